@@ -1,0 +1,163 @@
+/**
+ * The page's GPU: one shared GPUDevice for every widget, with its validation errors
+ * counted (never silent), device loss reported to every widget, and every buffer
+ * accounted for (count and bytes live).
+ *
+ * Browser: `acquireGPU()` uses navigator.gpu. Node (tests, bench): pass `{gpu}` from
+ * components/gpu/node.ts. Returns null when WebGPU is missing or no adapter is found:
+ * callers then run their CPU twin and say so (see components/widgets/status.ts).
+ */
+
+export interface GPUStats {
+  /** GPU validation / out-of-memory / internal errors seen (uncapturederror + error scopes). */
+  validationErrors: number;
+  /** Text of the most recent error, or null. */
+  lastError: string | null;
+  /** Buffers created through a ResourceScope and not yet destroyed. */
+  buffersLive: number;
+  /** Bytes of those buffers. */
+  bytesLive: number;
+  /** Peak of bytesLive. */
+  bytesPeak: number;
+  /** Devices lost so far on this page. */
+  devicesLost: number;
+}
+
+export interface GPUHandle {
+  device: GPUDevice;
+  adapterInfo: {vendor: string; architecture: string; description: string};
+  /** true when the device was created with 'timestamp-query'. */
+  timestamps: boolean;
+  stats: GPUStats;
+  /** Subscribe to this device's loss; returns an unsubscribe function. */
+  onLost(callback: (info: GPUDeviceLostInfo) => void): () => void;
+  /** true once the device is lost (then acquire a new one). */
+  isLost(): boolean;
+}
+
+const stats: GPUStats = {validationErrors: 0, lastError: null, buffersLive: 0, bytesLive: 0, bytesPeak: 0, devicesLost: 0};
+// Exposed for tests and the bench page: the same object the runtime updates.
+(globalThis as any).__gpuStats = stats;
+
+/** Page-wide GPU counters (the object is live: read it any time). */
+export function gpuStats(): GPUStats {
+  return stats;
+}
+
+let shared: Promise<GPUHandle | null> | null = null;
+
+/** Why acquireGPU returned null, in one line for the reader (null while none failed). */
+export let gpuUnavailableReason: string | null = null;
+
+export interface AcquireOptions {
+  /** A GPU object (navigator.gpu in browsers, `nodeGPU()` in Node). */
+  gpu?: GPU;
+  /** Force a fresh device instead of the shared one. */
+  fresh?: boolean;
+}
+
+/**
+ * The shared GPU device of this page (or Node process), created on first use.
+ * Resolves to null (never rejects) when WebGPU is unavailable; `gpuUnavailableReason`
+ * then says why. After a device loss the next call creates a new device.
+ */
+export function acquireGPU(options: AcquireOptions = {}): Promise<GPUHandle | null> {
+  if (options.fresh || !shared) {
+    const p = createHandle(options.gpu);
+    if (options.fresh) return p;
+    shared = p;
+  }
+  return shared;
+}
+
+async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
+  const gpu: GPU | undefined = gpuArg ?? (typeof navigator !== "undefined" ? (navigator as any).gpu : undefined);
+  if (!gpu) {
+    gpuUnavailableReason = "this browser has no WebGPU (navigator.gpu is missing)";
+    return null;
+  }
+  let adapter: GPUAdapter | null = null;
+  try {
+    adapter = await gpu.requestAdapter({powerPreference: "high-performance"});
+  } catch (e) {
+    gpuUnavailableReason = `requestAdapter failed: ${(e as Error).message}`;
+    return null;
+  }
+  if (!adapter) {
+    gpuUnavailableReason = "WebGPU found no usable GPU adapter";
+    return null;
+  }
+  const timestamps = adapter.features.has("timestamp-query");
+  const requiredFeatures: GPUFeatureName[] = timestamps ? ["timestamp-query"] : [];
+  const lim = adapter.limits;
+  let device: GPUDevice;
+  try {
+    device = await adapter.requestDevice({
+      requiredFeatures,
+      requiredLimits: {
+        maxStorageBufferBindingSize: lim.maxStorageBufferBindingSize,
+        maxBufferSize: lim.maxBufferSize,
+        maxStorageBuffersPerShaderStage: Math.min(lim.maxStorageBuffersPerShaderStage, 10),
+      },
+    });
+  } catch (e) {
+    gpuUnavailableReason = `requestDevice failed: ${(e as Error).message}`;
+    return null;
+  }
+  const info: any = (adapter as any).info ?? {};
+  const listeners = new Set<(info: GPUDeviceLostInfo) => void>();
+  let lost = false;
+  device.addEventListener("uncapturederror", (ev: Event) => {
+    const err = (ev as GPUUncapturedErrorEvent).error;
+    stats.validationErrors++;
+    stats.lastError = err.message;
+    console.error(`[gpu] ${err.constructor?.name ?? "GPUError"}: ${err.message}`);
+  });
+  device.lost.then((lostInfo) => {
+    lost = true;
+    if (lostInfo.reason !== "destroyed") stats.devicesLost++;
+    if (shared) shared = null; // the next acquireGPU() makes a new device
+    for (const cb of [...listeners]) cb(lostInfo);
+  });
+  return {
+    device,
+    adapterInfo: {vendor: info.vendor ?? "", architecture: info.architecture ?? "", description: info.description ?? ""},
+    timestamps,
+    stats,
+    onLost(cb) {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    isLost: () => lost,
+  };
+}
+
+/**
+ * Runs `fn` inside validation + out-of-memory error scopes; returns the first error's
+ * message (also counted in stats) or null.
+ */
+export async function withErrorScope<T>(device: GPUDevice, fn: () => T): Promise<{value: T; error: string | null}> {
+  device.pushErrorScope("validation");
+  device.pushErrorScope("out-of-memory");
+  const value = fn();
+  const oom = await device.popErrorScope();
+  const val = await device.popErrorScope();
+  const err = oom ?? val;
+  if (err) {
+    stats.validationErrors++;
+    stats.lastError = err.message;
+    console.error(`[gpu] ${err.message}`);
+  }
+  return {value, error: err ? err.message : null};
+}
+
+/** Bookkeeping for a ResourceScope's buffers (internal). */
+export function noteBufferCreated(bytes: number) {
+  stats.buffersLive++;
+  stats.bytesLive += bytes;
+  stats.bytesPeak = Math.max(stats.bytesPeak, stats.bytesLive);
+}
+export function noteBufferDestroyed(bytes: number) {
+  stats.buffersLive--;
+  stats.bytesLive -= bytes;
+}

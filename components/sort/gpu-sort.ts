@@ -1,0 +1,259 @@
+/**
+ * The counting sort on the GPU (brief §3, §4): clear → count → scan → scatter, with the
+ * WGSL of shaders/sort/. Twin: components/sort/twin.ts.
+ *
+ * Two scans:
+ *  - production (`encodeScan`): three dispatches of scan.wgsl, any 1..65,536 cells;
+ *  - teaching (`runWithSnapshots`): one Hillis–Steele round per dispatch (scan_round.wgsl),
+ *    ping-pong buffers, every round copied out, then shift_exclusive.wgsl.
+ *
+ * Buffers are sized once for `maxParticles` / `maxCells`; particle buffers are the
+ * caller's (any buffer with STORAGE usage holding packed particles, 24 B each).
+ */
+import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
+import {ResourceScope} from "../gpu/scope.js";
+import {readBuffers} from "../gpu/readback.js";
+import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
+import {GRID_UNIFORM_BYTES, MAX_CELLS, packGrid, validateGrid, type GridParams} from "./grid.js";
+import {PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "./particles.js";
+import {scanRoundCount, type SortSnapshots} from "./twin.js";
+
+const WG = 256;
+const COMMON = ["common/particle.wgsl", "common/grid.wgsl"];
+const STORAGE = STORAGE_RW;
+
+export interface CountingSortOptions {
+  /** Largest particle count this instance will sort (≥ 0; 1,000,000 and more are fine). */
+  maxParticles: number;
+  /** Largest cell count (1..65,536). */
+  maxCells: number;
+}
+
+export class CountingSortGPU {
+  readonly scope: ResourceScope;
+  /** The Grid uniform (48 B) — also bound by the neighbour kernels. */
+  readonly gridBuffer: GPUBuffer;
+  /** counts[numCells]: the histogram. */
+  readonly counts: GPUBuffer;
+  /** starts[numCells + 1]: exclusive cell starts; starts[numCells] = particle count. */
+  readonly starts: GPUBuffer;
+  /** cursor[numCells]: scatter's slot counters (starts at the start of the scatter). */
+  readonly cursor: GPUBuffer;
+  readonly blockSums: GPUBuffer;
+  private grid: GridParams | null = null;
+  private n = 0;
+  private bindCache = new Map<string, GPUBindGroup>();
+
+  private constructor(
+    readonly device: GPUDevice,
+    parent: ResourceScope,
+    readonly options: CountingSortOptions,
+    private pipes: Record<"clear" | "count" | "scatter" | "scanBlocks" | "scanSums" | "addOffsets" | "round" | "shift", GPUComputePipeline>,
+    private scanLayout: GPUBindGroupLayout
+  ) {
+    this.scope = parent.child();
+    const cells = options.maxCells;
+    this.gridBuffer = this.scope.buffer({label: "grid", size: GRID_UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
+    this.counts = this.scope.buffer({label: "counts", size: cells * 4, usage: STORAGE});
+    this.starts = this.scope.buffer({label: "starts", size: (cells + 1) * 4, usage: STORAGE});
+    this.cursor = this.scope.buffer({label: "cursor", size: cells * 4, usage: STORAGE});
+    this.blockSums = this.scope.buffer({label: "block-sums", size: WG * 4, usage: STORAGE});
+  }
+
+  /** Compiles (or reuses) the kernels and allocates the sort's buffers in a child of `scope`. */
+  static async create(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader, options: CountingSortOptions): Promise<CountingSortGPU> {
+    if (!(options.maxCells >= 1 && options.maxCells <= MAX_CELLS)) throw new RangeError(`maxCells must be in 1..${MAX_CELLS}, got ${options.maxCells}`);
+    if (!(options.maxParticles >= 0)) throw new RangeError(`maxParticles must be ≥ 0, got ${options.maxParticles}`);
+    const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
+    const scanLayout = device.createBindGroupLayout({
+      label: "scan",
+      entries: [
+        {binding: 0, visibility: ShaderStage.COMPUTE, buffer: {type: "uniform"}},
+        {binding: 1, visibility: ShaderStage.COMPUTE, buffer: storage("read-only-storage")},
+        {binding: 2, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
+        {binding: 3, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
+        {binding: 4, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
+      ],
+    });
+    const scanPipeLayout = device.createPipelineLayout({bindGroupLayouts: [scanLayout]});
+    const scanPaths = [...COMMON, "sort/scan.wgsl"];
+    const [clear, count, scatter, scanBlocks, scanSums, addOffsets, round, shift] = await Promise.all([
+      computePipeline(device, wgsl, [...COMMON, "sort/clear.wgsl"], "clear"),
+      computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], "count"),
+      computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
+      computePipeline(device, wgsl, scanPaths, "scan_blocks", scanPipeLayout, "explicit"),
+      computePipeline(device, wgsl, scanPaths, "scan_block_sums", scanPipeLayout, "explicit"),
+      computePipeline(device, wgsl, scanPaths, "add_block_offsets", scanPipeLayout, "explicit"),
+      computePipeline(device, wgsl, ["sort/scan_round.wgsl"], "scan_round"),
+      computePipeline(device, wgsl, ["sort/shift_exclusive.wgsl"], "shift_exclusive"),
+    ]);
+    // Pipelines are cached per device, so the explicit layout must come from the cached pipeline.
+    return new CountingSortGPU(device, scope, options, {clear, count, scatter, scanBlocks, scanSums, addOffsets, round, shift}, scanBlocks.getBindGroupLayout(0));
+  }
+
+  /** Sets the grid and particle count for the following encodes (writes the uniform). */
+  setGrid(grid: GridParams, numParticles: number) {
+    validateGrid(grid);
+    if (grid.numCells > this.options.maxCells) throw new RangeError(`grid has ${grid.numCells} cells, this sort was sized for ${this.options.maxCells}`);
+    if (!(Number.isInteger(numParticles) && numParticles >= 0 && numParticles <= this.options.maxParticles))
+      throw new RangeError(`particle count must be an integer in 0..${this.options.maxParticles}, got ${numParticles}`);
+    this.grid = grid;
+    this.n = numParticles;
+    this.device.queue.writeBuffer(this.gridBuffer, 0, packGrid(grid, numParticles));
+  }
+
+  get numParticles() {
+    return this.n;
+  }
+  get numCells() {
+    return this.requireGrid().numCells;
+  }
+
+  private requireGrid(): GridParams {
+    if (!this.grid) throw new Error("CountingSortGPU: call setGrid() first");
+    return this.grid;
+  }
+
+  private bind(key: string, pipe: GPUComputePipeline | GPUBindGroupLayout, buffers: GPUBuffer[]): GPUBindGroup {
+    let bg = this.bindCache.get(key);
+    if (!bg) {
+      const layout = "getBindGroupLayout" in pipe ? pipe.getBindGroupLayout(0) : pipe;
+      bg = this.device.createBindGroup({layout, entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}}))});
+      this.bindCache.set(key, bg);
+    }
+    return bg;
+  }
+
+  private ids = new WeakMap<GPUBuffer, number>();
+  private nextId = 1;
+  private idOf(b: GPUBuffer) {
+    let id = this.ids.get(b);
+    if (!id) this.ids.set(b, (id = this.nextId++));
+    return id;
+  }
+
+  /** clear: zero the histogram (1 dispatch). */
+  encodeClear(pass: GPUComputePassEncoder) {
+    pass.setPipeline(this.pipes.clear);
+    pass.setBindGroup(0, this.bind("clear", this.pipes.clear, [this.gridBuffer, this.counts]));
+    pass.dispatchWorkgroups(Math.ceil(this.numCells / WG));
+  }
+
+  /** count: keys + atomic histogram of `particles` (1 dispatch). */
+  encodeCount(pass: GPUComputePassEncoder, particles: GPUBuffer) {
+    pass.setPipeline(this.pipes.count);
+    pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, [this.gridBuffer, particles, this.counts]));
+    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+  }
+
+  /** scan: the three-dispatch exclusive scan of counts into starts and cursor. */
+  encodeScan(pass: GPUComputePassEncoder) {
+    const bg = this.bind("scan", this.scanLayout, [this.gridBuffer, this.counts, this.starts, this.blockSums, this.cursor]);
+    const blocks = Math.ceil(this.numCells / WG);
+    pass.setBindGroup(0, bg);
+    pass.setPipeline(this.pipes.scanBlocks);
+    pass.dispatchWorkgroups(blocks);
+    pass.setPipeline(this.pipes.scanSums);
+    pass.dispatchWorkgroups(1);
+    pass.setPipeline(this.pipes.addOffsets);
+    pass.dispatchWorkgroups(blocks);
+  }
+
+  /** scatter: every particle of `src` copied to its slot in `dst` (1 dispatch). */
+  encodeScatter(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
+    pass.setPipeline(this.pipes.scatter);
+    pass.setBindGroup(0, this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor]));
+    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+  }
+
+  /** The whole sort of `src` into `dst` in one compute pass: clear, count, scan ×3, scatter (6 dispatches). */
+  encodeSort(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
+    this.encodeClear(pass);
+    this.encodeCount(pass, src);
+    this.encodeScan(pass);
+    this.encodeScatter(pass, src, dst);
+  }
+
+  /**
+   * Sorts `input` with the teaching scan (one dispatch per Hillis–Steele round) and reads
+   * back every phase's array: keys, counts, each round, starts, order, sorted particles.
+   * Temporary buffers are destroyed before returning. Errors: RangeError on sizes.
+   */
+  async runWithSnapshots(grid: GridParams, input: PackedParticles): Promise<SortSnapshots> {
+    this.setGrid(grid, input.count);
+    const n = input.count;
+    const cells = grid.numCells;
+    const tmp = this.scope.child();
+    try {
+      const bytes = Math.max(n, 1) * PARTICLE_BYTES;
+      const a = tmp.buffer({label: "teach-a", size: bytes, usage: STORAGE});
+      const b = tmp.buffer({label: "teach-b", size: bytes, usage: STORAGE});
+      if (n) this.device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
+      const ping = [tmp.buffer({label: "round-ping", size: cells * 4, usage: STORAGE}), tmp.buffer({label: "round-pong", size: cells * 4, usage: STORAGE})];
+      const rounds = scanRoundCount(cells);
+      const uniforms: GPUBuffer[] = [];
+      for (let r = 0; r <= rounds; r++) {
+        const u = tmp.buffer({label: `round-${r}`, size: 16, usage: Usage.UNIFORM | Usage.COPY_DST});
+        this.device.queue.writeBuffer(u, 0, new Uint32Array(r < rounds ? [1 << r, cells, 0, 0] : [cells, 0, 0, 0]) // Round{stride, n} or Size{n});
+        uniforms.push(u);
+      }
+      const enc = this.device.createCommandEncoder({label: "teaching-sort"});
+      let pass = enc.beginComputePass({label: "clear+count"});
+      this.encodeClear(pass);
+      this.encodeCount(pass, a);
+      pass.end();
+      const reads: {buffer: GPUBuffer; size: number}[] = [];
+      const snap = (buffer: GPUBuffer, size: number) => {
+        // copy now (inside this encoder, between passes) so later passes cannot change it
+        const s = tmp.buffer({label: "snapshot", size, usage: Usage.COPY_DST | Usage.COPY_SRC});
+        if (size) enc.copyBufferToBuffer(buffer, 0, s, 0, size);
+        reads.push({buffer: s, size});
+      };
+      snap(this.counts, cells * 4);
+      let cur = this.counts;
+      for (let r = 0; r < rounds; r++) {
+        const out = ping[r % 2];
+        pass = enc.beginComputePass({label: `scan-round-${r}`});
+        pass.setPipeline(this.pipes.round);
+        pass.setBindGroup(0, this.device.createBindGroup({layout: this.pipes.round.getBindGroupLayout(0), entries: [uniforms[r], cur, out].map((buffer, binding) => ({binding, resource: {buffer}}))}));
+        pass.dispatchWorkgroups(Math.ceil(cells / WG));
+        pass.end();
+        snap(out, cells * 4);
+        cur = out;
+      }
+      pass = enc.beginComputePass({label: "shift+scatter"});
+      pass.setPipeline(this.pipes.shift);
+      pass.setBindGroup(0, this.device.createBindGroup({layout: this.pipes.shift.getBindGroupLayout(0), entries: [uniforms[rounds], cur, this.starts, this.cursor].map((buffer, binding) => ({binding, resource: {buffer}}))}));
+      pass.dispatchWorkgroups(Math.ceil(cells / WG));
+      pass.end();
+      snap(this.starts, (cells + 1) * 4);
+      pass = enc.beginComputePass({label: "scatter"});
+      this.encodeScatter(pass, a, b);
+      pass.end();
+      snap(b, n * PARTICLE_BYTES);
+      snap(a, n * PARTICLE_BYTES);
+      const out = await readBuffers(this.device, reads, enc);
+      const counts = new Uint32Array(out[0]);
+      const scanRounds = out.slice(1, 1 + rounds).map((x) => new Uint32Array(x));
+      const starts = new Uint32Array(out[1 + rounds]);
+      const sorted = wrapParticles(out[2 + rounds], n);
+      const keyed = wrapParticles(out[3 + rounds], n);
+      const keys = new Uint32Array(n);
+      const order = new Uint32Array(n);
+      for (let i = 0; i < n; i++) {
+        keys[i] = keyed.u32[i * PARTICLE_WORDS + 5];
+        order[i] = sorted.u32[i * PARTICLE_WORDS + 4];
+      }
+      return {keys, counts, scanRounds, starts, order, sorted};
+    } finally {
+      tmp.dispose();
+      this.bindCache.forEach((_, k) => k.startsWith("count") || k.startsWith("scatter") ? this.bindCache.delete(k) : 0);
+    }
+  }
+
+  /** Releases every buffer of this sort. */
+  destroy() {
+    this.bindCache.clear();
+    this.scope.dispose();
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Uniform-grid parameters shared by the CPU twins and the WGSL kernels
+ * (`shaders/common/grid.wgsl`). The twin's key function reproduces the shader's f32
+ * arithmetic exactly (Math.fround after each IEEE operation), so GPU and CPU agree on
+ * every key, including positions on cell borders.
+ */
+export interface GridParams {
+  /** World position of the lower-left corner of cell (0, 0). */
+  originX: number;
+  originY: number;
+  /** Cell width in world units (must be > 0). */
+  cellSize: number;
+  /** Cells along x and y (dense mode). */
+  dimX: number;
+  dimY: number;
+  /** Dense: dimX * dimY. Hashed: the table size, a power of two. */
+  numCells: number;
+  /** true: Teschner et al. (2003) spatial hash of (ix, iy) instead of the dense index. */
+  hashed: boolean;
+}
+
+export const GRID_UNIFORM_BYTES = 48;
+export const MAX_CELLS = 65536;
+export const HASH_P1 = 73856093;
+export const HASH_P2 = 19349663;
+const COORD_LIMIT = 1073741824;
+
+/** A dense grid of dimX × dimY cells of width cellSize with its corner at (originX, originY). */
+export function denseGrid(dimX: number, dimY: number, cellSize: number, originX = 0, originY = 0): GridParams {
+  const g: GridParams = {originX, originY, cellSize, dimX, dimY, numCells: dimX * dimY, hashed: false};
+  validateGrid(g);
+  return g;
+}
+
+/** Throws a RangeError naming the bad field when the grid cannot be used by the kernels. */
+export function validateGrid(g: GridParams): void {
+  if (!(g.cellSize > 0) || !Number.isFinite(g.cellSize)) throw new RangeError(`grid cellSize must be a positive number, got ${g.cellSize}`);
+  if (!Number.isInteger(g.numCells) || g.numCells < 1 || g.numCells > MAX_CELLS)
+    throw new RangeError(`grid numCells must be an integer in 1..${MAX_CELLS}, got ${g.numCells}`);
+  if (g.hashed) {
+    if ((g.numCells & (g.numCells - 1)) !== 0) throw new RangeError(`hashed grid needs a power-of-two table size, got ${g.numCells}`);
+  } else if (!Number.isInteger(g.dimX) || !Number.isInteger(g.dimY) || g.dimX < 1 || g.dimY < 1 || g.dimX * g.dimY !== g.numCells) {
+    throw new RangeError(`dense grid needs integer dims with dimX * dimY = numCells, got ${g.dimX} × ${g.dimY} vs ${g.numCells}`);
+  }
+}
+
+/** Packs the grid into the 48-byte `Grid` uniform of grid.wgsl. */
+export function packGrid(g: GridParams, numParticles: number): ArrayBuffer {
+  const buf = new ArrayBuffer(GRID_UNIFORM_BYTES);
+  const f = new Float32Array(buf);
+  const u = new Uint32Array(buf);
+  f[0] = g.originX;
+  f[1] = g.originY;
+  f[2] = 1 / g.cellSize;
+  f[3] = g.cellSize;
+  u[4] = g.dimX;
+  u[5] = g.dimY;
+  u[6] = g.numCells;
+  u[7] = numParticles;
+  u[8] = g.hashed ? 1 : 0;
+  return buf;
+}
+
+const fr = Math.fround;
+
+/** Integer cell coordinate along one axis: floor((p - origin) * invCell) in f32, saturated at ±2^30. */
+export function cellCoord(p: number, origin: number, invCell: number): number {
+  const f = Math.floor(fr(fr(fr(p) - fr(origin)) * fr(invCell)));
+  if (Number.isNaN(f)) return 0;
+  return Math.max(-COORD_LIMIT, Math.min(COORD_LIMIT, f));
+}
+
+/** Key of integer cell (cx, cy): dense clamps into the grid, hashed wraps through the table. */
+export function cellKeyOf(g: GridParams, cx: number, cy: number): number {
+  if (g.hashed) {
+    return ((Math.imul(cx | 0, HASH_P1) ^ Math.imul(cy | 0, HASH_P2)) & (g.numCells - 1)) >>> 0;
+  }
+  const x = Math.max(0, Math.min(g.dimX - 1, cx));
+  const y = Math.max(0, Math.min(g.dimY - 1, cy));
+  return y * g.dimX + x;
+}
+
+/** Cell key of world position (x, y), bit-identical to `cell_key` in grid.wgsl. */
+export function cellKey(g: GridParams, x: number, y: number): number {
+  const inv = fr(1 / g.cellSize);
+  return cellKeyOf(g, cellCoord(x, g.originX, inv), cellCoord(y, g.originY, inv));
+}

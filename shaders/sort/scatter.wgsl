@@ -1,0 +1,18 @@
+// Counting sort, phase 3: the scatter. Each particle claims the next free slot of its
+// cell with an atomic add on the cursor (which the scan filled with the cell starts) and
+// copies its whole state there. Order inside a cell is whatever the atomics hand out.
+@group(0) @binding(0) var<uniform> grid: Grid;
+@group(0) @binding(1) var<storage, read> src: array<Particle>;
+@group(0) @binding(2) var<storage, read_write> dst: array<Particle>;
+@group(0) @binding(3) var<storage, read_write> cursor: array<atomic<u32>>;
+
+@compute @workgroup_size(256)
+fn scatter(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  if (i >= grid.num_particles) {
+    return;
+  }
+  let p = src[i];
+  let slot = atomicAdd(&cursor[p.key], 1u);
+  dst[slot] = p;
+}

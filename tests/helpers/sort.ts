@@ -1,0 +1,113 @@
+/** Test helpers for the counting sort: inputs, a production-sort runner, and the checks. */
+import {expect} from "vitest";
+import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
+import {denseGrid, type GridParams} from "../../components/sort/grid.js";
+import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
+import {readBuffers} from "../../components/gpu/readback.js";
+import {rng} from "./rng.js";
+import {Usage} from "../../components/gpu/usage.js";
+
+/** A dense grid with `cells` cells, as square as the factors allow, cell width 1/16. */
+export function gridWithCells(cells: number): GridParams {
+  let dimX = Math.floor(Math.sqrt(cells));
+  while (cells % dimX) dimX--;
+  return denseGrid(cells / dimX, dimX, 1 / 16, -0.5, -0.25);
+}
+
+/** n particles spread over the grid (some slightly outside, to exercise clamping), ids 0..n-1. */
+export function randomParticles(g: GridParams, n: number, seed: number): PackedParticles {
+  const r = rng(seed);
+  const p = allocParticles(n);
+  const w = g.dimX * g.cellSize, h = g.dimY * g.cellSize;
+  for (let i = 0; i < n; i++) {
+    const o = i * PARTICLE_WORDS;
+    p.f32[o] = g.originX + (r() * 1.02 - 0.01) * w;
+    p.f32[o + 1] = g.originY + (r() * 1.02 - 0.01) * h;
+    p.f32[o + 2] = r() - 0.5;
+    p.f32[o + 3] = r() - 0.5;
+    p.u32[o + 4] = i;
+  }
+  return p;
+}
+
+/** n particles all at the centre of cell `key` of a dense grid. */
+export function particlesInCell(g: GridParams, n: number, key: number): PackedParticles {
+  const p = allocParticles(n);
+  const cx = key % g.dimX, cy = Math.floor(key / g.dimX);
+  for (let i = 0; i < n; i++) {
+    const o = i * PARTICLE_WORDS;
+    p.f32[o] = g.originX + (cx + 0.5) * g.cellSize;
+    p.f32[o + 1] = g.originY + (cy + 0.5) * g.cellSize;
+    p.f32[o + 2] = i;
+    p.u32[o + 4] = i;
+  }
+  return p;
+}
+
+export interface ProductionResult {
+  counts: Uint32Array;
+  starts: Uint32Array;
+  cursorAfter: Uint32Array;
+  sorted: PackedParticles;
+}
+
+/** Runs clear → count → 3-dispatch scan → scatter on the GPU (one pass) and reads everything back. */
+export async function runProductionSort(sorter: CountingSortGPU, g: GridParams, input: PackedParticles): Promise<ProductionResult> {
+  const device = sorter.device;
+  const n = input.count;
+  const usage = Usage.STORAGE | Usage.COPY_SRC | Usage.COPY_DST;
+  const tmp = sorter.scope.child();
+  try {
+    const a = tmp.buffer({size: Math.max(n, 1) * PARTICLE_BYTES, usage});
+    const b = tmp.buffer({size: Math.max(n, 1) * PARTICLE_BYTES, usage});
+    if (n) device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
+    sorter.setGrid(g, n);
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    sorter.encodeSort(pass, a, b);
+    pass.end();
+    const [counts, starts, cursor, sorted] = await readBuffers(
+      device,
+      [
+        {buffer: sorter.counts, size: g.numCells * 4},
+        {buffer: sorter.starts, size: (g.numCells + 1) * 4},
+        {buffer: sorter.cursor, size: g.numCells * 4},
+        {buffer: b, size: n * PARTICLE_BYTES},
+      ],
+      enc
+    );
+    return {counts: new Uint32Array(counts), starts: new Uint32Array(starts), cursorAfter: new Uint32Array(cursor), sorted: wrapParticles(sorted, n)};
+  } finally {
+    tmp.dispose();
+  }
+}
+
+/**
+ * Asserts that `sorted` is a permutation of `input` (every particle's whole state kept,
+ * matched by id), that slot ranges [starts[c], starts[c+1]) hold exactly the particles
+ * whose key is c, and that starts match `expectedStarts`.
+ */
+export function expectValidSort(input: PackedParticles, expectedKeys: Uint32Array, starts: Uint32Array, sorted: PackedParticles) {
+  const n = input.count;
+  expect(sorted.count).toBe(n);
+  expect(starts[starts.length - 1]).toBe(n);
+  const seen = new Uint8Array(n);
+  const cells = starts.length - 1;
+  let c = 0;
+  let bad = 0;
+  for (let k = 0; k < n; k++) {
+    while (c < cells && starts[c + 1] <= k) c++;
+    const o = k * PARTICLE_WORDS;
+    const id = sorted.u32[o + 4];
+    if (id >= n || seen[id]) {
+      bad++;
+      continue;
+    }
+    seen[id] = 1;
+    const io = id * PARTICLE_WORDS;
+    // the whole state travelled with the particle, and its key is the cell of its slot
+    if (sorted.u32[o + 5] !== c || expectedKeys[id] !== c) bad++;
+    for (let w = 0; w < 5; w++) if (sorted.u32[o + w] !== input.u32[io + w]) bad++;
+  }
+  expect(bad, "slots holding a wrong, duplicate or altered particle").toBe(0);
+}

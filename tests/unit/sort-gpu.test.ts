@@ -1,0 +1,119 @@
+// The counting-sort kernels on the GPU (Dawn) against the CPU twin: every kernel, the
+// production three-dispatch scan and the round-by-round teaching scan.
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {GPUHandle} from "../../components/gpu/context.js";
+import {ResourceScope} from "../../components/gpu/scope.js";
+import {nodeWGSL} from "../../components/gpu/node.js";
+import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
+import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
+import {cloneParticles, PARTICLE_WORDS} from "../../components/sort/particles.js";
+import {testGPU} from "../helpers/gpu.js";
+import {expectValidSort, gridWithCells, particlesInCell, randomParticles, runProductionSort} from "../helpers/sort.js";
+
+const PARTICLE_COUNTS = [0, 1, 55, 56, 255, 256, 257, 100_000, 1_000_000];
+const CELL_COUNTS = [1, 6, 16, 256, 257, 65_536];
+
+let gpu: GPUHandle;
+let scope: ResourceScope;
+let sorter: CountingSortGPU;
+
+beforeAll(async () => {
+  gpu = await testGPU();
+  scope = new ResourceScope(gpu.device);
+  sorter = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536});
+});
+afterAll(() => {
+  scope?.dispose();
+  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+});
+
+describe("production sort (clear, count, 3-dispatch scan, scatter)", () => {
+  for (const cells of CELL_COUNTS) {
+    for (const n of PARTICLE_COUNTS) {
+      it(`${n} particles in ${cells} cells`, async () => {
+        const g = gridWithCells(cells);
+        const input = randomParticles(g, n, cells * 7919 + n);
+        const twinInput = cloneParticles(input);
+        const twinCounts = countTwin(g, twinInput);
+        const keys = new Uint32Array(n);
+        for (let i = 0; i < n; i++) keys[i] = twinInput.u32[i * PARTICLE_WORDS + 5];
+        const res = await runProductionSort(sorter, g, input);
+        expect(res.counts).toEqual(twinCounts);
+        expect(res.counts.reduce((s, v) => s + v, 0)).toBe(n);
+        const twinStarts = exclusiveScan(twinCounts);
+        expect(res.starts).toEqual(twinStarts);
+        expect(res.starts).toEqual(blockScanTwin(twinCounts).starts);
+        // after the scatter every cursor has advanced to its cell's end
+        expect(res.cursorAfter).toEqual(twinStarts.slice(1));
+        expectValidSort(input, keys, res.starts, res.sorted);
+      });
+    }
+  }
+
+  it("all particles in the first cell, then all in the last cell (keys at both ends)", async () => {
+    for (const cells of [6, 257, 65_536]) {
+      const g = gridWithCells(cells);
+      for (const key of [0, cells - 1]) {
+        const input = particlesInCell(g, 1000, key);
+        const res = await runProductionSort(sorter, g, input);
+        expect(res.counts[key]).toBe(1000);
+        expect(res.counts.reduce((s, v) => s + v, 0)).toBe(1000);
+        expect(res.starts[key]).toBe(0);
+        expect(res.starts[key + 1]).toBe(1000);
+        expect(res.starts[cells]).toBe(1000);
+        expectValidSort(input, new Uint32Array(1000).fill(key), res.starts, res.sorted);
+      }
+    }
+  });
+
+  it("mostly empty cells: 3 particles in 65,536 cells", async () => {
+    const g = gridWithCells(65_536);
+    const input = particlesInCell(g, 1, 0);
+    const more = [particlesInCell(g, 1, 40_000), particlesInCell(g, 1, 65_535)];
+    const all = cloneParticles(randomParticles(g, 3, 1));
+    [input, ...more].forEach((p, i) => {
+      all.u32.set(p.u32.subarray(0, PARTICLE_WORDS), i * PARTICLE_WORDS);
+      all.u32[i * PARTICLE_WORDS + 4] = i;
+    });
+    const res = await runProductionSort(sorter, g, all);
+    expect([...res.counts.entries()].filter(([, v]) => v).map(([k]) => k)).toEqual([0, 40_000, 65_535]);
+    expect(res.starts[40_000]).toBe(1);
+    expect(res.starts[40_001]).toBe(2);
+    expect(res.starts[65_535]).toBe(2);
+    expect(res.starts[65_536]).toBe(3);
+  });
+});
+
+describe("teaching sort (one dispatch per Hillis–Steele round)", () => {
+  for (const cells of CELL_COUNTS) {
+    for (const n of [0, 1, 56, 257, 100_000, 1_000_000]) {
+      it(`${n} particles in ${cells} cells: every round equals the twin`, async () => {
+        const g = gridWithCells(cells);
+        const input = randomParticles(g, n, cells + 31 * n);
+        const twin = countingSortTwin(g, input);
+        const gpuRun = await sorter.runWithSnapshots(g, input);
+        expect(gpuRun.keys).toEqual(twin.keys);
+        expect(gpuRun.counts).toEqual(twin.counts);
+        expect(gpuRun.scanRounds.length).toBe(twin.scanRounds.length);
+        gpuRun.scanRounds.forEach((round, r) => expect(round, `round ${r}`).toEqual(twin.scanRounds[r]));
+        expect(gpuRun.starts).toEqual(twin.starts);
+        expectValidSort(input, twin.keys, gpuRun.starts, gpuRun.sorted);
+      });
+    }
+  }
+
+  it("16 cells take four rounds (strides 1, 2, 4, 8); 6 cells take three", async () => {
+    const r16 = await sorter.runWithSnapshots(gridWithCells(16), randomParticles(gridWithCells(16), 56, 3));
+    expect(r16.scanRounds.length).toBe(4);
+    const r6 = await sorter.runWithSnapshots(gridWithCells(6), randomParticles(gridWithCells(6), 18, 3));
+    expect(r6.scanRounds.length).toBe(3);
+    expect(r6.starts[6]).toBe(18);
+  });
+});
+
+describe("sizes", () => {
+  it("rejects grids and counts the sort was not sized for", () => {
+    expect(() => sorter.setGrid(gridWithCells(16), 1_000_001)).toThrow(RangeError);
+    expect(() => sorter.setGrid({...gridWithCells(16), numCells: 70_000}, 1)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,19 @@
+import {defineConfig} from "vitest/config";
+import {mkdtempSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
+
+// Dawn needs a Vulkan driver in the real process environment (worker threads inherit it):
+// SwiftShader from Debian's chromium on machines without a GPU.
+process.env.VK_ICD_FILENAMES ??= "/usr/lib/chromium/vk_swiftshader_icd.json";
+process.env.XDG_RUNTIME_DIR ??= mkdtempSync(join(tmpdir(), "xdg-"));
+
+export default defineConfig({
+  test: {
+    include: ["tests/unit/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    fileParallelism: false,
+  },
+});
