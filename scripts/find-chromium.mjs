@@ -1,14 +1,28 @@
-// Finds the Chromium used by the Playwright tests: $CHROMIUM_PATH, else /usr/bin/chromium.
-// Exits with a clear message when neither exists.
+// Checks what the tests need before they run, with a clear message for each gap:
+//  - a Chromium for Playwright: $CHROMIUM_PATH, else /usr/bin/chromium;
+//  - the Vulkan loader (libvulkan.so.1) and SwiftShader ICD for Dawn's Node kernel tests
+//    (unless VK_ICD_FILENAMES / VK_DRIVER_FILES point at another driver).
 import {existsSync} from "node:fs";
+import {execSync} from "node:child_process";
+const problems = [];
 const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean);
 const found = candidates.find((p) => existsSync(p));
-if (!found) {
+if (!found) problems.push("No Chromium found for the browser tests (set CHROMIUM_PATH, or install Debian's chromium).");
+let vulkan = false;
+try {
+  vulkan = /libvulkan\.so\.1/.test(execSync("ldconfig -p", {encoding: "utf8"}));
+} catch {
+  vulkan = ["/usr/lib/x86_64-linux-gnu/libvulkan.so.1", "/usr/lib/aarch64-linux-gnu/libvulkan.so.1"].some(existsSync);
+}
+if (!vulkan) problems.push("No Vulkan loader (libvulkan.so.1) for Dawn, the WebGPU used by the Node kernel tests.");
+if (!process.env.VK_ICD_FILENAMES && !process.env.VK_DRIVER_FILES && !existsSync("/usr/lib/chromium/vk_swiftshader_icd.json"))
+  problems.push("No SwiftShader Vulkan driver (/usr/lib/chromium/vk_swiftshader_icd.json, from Debian's chromium).");
+if (problems.length) {
   console.error(
-    "No Chromium found for the browser tests.\n" +
-      "  Install Debian's browser:  sudo apt-get update && sudo apt-get install -y chromium\n" +
-      "  or point CHROMIUM_PATH at a Chromium/Chrome binary (version 120 or newer, with WebGPU)."
+    "The tests cannot run on this machine yet:\n  - " + problems.join("\n  - ") +
+      "\nInstall with:  sudo apt-get update && sudo apt-get install -y chromium libvulkan1\n" +
+      "(or point CHROMIUM_PATH at a Chromium/Chrome 120+ binary with WebGPU)."
   );
   process.exit(1);
 }
-console.log(`Chromium for browser tests: ${found}`);
+console.log(`Test environment: Chromium ${found}, Vulkan loader present.`);

@@ -143,7 +143,7 @@ export class CountingSortGPU {
   encodeCount(pass: GPUComputePassEncoder, particles: GPUBuffer) {
     pass.setPipeline(this.pipes.count);
     pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, [this.gridBuffer, particles, this.counts]));
-    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+    if (this.n > 0) pass.dispatchWorkgroups(Math.ceil(this.n / WG));
   }
 
   /** scan: the three-dispatch exclusive scan of counts into starts and cursor. */
@@ -163,7 +163,7 @@ export class CountingSortGPU {
   encodeScatter(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
     pass.setPipeline(this.pipes.scatter);
     pass.setBindGroup(0, this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor]));
-    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+    if (this.n > 0) pass.dispatchWorkgroups(Math.ceil(this.n / WG));
   }
 
   /** The whole sort of `src` into `dst` in one compute pass: clear, count, scan ×3, scatter (6 dispatches). */
@@ -194,7 +194,7 @@ export class CountingSortGPU {
       const uniforms: GPUBuffer[] = [];
       for (let r = 0; r <= rounds; r++) {
         const u = tmp.buffer({label: `round-${r}`, size: 16, usage: Usage.UNIFORM | Usage.COPY_DST});
-        this.device.queue.writeBuffer(u, 0, new Uint32Array(r < rounds ? [1 << r, cells, 0, 0] : [cells, 0, 0, 0]) // Round{stride, n} or Size{n});
+        this.device.queue.writeBuffer(u, 0, new Uint32Array(r < rounds ? [1 << r, cells, 0, 0] : [cells, 0, 0, 0])); // Round{stride, n} or Size{n}
         uniforms.push(u);
       }
       const enc = this.device.createCommandEncoder({label: "teaching-sort"});

@@ -1,0 +1,55 @@
+/**
+ * Helpers for widgets that follow Observable's view convention: the element carries
+ * `.value` and dispatches an `input` event when it changes, so `view(widget)` in a
+ * Framework page (or `Generators.input(widget)`) yields every new value.
+ */
+
+/** Sets `el.value` and dispatches a bubbling `input` event. */
+export function setValue<T>(el: HTMLElement & {value?: T}, value: T) {
+  el.value = value;
+  el.dispatchEvent(new Event("input", {bubbles: true}));
+}
+
+/** A status line for one widget: which engine runs it, warnings, errors. */
+export interface StatusLine {
+  element: HTMLElement;
+  info(text: string): void;
+  warn(text: string): void;
+  error(text: string): void;
+}
+
+/** Creates the widget's one-line status (role=status, announced to screen readers). */
+export function statusLine(): StatusLine {
+  const el = document.createElement("div");
+  el.className = "widget-status";
+  el.setAttribute("role", "status");
+  const set = (cls: string, text: string) => {
+    el.className = `widget-status ${cls}`;
+    el.textContent = text;
+  };
+  return {element: el, info: (t) => set("info", t), warn: (t) => set("warn", t), error: (t) => set("error", t)};
+}
+
+/** The one line a widget shows when it runs its CPU twin because WebGPU is missing. */
+export function fallbackMessage(reason: string | null): string {
+  return `WebGPU is not available (${reason ?? "unknown reason"}), so this runs on the CPU twin of the GPU kernels.`;
+}
+
+/** A labelled button; `aria-pressed` when `toggle` is set. */
+export function button(label: string, onClick: () => void, opts: {toggle?: boolean; title?: string} = {}): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (opts.title) b.title = opts.title;
+  if (opts.toggle) b.setAttribute("aria-pressed", "false");
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/** Validates a numeric option: returns it clamped into [min, max], rounded if `integer`; throws on NaN/non-number. */
+export function clampOption(name: string, value: unknown, min: number, max: number, integer = true): number {
+  const v = Number(value);
+  if (!Number.isFinite(v)) throw new RangeError(`${name} must be a number between ${min} and ${max}, got ${String(value)}`);
+  const c = Math.min(max, Math.max(min, v));
+  return integer ? Math.round(c) : c;
+}

@@ -1,0 +1,34 @@
+import {defineConfig} from "@playwright/test";
+
+// Browser tests run against the built site (dist/, made by `npm run build`) in Debian's
+// Chromium. WebGPU without a GPU comes from SwiftShader; the four flags are all needed
+// (see docs/PLATFORM.md).
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const port = Number(process.env.E2E_PORT ?? 4321);
+const common = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan"];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 180_000,
+  expect: {timeout: 60_000},
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {baseURL: `http://127.0.0.1:${port}`, viewport: {width: 1200, height: 900}},
+  webServer: {command: `node scripts/serve-dist.mjs ${port}`, url: `http://127.0.0.1:${port}/`, reuseExistingServer: false, timeout: 30_000},
+  projects: [
+    {
+      name: "webgpu",
+      testIgnore: /\.nogpu\.spec\.ts$/,
+      use: {launchOptions: {executablePath: chromium, args: [...WEBGPU_FLAGS, ...common]}},
+    },
+    {
+      name: "no-webgpu",
+      testMatch: /\.nogpu\.spec\.ts$/,
+      use: {launchOptions: {executablePath: chromium, args: ["--disable-gpu", ...common]}},
+    },
+  ],
+});
