@@ -5,6 +5,8 @@ export default {
   // Offline: no CDN fonts. Our own stylesheet replaces the default theme's font imports.
   style: "style.css",
   globalStylesheets: [],
+  // An inline favicon: no request, and nothing fetched from the internet.
+  head: '<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 viewBox=%220 0 16 16%22%3E%3Ccircle cx=%228%22 cy=%228%22 r=%226%22 fill=%22%234269d0%22/%3E%3C/svg%3E">',
   pager: false,
   toc: false,
   sidebar: false,
