@@ -23,7 +23,7 @@ afterAll(() => {
   expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
-async function draw(particles: ReturnType<typeof packParticles>, style: Parameters<DiscPainter["encodeTo"]>[5], scalars?: Float32Array) {
+async function draw(particles: ReturnType<typeof packParticles>, style: Parameters<DiscPainter["encodeTo"]>[5], scalars?: Float32Array<ArrayBuffer>) {
   const device = gpu.device;
   const tex = device.createTexture({size: [W, H], format: "rgba8unorm", usage: 0x10 /* RENDER_ATTACHMENT */ | 0x01 /* COPY_SRC */});
   const buf = device.createBuffer({size: Math.max(16, particles.buffer.byteLength), usage: Usage.STORAGE | Usage.COPY_DST});
