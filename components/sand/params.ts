@@ -49,7 +49,7 @@ export function defaultSandParams(): SandParams {
     dt: 0.0016,
     stiffness: 20000,
     damping: 60,
-    friction: 8,
+    friction: 100,
     radius: SAND_CELL / 2,
     wallStiffness: 20000,
     maxSpeed: (0.5 * SAND_CELL) / 0.0016,
@@ -62,10 +62,13 @@ export function defaultSandParams(): SandParams {
 export const SAND_BOX_LO = {x: 0, y: 0};
 export const SAND_BOX_HI = {x: SAND_BOX, y: SAND_BOX};
 
-/** The sand's grid: dense 256 × 256 over the box, or a 65,536-entry spatial-hash table. */
-export function sandGrid(hashed: boolean): GridParams {
+/**
+ * The sand's grid: dense 256 × 256 over the box, or a spatial-hash table of `tableSize`
+ * buckets (a power of two, default 65,536 — the same size as the dense grid).
+ */
+export function sandGrid(hashed: boolean, tableSize = SAND_GRID_DIM * SAND_GRID_DIM): GridParams {
   const g = denseGrid(SAND_GRID_DIM, SAND_GRID_DIM, SAND_CELL, SAND_BOX_LO.x, SAND_BOX_LO.y);
-  return hashed ? {...g, hashed: true} : g;
+  return hashed ? {...g, hashed: true, numCells: tableSize} : g;
 }
 
 /** Packs params into the `Sand` uniform (see forces.wgsl for the field order). */
