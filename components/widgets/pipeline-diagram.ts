@@ -102,7 +102,7 @@ export function createPipelineDiagram(phases: PipelinePhase[], options: {cycleMs
   function render() {
     bars.attr("width", (_, i) => (known ? Math.max(1, shares[i] * bw) : 0));
     pct.text((_, i) => (known ? `${(shares[i] * 100).toFixed(shares[i] < 0.1 ? 1 : 0)} %` : "–"));
-    loopLabel.text(`repeat × ${substeps} substeps per frame${known ? "" : " (no GPU timestamps here: order only)"}`);
+    loopLabel.text(`repeat × ${substeps} substep${substeps === 1 ? "" : "s"} per frame${known ? "" : " (no GPU timestamps here: order only)"}`);
   }
   render();
 

@@ -242,7 +242,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
             : `${value.frameMs.toFixed(2)} ms per frame from submit to done (no GPU timestamps here)`
           : "";
     const shown = value.engine === "cpu" ? cpuCount() : state.count;
-    panelMain.textContent = `${fmt(shown)} grains · ${state.substeps} substeps per frame · ${timeText}`;
+    panelMain.textContent = `${fmt(shown)} grains · ${state.substeps} substep${state.substeps === 1 ? "" : "s"} per frame · ${timeText}`;
     const hasPass = value.passMs.forces !== null;
     const totalPass = SAND_PHASES.reduce((s, k) => s + (value.passMs[k] ?? 0), 0);
     passTable.innerHTML =

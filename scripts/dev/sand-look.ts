@@ -50,7 +50,7 @@ for (let f = 0; f <= frames; f++) {
     const buf = device.createBuffer({size: W * H * 4, usage: 0x08 | 0x01});
     const enc = device.createCommandEncoder();
     const view = open ? {x0: -2, y0: 0, x1: 4, y1: 6} : {x0: 0, y0: 0, x1: 2, y1: 2};
-    painter.encodeTo(enc, tex.createView(), sand.a, n, view, {radius: params.radius, colorMode: "speed", scalarRange: [0, 1]});
+    painter.encodeTo(enc, tex.createView(), W, sand.a, n, view, {radius: params.radius, colorMode: "speed", scalarRange: [0, 1]});
     enc.copyTextureToBuffer({texture: tex}, {buffer: buf, bytesPerRow: W * 4}, [W, H]);
     device.queue.submit([enc.finish()]);
     await buf.mapAsync(1);
