@@ -37,6 +37,8 @@ export interface SandParams {
   wallStiffness: number;
   /** Speed limit, world units/s (a substep moves a grain at most half a cell). */
   maxSpeed: number;
+  /** Air drag, 1/s: every substep the velocity keeps (1 − drag·dt) of itself. */
+  drag: number;
   /** true: no side walls and no lid (hash mode only: the world is unbounded). */
   openWalls: boolean;
   /** Pointer push: position, reach (world units), strength (units/s²), active. */
@@ -53,6 +55,7 @@ export function defaultSandParams(): SandParams {
     radius: SAND_CELL / 2,
     wallStiffness: 20000,
     maxSpeed: (0.5 * SAND_CELL) / 0.0016,
+    drag: 0.5,
     openWalls: false,
     pointer: {x: 0, y: 0, radius: 0.12, strength: 600, active: false},
   };
@@ -81,5 +84,6 @@ export function packSand(p: SandParams): ArrayBuffer {
   u[15] = p.openWalls ? 1 : 0;
   u[16] = p.pointer.active ? 1 : 0;
   f[17] = p.maxSpeed;
+  f[18] = p.drag;
   return buf;
 }

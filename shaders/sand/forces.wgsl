@@ -24,7 +24,7 @@ struct Sand {
   open_walls: u32,         // 1: no side walls and no lid, the floor extends forever
   pointer_active: u32,     // 1 while the pointer pushes
   max_speed: f32,          // speed limit (keeps a step under half a cell)
-  _pad0: u32,
+  drag: f32,               // air drag, 1/s (velocity loses drag * dt of itself per substep)
   _pad1: u32,
 }
 
@@ -131,7 +131,7 @@ fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
         f += sand.pointer_strength * (1.0 - dist / sand.pointer_radius) * (rel / dist);
       }
     }
-    var vel = p.vel + f * sand.dt;
+    var vel = (p.vel + f * sand.dt) * (1.0 - sand.drag * sand.dt);
     let speed = length(vel);
     if (speed > sand.max_speed) {
       vel = vel * (sand.max_speed / speed);
