@@ -124,6 +124,26 @@ export const sandSuite: BenchSuite = {
             if (r >= ctx.warmup) one.push(t.total);
           }
           rec.onePassGpuMsPerFrame = summary(one);
+          if (n === 30000) try {
+            // how the frame scales with substeps (a fixed cost per substep: 7 dispatches)
+            const bySub: Record<string, unknown> = {};
+            for (const subs of [1, 2, 8]) {
+              const t: number[] = [];
+              for (let r = 0; r < ctx.warmup + ctx.reps; r++) {
+                stamps.begin();
+                const enc = device.createCommandEncoder();
+                const pass = enc.beginComputePass({timestampWrites: stamps.writes("frame")});
+                for (let k = 0; k < subs; k++) sand.encodeSubstep(pass);
+                pass.end();
+                const res = await stamps.read(enc);
+                if (r >= ctx.warmup) t.push(res.total);
+              }
+              bySub[String(subs)] = summary(t);
+            }
+            rec.onePassGpuMsBySubsteps = bySub;
+          } catch (e) {
+            ctx.log(`by-substeps timing failed: ${(e as Error).message}`);
+          }
         }
         rec.wallMsPerFrame = summary(await wallClock(device, ctx.reps, ctx.warmup, (enc) => sand.encodeFrame(enc, SUBSTEPS)));
         configs.push(rec);

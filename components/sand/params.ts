@@ -50,7 +50,7 @@ export function defaultSandParams(): SandParams {
     gravity: 2,
     dt: 0.0016,
     stiffness: 20000,
-    damping: 60,
+    damping: 100,
     friction: 100,
     radius: SAND_CELL / 2,
     wallStiffness: 20000,
