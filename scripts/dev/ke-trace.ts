@@ -11,9 +11,14 @@ const out: string[] = [];
 for (let s = 1; s <= steps; s++) {
   const r = sandSubstepTwin(params, g, p);
   p = r.next;
-  if (s % 250 === 0) {
-    let maxY = 0; for (let i = 0; i < n; i++) maxY = Math.max(maxY, p.f32[i * 6 + 1]);
-    out.push(`${s}: KE ${kineticEnergyPerGrain(p).toExponential(2)} top ${maxY.toFixed(2)} contacts/grain ${(r.stats.contacts / n).toFixed(2)}`);
+  if (s % 500 === 0) {
+    let maxY = 0, eb = 0, nb = 0;
+    for (let i = 0; i < n; i++) {
+      const y = p.f32[i * 6 + 1];
+      maxY = Math.max(maxY, y);
+      if (y < 0.05) { nb++; eb += (p.f32[i * 6 + 2] ** 2 + p.f32[i * 6 + 3] ** 2) / 2; }
+    }
+    out.push(`${s}: KE ${kineticEnergyPerGrain(p).toExponential(2)} bottom KE ${(eb / Math.max(nb, 1)).toExponential(2)} top ${maxY.toFixed(2)} contacts/grain ${(r.stats.contacts / n).toFixed(2)}`);
   }
 }
 console.log(process.argv.slice(4).join(" ") || "defaults", "\n" + out.join("\n"));

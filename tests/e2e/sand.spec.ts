@@ -28,6 +28,19 @@ test("sand runs on the GPU; sliders, re-pour, hash mode and open walls keep it r
   expect(Object.keys(v.passMs).sort()).toEqual(["clear", "count", "forces", "scan", "scatter"]);
   expect(v.gpuMsPerFrame !== null || v.frameMs !== null).toBe(true);
   await expect(widget.locator(".sim-panel")).toContainText("2,000 grains · 1 substep per frame");
+  // the pipeline diagram lights its boxes in turn
+  await expect(widget.locator(".pipeline-diagram .phase.lit")).toHaveCount(1);
+  const lit = new Set<string>();
+  await expect
+    .poll(
+      async () => {
+        lit.add((await widget.locator(".pipeline-diagram .phase.lit").getAttribute("data-phase")) ?? "");
+        return lit.size;
+      },
+      {timeout: 60_000, intervals: [100]}
+    )
+    .toBeGreaterThanOrEqual(2);
+  for (const k of lit) expect(["clear", "count", "scan", "scatter", "forces"]).toContain(k);
   // the slider re-pours with a new count
   await widget.locator('input[aria-label="grains"]').fill("150");
   await widget.locator('input[aria-label="grains"]').dispatchEvent("change");
