@@ -53,6 +53,7 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
     const o = i * PARTICLE_WORDS;
     const x = s[o], y = s[o + 1], vx = s[o + 2], vy = s[o + 3];
     let fx = 0, fy = -p.gravity;
+    let dxx = 0, dxy = 0, dyy = 0; // the grain's own contact damping (symmetric 2×2), taken implicitly
     const cx = cellCoord(x, g.originX, inv), cy = cellCoord(y, g.originY, inv);
     for (const b of windowBuckets(g, cx, cy)) {
       for (let j = starts[b.key]; j < starts[b.key + 1]; j++) {
@@ -67,9 +68,19 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
           const nx = rx / dist, ny = ry / dist;
           const rvx = vx - s[q + 2], rvy = vy - s[q + 3];
           const vn = rvx * nx + rvy * ny;
-          const push = Math.max(p.stiffness * (d - dist) - p.damping * vn, 0);
-          fx += push * nx - p.friction * (rvx - vn * nx);
-          fy += push * ny - p.friction * (rvy - vn * ny);
+          const push = p.stiffness * (d - dist) - p.damping * vn;
+          if (push > 0) {
+            fx += push * nx;
+            fy += push * ny;
+            dxx += p.damping * nx * nx;
+            dxy += p.damping * nx * ny;
+            dyy += p.damping * ny * ny;
+          }
+          fx -= p.friction * (rvx - vn * nx);
+          fy -= p.friction * (rvy - vn * ny);
+          dxx += p.friction * (1 - nx * nx);
+          dxy -= p.friction * nx * ny;
+          dyy += p.friction * (1 - ny * ny);
           stats.contacts++;
         }
       }
@@ -97,8 +108,12 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
         fy += k * ry;
       }
     }
+    // semi-implicit damping: (I + dt·D) v' = v + dt·(f + D·v)
+    const a00 = 1 + p.dt * dxx, a01 = p.dt * dxy, a11 = 1 + p.dt * dyy;
+    const r0 = vx + p.dt * (fx + dxx * vx + dxy * vy), r1 = vy + p.dt * (fy + dxy * vx + dyy * vy);
+    const det = a00 * a11 - a01 * a01;
     const keep = 1 - p.drag * p.dt;
-    let nvx = (vx + fx * p.dt) * keep, nvy = (vy + fy * p.dt) * keep;
+    let nvx = ((a11 * r0 - a01 * r1) / det) * keep, nvy = ((a00 * r1 - a01 * r0) / det) * keep;
     const speed = Math.hypot(nvx, nvy);
     if (speed > p.maxSpeed) {
       nvx *= p.maxSpeed / speed;

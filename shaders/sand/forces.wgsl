@@ -7,7 +7,8 @@
 //
 // Contact model: a linear spring-dashpot on the overlap of two discs of radius r
 // (Cundall & Strack 1979, the classic discrete-element model), no attraction, plus a
-// viscous tangential damping standing in for friction. Symplectic Euler.
+// viscous tangential damping standing in for friction. Symplectic Euler, with each grain's
+// own part of the contact damping taken implicitly (a 2×2 solve per grain).
 struct Sand {
   box_lo: vec2<f32>,       // closed box: lower-left corner (world units)
   box_hi: vec2<f32>,       // closed box: upper-right corner
@@ -58,6 +59,9 @@ fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
     let d = 2.0 * r;
     let c = cell_coords(grid, p.pos);
     var f = vec2<f32>(0.0, -sand.gravity);
+    // the grain's own share of the contact damping, d f / d v (2×2, symmetric): treated
+    // implicitly below so that many stiff contacts cannot make the explicit step blow up
+    var damp = mat2x2<f32>(0.0, 0.0, 0.0, 0.0);
     var candidates = 0u;
     var collided = 0u;
     var contacts = 0u;
@@ -97,8 +101,14 @@ fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
             let n = rel / dist;
             let rv = p.vel - q.vel;
             let vn = dot(rv, n);
-            let push = max(sand.stiffness * (d - dist) - sand.damping * vn, 0.0);
-            f += push * n - sand.friction * (rv - vn * n);
+            let nn = mat2x2<f32>(n * n.x, n * n.y); // n nᵀ
+            let push = sand.stiffness * (d - dist) - sand.damping * vn;
+            if (push > 0.0) {
+              f += push * n;
+              damp += sand.damping * nn;
+            }
+            f -= sand.friction * (rv - vn * n);
+            damp += sand.friction * (mat2x2<f32>(1.0, 0.0, 0.0, 1.0) - nn);
             contacts++;
           }
         }
@@ -131,7 +141,12 @@ fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
         f += sand.pointer_strength * (1.0 - dist / sand.pointer_radius) * (rel / dist);
       }
     }
-    var vel = (p.vel + f * sand.dt) * (1.0 - sand.drag * sand.dt);
+    // semi-implicit damping: (I + dt·D) v' = v + dt·(f + D·v), D = damp (neighbours' velocities stay explicit)
+    let a = mat2x2<f32>(1.0, 0.0, 0.0, 1.0) + sand.dt * damp;
+    let rhs = p.vel + sand.dt * (f + damp * p.vel);
+    let det = a[0][0] * a[1][1] - a[0][1] * a[1][0];
+    let solved = vec2<f32>(a[1][1] * rhs.x - a[1][0] * rhs.y, a[0][0] * rhs.y - a[0][1] * rhs.x) / det;
+    var vel = solved * (1.0 - sand.drag * sand.dt);
     let speed = length(vel);
     if (speed > sand.max_speed) {
       vel = vel * (sand.max_speed / speed);
