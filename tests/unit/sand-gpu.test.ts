@@ -219,12 +219,12 @@ describe("a long run settles inside the closed box", () => {
     expect(check.maxY).toBeLessThan(0.3);
   }, 240_000);
 
-  it("the twin: 2,000 grains poured from the top, 2,000 substeps, settle", () => {
+  it("the twin: 2,000 grains poured from the top, 2,500 substeps, settle", () => {
     const n = 2000;
     const params = defaultSandParams();
     const g = sandGrid(false);
     let p = pourSand(n, 4);
-    for (let s = 0; s < 2000; s++) p = sandSubstepTwin(params, g, p).next;
+    for (let s = 0; s < 2500; s++) p = sandSubstepTwin(params, g, p).next;
     const check = settleCheck(p);
     expect(check.nan).toBe(0);
     expect(check.outside).toBe(0);
