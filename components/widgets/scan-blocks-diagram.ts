@@ -35,8 +35,8 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
   const bx = (b: number) => 8 + b * 92;
   const bw = 84;
   const bandA = 34;
-  const bandB = 148;
-  const bandC = 262;
+  const bandB = 158;
+  const bandC = 282;
   const bh = 64;
   const H = bandC + bh + 30;
 
@@ -64,8 +64,8 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
     t.append("tspan").text(rest);
   };
   title(bandA - 12, "(a) scan_blocks", " · 256 workgroups, each scans its 256 cells");
-  title(bandB - 12, "(b) scan_block_sums", " · 1 workgroup scans the 256 totals");
-  title(bandC - 12, "(c) add_block_offsets", " · every cell adds its block's offset");
+  title(bandB - 24, "(b) scan_block_sums", " · 1 workgroup scans the 256 totals");
+  title(bandC - 24, "(c) add_block_offsets", " · every cell adds its block's offset");
 
   const curve = (values: number[], x0: number, y0: number, yMax: number) => {
     const x = d3.scaleLinear([0, BLOCK - 1], [x0 + 2, x0 + bw - 2]);
@@ -83,7 +83,7 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
     svg.append("text").attr("x", bx(b) + bw / 2).attr("y", bandA + bh + 14).attr("font-size", 11).attr("text-anchor", "middle").text(`total ${scan.blockSums[b]}`);
     // (b) totals → offsets
     const tx = bx(b) + bw / 2;
-    svg.append("line").attr("x1", tx).attr("y1", bandA + bh + 18).attr("x2", tx).attr("y2", bandB - 2).attr("stroke", "#333").attr("marker-end", "url(#blocks-arrow)");
+    svg.append("line").attr("x1", tx).attr("y1", bandB - 18).attr("x2", tx).attr("y2", bandB - 2).attr("stroke", "#333").attr("marker-end", "url(#blocks-arrow)");
     svg.append("rect").attr("x", bx(b) + 14).attr("y", bandB).attr("width", bw - 28).attr("height", 22).attr("rx", 3).attr("fill", "white").attr("stroke", "#999");
     svg.append("text").attr("x", tx).attr("y", bandB + 15).attr("font-size", 12).attr("font-weight", 600).attr("text-anchor", "middle").text(scan.blockSums[b]);
     svg.append("rect").attr("x", bx(b) + 14).attr("y", bandB + 40).attr("width", bw - 28).attr("height", 22).attr("rx", 3).attr("fill", colour(b)).attr("fill-opacity", 0.18).attr("stroke", "#555");
@@ -92,7 +92,7 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
       // exclusive scan of totals: offset[b+1] = offset[b] + total[b]
       svg.append("line").attr("x1", tx + 8).attr("y1", bandB + 22).attr("x2", bx(b + 1) + bw / 2 - 6).attr("y2", bandB + 40).attr("stroke", "#333").attr("stroke-opacity", 0.7).attr("marker-end", "url(#blocks-arrow)");
     }
-    svg.append("line").attr("x1", tx).attr("y1", bandB + 62).attr("x2", tx).attr("y2", bandC - 2).attr("stroke", "#333").attr("marker-end", "url(#blocks-arrow)");
+    svg.append("line").attr("x1", tx).attr("y1", bandC - 18).attr("x2", tx).attr("y2", bandC - 2).attr("stroke", "#333").attr("marker-end", "url(#blocks-arrow)");
     // (c) global scan, continuous across blocks
     svg.append("rect").attr("x", bx(b)).attr("y", bandC).attr("width", bw).attr("height", bh).attr("fill", colour(b)).attr("fill-opacity", 0.08).attr("stroke", "#999");
     svg.append("path").attr("d", curve(global(b), bx(b), bandC, total)).attr("fill", "none").attr("stroke", colour(b)).attr("stroke-width", 2);

@@ -86,13 +86,6 @@ export function createDiagram(g: DiagramGeometry) {
         .attr("fill", cellColor(key))
         .attr("fill-opacity", 0.1)
         .attr("stroke", "#999");
-      space
-        .append("text")
-        .attr("x", sx(cx) + 3)
-        .attr("y", sy(cy + 1) + 11)
-        .attr("font-size", 10)
-        .attr("fill", "#666")
-        .text(key);
     }
   const note = svg.append("g").attr("font-size", 11.5).attr("fill", "#555");
   const noteX = X0 + g.dimX * CELL + 12;
@@ -132,6 +125,19 @@ export function createDiagram(g: DiagramGeometry) {
   // --- particles on top
   const particleLayer = svg.append("g").attr("class", "particles");
   const flightLayer = svg.append("g").attr("class", "flights");
+  // cell keys in the corners, above the particles, with a white halo
+  for (let cy = 0; cy < g.dimY; cy++)
+    for (let cx = 0; cx < g.dimX; cx++)
+      svg
+        .append("text")
+        .attr("x", sx(cx) + 3)
+        .attr("y", sy(cy + 1) + 11)
+        .attr("font-size", 10.5)
+        .attr("fill", "#555")
+        .attr("stroke", "white")
+        .attr("stroke-width", 3)
+        .attr("paint-order", "stroke")
+        .text(cy * g.dimX + cx);
 
   function boxRow(r: number, values: (number | null)[], opts: {fill?: (i: number) => string; valueOpacity: number; emphasis: boolean; dashedLast?: boolean}) {
     const y = rowTop(r);

@@ -26,7 +26,6 @@ import {countingSortTwin, scanRoundCount, type SortSnapshots} from "../sort/twin
 import {createDiagram} from "./scan-scrub-draw.js";
 import {
   captionOf,
-  phaseAt,
   phasesFor,
   plainSnapshots,
   restProgress,
@@ -99,6 +98,7 @@ function installStyle() {
 .scan-scrub .scrub-phase { font-size: 13px; color: var(--theme-foreground-muted, #555); }
 .scan-scrub .caption { min-height: 2.8em; margin: 0.2rem 0; }
 .scan-scrub .widget-controls { margin: 0.2rem 0; }
+.scan-scrub:not(.wide) .scrub-card { font-size: 15px; padding: 0.6rem 0.8rem; }
 .scan-scrub.wide .scrub-scrolly { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); column-gap: 1.5rem; }
 .scan-scrub.wide .scrub-steps { grid-column: 1; grid-row: 1; }
 .scan-scrub.wide .scrub-stage { grid-column: 2; grid-row: 1; }
@@ -208,8 +208,10 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
     } else {
       stageTop = 0;
       y0 = S;
+      // the text moves 0.75 of the free height per phase, so the current card is still
+      // fully in view under the stage at the phase's rest point
       const free = Math.max(vh - S, vh * 0.35);
-      P = Math.round(free);
+      P = Math.round(free * 0.75);
       pad = Math.round(free / 2);
     }
     stage.style.top = `${stageTop}px`;
@@ -265,15 +267,23 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
     });
   }
 
-  /** One phase forwards (+1) or backwards (−1): scrolls the page to that phase's rest point. */
+  /**
+   * One phase forwards (+1) or backwards (−1): scrolls the page to the next (previous) phase
+   * rest point — the position where that phase is fully drawn — counted in whole pixels so
+   * that a position one rounding away from a rest point counts as on it.
+   */
+  let pending: {y: number; until: number} | null = null; // a smooth scroll on its way to y
   function step(dir: number) {
-    const progress = scrollProgress();
-    const {phaseIndex, t} = phaseAt(progress, phases.length);
-    const rest = restProgress(phaseIndex, phases.length);
-    let target: number;
-    if (dir > 0) target = progress < rest - 1e-6 ? rest : restProgress(Math.min(phases.length - 1, phaseIndex + 1), phases.length);
-    else target = progress > rest + 1e-6 && t > 0 ? rest : phaseIndex === 0 ? 0 : restProgress(phaseIndex - 1, phases.length);
-    window.scrollTo({top: scrollYFor(target), behavior: reducedMotion() ? "auto" : "smooth"});
+    // a second press during a smooth scroll steps on from where the first one is going
+    const y = pending && performance.now() < pending.until ? pending.y : window.scrollY;
+    const rests = phases.map((_, k) => scrollYFor(restProgress(k, phases.length)));
+    let target: number | undefined;
+    if (dir > 0) target = rests.find((r) => r > y + 1);
+    else target = [scrollYFor(0), ...rests].reverse().find((r) => r < y - 1);
+    if (target === undefined) return;
+    const smooth = !reducedMotion();
+    pending = smooth ? {y: target, until: performance.now() + 1500} : null;
+    window.scrollTo({top: target, behavior: smooth ? "smooth" : "auto"});
   }
 
   stage.addEventListener("keydown", (ev) => {
@@ -351,7 +361,10 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
   }
 
   // ---- listeners
-  const onScroll = () => render();
+  const onScroll = () => {
+    if (pending && Math.abs(window.scrollY - pending.y) < 1) pending = null;
+    render();
+  };
   const onResize = () => {
     layout();
     lastKey = "";
