@@ -301,6 +301,7 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
   let sorter: CountingSortGPU | null = null;
   let gpuScope: ResourceScope | null = null;
   let unsubscribeLost: (() => void) | null = null;
+  let lostBefore = false;
 
   async function gpuSorter(): Promise<CountingSortGPU | null> {
     if (options.cpuOnly) return null;
@@ -311,9 +312,11 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
     gpuScope = new ResourceScope(handle.device);
     unsubscribeLost?.();
     unsubscribeLost = handle.onLost((info) => {
-      if (scope.disposed || info.reason === "destroyed") return;
+      if (scope.disposed) return;
+      // the page's device is gone (driver reset, or destroyed elsewhere): rebuild on a new one
       sorter = null;
-      status.warn(`The GPU device was lost (${info.message || "no reason given"}); rebuilding on a new device…`);
+      lostBefore = true;
+      status.warn(`The GPU device was lost (${info.message || info.reason || "no reason given"}); rebuilding on a new device…`);
       compute(seed);
     });
     sorter = await CountingSortGPU.create(handle.device, gpuScope, browserWGSL, {maxParticles: 24, maxCells: grid.numCells});
@@ -348,7 +351,10 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
     engine = eng;
     seed = newSeed;
     seedLabel.textContent = `seed ${seed}`;
-    if (eng === "gpu") status.info(`Arrays computed by the GPU kernels and read back after each phase (${handle?.adapterInfo.vendor || "GPU"} ${handle?.adapterInfo.architecture || ""}).`.replace(" )", ")"));
+    if (eng === "gpu") {
+      const gpuName = `${handle?.adapterInfo.vendor || "GPU"} ${handle?.adapterInfo.architecture || ""}`.trim();
+      status.info(`Arrays computed by the GPU kernels and read back after each phase (${gpuName}${lostBefore ? "; rebuilt on a new device after a device loss" : ""}).`);
+    }
     else if (note?.startsWith("The GPU run failed")) status.error(note);
     else status.warn(note ?? "");
     lastKey = "";

@@ -8,6 +8,7 @@
  */
 import type {WGSLLoader} from "../gpu/wgsl.js";
 
+/** A <pre> with the verbatim text of shaders/<path> (e.g. "sort/scan.wgsl"), loaded by `opts.load`; never rejects. */
 export async function createWGSLCode(path: string, opts: {load: WGSLLoader}): Promise<HTMLElement> {
   const pre = document.createElement("pre");
   pre.className = "wgsl-source";

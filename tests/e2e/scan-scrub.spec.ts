@@ -58,6 +58,19 @@ function expectMatchesTwin(v: Value, label: string) {
   }
 }
 
+/** During the histogram the drawn counts are those of the first k particles, k = the "counted" note. */
+async function expectHistogramDrawing(page: Page, v: Value) {
+  const note = await page.locator(".scan-scrub .note-live").textContent();
+  const k = Number(/counted: (\d+) \/ 18/.exec(note ?? "")?.[1]);
+  expect(k).toBeGreaterThanOrEqual(0);
+  const partial = [0, 0, 0, 0, 0, 0];
+  for (const p of v.particles.slice(0, k)) partial[p.cell]++;
+  const drawn = await page.locator(".scan-scrub g.row-0 text").allTextContents();
+  expect(drawn.map((t) => (t === "" ? 0 : Number(t))), `counts drawn after ${k} particles`).toEqual(partial);
+  // ~ progress through the first 70 % of the phase, one particle at a time
+  expect(k).toBe(Math.min(18, Math.floor(Math.min(1, (v.progress * 6) / 0.7) * 18)));
+}
+
 /** Scroll geometry of the widget: document y where progress is 0, and the scroll range. */
 async function geometry(page: Page) {
   return page.evaluate(() => {
@@ -147,7 +160,10 @@ test("20 scroll positions, both directions and fast jumps, equal the twin", asyn
     expect(v.progress).toBeCloseTo(await progressFromScroll(page), 9);
     expect(Math.abs(v.progress - p), `progress near ${p}`).toBeLessThan(2 / g.range);
     expectMatchesTwin(v, `jump to ${p}`);
+    if (v.phaseIndex === 0) await expectHistogramDrawing(page, v);
   }
+  // the arrays really came through GPU buffers
+  expect((await gpuStats(page)).bytesPeak).toBeGreaterThan(0);
   // real wheel input: down, then back up (scroll events from the browser, not scrollTo)
   await jumpToY(page, Math.round(g.top + 0.3 * g.range));
   const box = page.locator(".scan-scrub .scrub-steps");
@@ -337,5 +353,36 @@ test("phone width 390×844: stage above the text, no horizontal scroll, touch sc
   const again = await p3.evaluate(() => ({sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth}));
   expect(again.sw).toBeLessThanOrEqual(again.cw);
   e3.expectNone();
+  await context.close();
+});
+
+test("a lost GPU device is reported and the diagram rebuilds on a new one", async ({browser}) => {
+  const context = await browser.newContext({viewport: {width: 1200, height: 900}});
+  // keep every device the page creates, so the test can destroy the shared one
+  await context.addInitScript(() => {
+    const devices: GPUDevice[] = ((window as any).__devices = []);
+    const orig = GPUAdapter.prototype.requestDevice;
+    GPUAdapter.prototype.requestDevice = async function (this: GPUAdapter, d?: GPUDeviceDescriptor) {
+      const dev = await orig.call(this, d);
+      devices.push(dev);
+      return dev;
+    };
+  });
+  const {page: p4, errs: e4} = await openPage(context);
+  const g = await geometry(p4);
+  const before = await jumpToY(p4, Math.round(g.top + 0.95 * g.range));
+  expect(await p4.evaluate(() => (window as any).__devices.length)).toBe(1);
+  await p4.evaluate(() => (window as any).__devices[0].destroy());
+  await expect.poll(() => p4.evaluate(() => (window as any).__devices.length), {timeout: 60_000}).toBe(2);
+  await expect(p4.locator(".scan-scrub .widget-status")).toContainText("rebuilt on a new device after a device loss", {timeout: 60_000});
+  const after = await widgetValue<Value>(p4, "scan-scrub");
+  expect(after.engine).toBe("gpu");
+  expect(after.particles).toEqual(before.particles);
+  expectMatchesTwin(after, "after device loss");
+  // a reseed afterwards runs on the new device
+  await p4.getByRole("button", {name: "New particles"}).click();
+  await expect.poll(async () => (await widgetValue<Value>(p4, "scan-scrub")).seed, {timeout: 60_000}).toBe(before.seed + 1);
+  expectMatchesTwin(await widgetValue<Value>(p4, "scan-scrub"), "reseed on the new device");
+  e4.expectNone();
   await context.close();
 });
