@@ -59,13 +59,13 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
   const colour = (b: number) => d3.schemeTableau10[b];
 
   const title = (y: number, bold: string, rest: string) => {
-    const t = svg.append("text").attr("x", 8).attr("y", y).attr("font-size", 12).attr("fill", "#222");
+    const t = svg.append("text").attr("x", 8).attr("y", y).attr("font-size", 13.5).attr("fill", "#222");
     t.append("tspan").attr("font-weight", 700).text(bold);
     t.append("tspan").text(rest);
   };
-  title(bandA - 12, "(a) scan_blocks", " · 256 workgroups, each scans its 256 cells");
-  title(bandB - 24, "(b) scan_block_sums", " · 1 workgroup scans the 256 totals");
-  title(bandC - 24, "(c) add_block_offsets", " · every cell adds its block's offset");
+  title(bandA - 12, "(a) scan_blocks", ": 256 workgroups");
+  title(bandB - 24, "(b) scan_block_sums", ": 1 workgroup");
+  title(bandC - 24, "(c) add_block_offsets", ": 256 workgroups");
 
   const curve = (values: number[], x0: number, y0: number, yMax: number) => {
     const x = d3.scaleLinear([0, BLOCK - 1], [x0 + 2, x0 + bw - 2]);
@@ -79,15 +79,15 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
     // (a) local scans, each from 0
     svg.append("rect").attr("x", bx(b)).attr("y", bandA).attr("width", bw).attr("height", bh).attr("fill", colour(b)).attr("fill-opacity", 0.08).attr("stroke", "#999");
     svg.append("path").attr("d", curve(local(b), bx(b), bandA, localMax)).attr("fill", "none").attr("stroke", colour(b)).attr("stroke-width", 2);
-    svg.append("text").attr("x", bx(b) + 4).attr("y", bandA + 12).attr("font-size", 10).attr("fill", "#555").text(`block ${b}`);
-    svg.append("text").attr("x", bx(b) + bw / 2).attr("y", bandA + bh + 14).attr("font-size", 11).attr("text-anchor", "middle").text(`total ${scan.blockSums[b]}`);
+    svg.append("text").attr("x", bx(b) + 4).attr("y", bandA + 12).attr("font-size", 11.5).attr("fill", "#555").text(`block ${b}`);
+    svg.append("text").attr("x", bx(b) + bw / 2).attr("y", bandA + bh + 14).attr("font-size", 12.5).attr("text-anchor", "middle").text(`total ${scan.blockSums[b]}`);
     // (b) totals → offsets
     const tx = bx(b) + bw / 2;
     svg.append("line").attr("x1", tx).attr("y1", bandB - 18).attr("x2", tx).attr("y2", bandB - 2).attr("stroke", "#333").attr("marker-end", "url(#blocks-arrow)");
     svg.append("rect").attr("x", bx(b) + 14).attr("y", bandB).attr("width", bw - 28).attr("height", 22).attr("rx", 3).attr("fill", "white").attr("stroke", "#999");
-    svg.append("text").attr("x", tx).attr("y", bandB + 15).attr("font-size", 12).attr("font-weight", 600).attr("text-anchor", "middle").text(scan.blockSums[b]);
+    svg.append("text").attr("x", tx).attr("y", bandB + 15).attr("font-size", 13.5).attr("font-weight", 600).attr("text-anchor", "middle").text(scan.blockSums[b]);
     svg.append("rect").attr("x", bx(b) + 14).attr("y", bandB + 40).attr("width", bw - 28).attr("height", 22).attr("rx", 3).attr("fill", colour(b)).attr("fill-opacity", 0.18).attr("stroke", "#555");
-    svg.append("text").attr("x", tx).attr("y", bandB + 55).attr("font-size", 12).attr("font-weight", 600).attr("text-anchor", "middle").text(scan.blockOffsets[b]);
+    svg.append("text").attr("x", tx).attr("y", bandB + 55).attr("font-size", 13.5).attr("font-weight", 600).attr("text-anchor", "middle").text(scan.blockOffsets[b]);
     if (b + 1 < SHOWN) {
       // exclusive scan of totals: offset[b+1] = offset[b] + total[b]
       svg.append("line").attr("x1", tx + 8).attr("y1", bandB + 22).attr("x2", bx(b + 1) + bw / 2 - 6).attr("y2", bandB + 40).attr("stroke", "#333").attr("stroke-opacity", 0.7).attr("marker-end", "url(#blocks-arrow)");
@@ -96,10 +96,10 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
     // (c) global scan, continuous across blocks
     svg.append("rect").attr("x", bx(b)).attr("y", bandC).attr("width", bw).attr("height", bh).attr("fill", colour(b)).attr("fill-opacity", 0.08).attr("stroke", "#999");
     svg.append("path").attr("d", curve(global(b), bx(b), bandC, total)).attr("fill", "none").attr("stroke", colour(b)).attr("stroke-width", 2);
-    svg.append("text").attr("x", bx(b) + bw / 2).attr("y", bandC + bh + 14).attr("font-size", 10.5).attr("text-anchor", "middle").attr("fill", "#444").text(`cells ${b * BLOCK}–${(b + 1) * BLOCK - 1}`);
+    svg.append("text").attr("x", bx(b) + bw / 2).attr("y", bandC + bh + 14).attr("font-size", 11.5).attr("text-anchor", "middle").attr("fill", "#444").text(`cells ${b * BLOCK}–${(b + 1) * BLOCK - 1}`);
   }
-  svg.append("text").attr("x", 8).attr("y", bandB + 31).attr("font-size", 10).attr("fill", "#666").text("totals");
-  svg.append("text").attr("x", 8).attr("y", bandB + 75).attr("font-size", 10).attr("fill", "#666").text("offsets (exclusive)");
+  svg.append("text").attr("x", 8).attr("y", bandB + 31).attr("font-size", 11).attr("fill", "#666").text("totals");
+  svg.append("text").attr("x", 8).attr("y", bandB + 75).attr("font-size", 11).attr("fill", "#666").text("offsets (exclusive)");
   const more = (y: number, text: string) => svg.append("text").attr("x", W - 4).attr("y", y).attr("font-size", 16).attr("text-anchor", "end").attr("fill", "#666").text(text);
   more(bandA + bh / 2 + 5, "…");
   more(bandB + 35, "…");
@@ -115,7 +115,7 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
   node.style.height = "auto";
   fig.appendChild(node);
   const cap = document.createElement("figcaption");
-  cap.textContent = `The first 4 of 256 blocks, with random counts (0–3 per cell). (a) Each block's running total starts again from 0. (b) The block totals are scanned into offsets. (c) Adding its block's offset joins every curve into one running total over all ${NUM_CELLS.toLocaleString("en-US")} cells.`;
+  cap.textContent = `The first 4 of 256 blocks of 256 cells, with random counts (0–3 per cell). (a) Each workgroup scans its own block, so every block's running total starts again from 0. (b) The block totals are scanned into offsets. (c) Adding its block's offset joins every curve into one running total over all ${NUM_CELLS.toLocaleString("en-US")} cells.`;
   fig.appendChild(cap);
   fig.value = {numCells: NUM_CELLS, blockSize: BLOCK, blockSums: Array.from(scan.blockSums.subarray(0, SHOWN)), blockOffsets: Array.from(scan.blockOffsets.subarray(0, SHOWN))};
   return fig;
