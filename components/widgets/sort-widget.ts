@@ -182,7 +182,7 @@ export function createSortWidget(options: SortWidgetOptions = {}): HTMLElement {
     compute();
   }
 
-  async function startEngine() {
+  async function startEngine(rebuilt = false) {
     if (options.engine === "cpu") {
       engine = "cpu";
       status.info("Running on the CPU twin (engine: cpu).");
@@ -199,14 +199,16 @@ export function createSortWidget(options: SortWidgetOptions = {}): HTMLElement {
     const gpuScope = scope.child(handle.device);
     sorter = await createTeachingSorter(handle.device, gpuScope, wgsl);
     engine = "gpu";
-    status.info(`Arrays computed by the GPU kernels (${handle.adapterInfo.vendor || "WebGPU"}${handle.adapterInfo.architecture ? " " + handle.adapterInfo.architecture : ""}) and read back after each phase.`);
+    status.info(`${rebuilt ? "Rebuilt on a new GPU device after a device loss. " : ""}Arrays computed by the GPU kernels (${handle.adapterInfo.vendor || "WebGPU"}${handle.adapterInfo.architecture ? " " + handle.adapterInfo.architecture : ""}) and read back after each phase.`);
     const off = handle.onLost((info) => {
       if (scope.disposed) return;
       gpuScope.dispose();
       sorter = null;
       engine = "cpu";
       status.warn(`The GPU device was lost (${info.message || info.reason}); rebuilding on a new device…`);
-      startEngine().then(() => compute());
+      startEngine(true)
+        .catch((e) => status.error(`Could not rebuild on a new GPU device (${(e as Error).message}); using the CPU twin.`))
+        .then(() => compute());
     });
     gpuScope.onDispose(off);
   }

@@ -97,3 +97,33 @@ test("shuffle and auto-play by mouse", async ({page}) => {
   expectMatchesTwin(await value(page));
   errs.expectNone();
 });
+
+test("a lost GPU device is reported and the widget rebuilds on a new one", async ({page}) => {
+  const errs = watchErrors(page);
+  const widget = await ready(page);
+  await widget.getByRole("button", {name: /step/i}).click();
+  await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
+  await expect(widget.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});
+  await expect.poll(async () => (await value(page)).engine).toBe("gpu");
+  await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
+  // the reader keeps their place: still phase 2 (histogram), now recomputed on the new device
+  expect((await value(page)).phaseIndex).toBe(1);
+  expectMatchesTwin(await value(page));
+  for (let i = 1; i < 7; i++) await widget.getByRole("button", {name: /step/i}).click();
+  const v = await value(page);
+  expect(v.phase).toBe("scatter");
+  expectMatchesTwin(v);
+  errs.expectNone();
+});
+
+test("dispose() releases the widget's GPU buffers and stops its loop", async ({page}) => {
+  await ready(page);
+  const before = await gpuStats(page);
+  const after = await page.evaluate(() => {
+    (document.querySelector('[data-widget="counting-sort"]') as any).dispose();
+    return {...(globalThis as any).__gpuStats};
+  });
+  // the sorter owns 5 buffers: grid, counts, starts, cursor, block sums
+  expect(before.buffersLive - after.buffersLive).toBe(5);
+  expect(after.bytesLive).toBeLessThan(before.bytesLive);
+});
