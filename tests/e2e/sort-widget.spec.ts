@@ -127,3 +127,22 @@ test("dispose() releases the widget's GPU buffers and stops its loop", async ({p
   expect(before.buffersLive - after.buffersLive).toBe(5);
   expect(after.bytesLive).toBeLessThan(before.bytesLive);
 });
+
+test("auto-play pauses while the widget is scrolled out of view", async ({page}) => {
+  const widget = await ready(page);
+  await widget.getByRole("button", {name: /auto-play/i}).click();
+  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(1);
+  // push the widget far below the fold (the page may be short), then go to the top
+  await page.evaluate(() => {
+    const spacer = Object.assign(document.createElement("div"), {id: "spacer"});
+    spacer.style.height = "4000px";
+    document.querySelector('[data-widget="counting-sort"]')!.before(spacer);
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(300);
+  const parked = (await value(page)).phaseIndex;
+  await page.waitForTimeout(4000); // more than two auto-play intervals
+  expect((await value(page)).phaseIndex).toBe(parked);
+  await widget.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).not.toBe(parked);
+});
