@@ -3,7 +3,7 @@
 // diagram must be a pure function of scroll position (jump = step, any direction, any speed).
 import {test, expect, type Page, type BrowserContext} from "@playwright/test";
 import {readFileSync, mkdirSync} from "node:fs";
-import {expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
+import {distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {countingSortTwin} from "../../components/sort/twin.js";
@@ -240,20 +240,7 @@ test("screenshots of three phases are not blank and differ", async () => {
   for (const [name, p] of [["histogram", 0.1], ["scan-round-2", REST(2)], ["scatter", 0.93]] as const) {
     await jumpToY(page, Math.round(g.top + p * g.range));
     const png = await stage.screenshot({path: `${SHOTS}/scan-scrub-${name}.png`});
-    const colours = await page.evaluate(async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement("canvas");
-      c.width = img.width;
-      c.height = img.height;
-      const ctx = c.getContext("2d")!;
-      ctx.drawImage(img, 0, 0);
-      const d = ctx.getImageData(0, 0, c.width, c.height).data;
-      const set = new Set<number>();
-      for (let i = 0; i < d.length; i += 4) set.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-      return set.size;
-    }, png.toString("base64"));
+    const colours = await distinctColours(page, png);
     expect(colours, `${name}: distinct colours`).toBeGreaterThan(50);
     shots.push(png);
   }
@@ -356,7 +343,7 @@ test("phone width 390×844: stage above the text, no horizontal scroll, touch sc
   await context.close();
 });
 
-test("a lost GPU device is reported and the diagram rebuilds on a new one", async ({browser}) => {
+test("a lost GPU device is reported and the diagram rebuilds on a new one; dispose() releases it", async ({browser}) => {
   const context = await browser.newContext({viewport: {width: 1200, height: 900}});
   // keep every device the page creates, so the test can destroy the shared one
   await context.addInitScript(() => {
@@ -372,7 +359,7 @@ test("a lost GPU device is reported and the diagram rebuilds on a new one", asyn
   const g = await geometry(p4);
   const before = await jumpToY(p4, Math.round(g.top + 0.95 * g.range));
   expect(await p4.evaluate(() => (window as any).__devices.length)).toBe(1);
-  await p4.evaluate(() => (window as any).__devices[0].destroy());
+  await p4.evaluate(() => (window as any).__gpuLoseDevice()); // the runtime's test hook: destroys the shared device
   await expect.poll(() => p4.evaluate(() => (window as any).__devices.length), {timeout: 60_000}).toBe(2);
   await expect(p4.locator(".scan-scrub .widget-status")).toContainText("rebuilt on a new device after a device loss", {timeout: 60_000});
   const after = await widgetValue<Value>(p4, "scan-scrub");
@@ -383,6 +370,13 @@ test("a lost GPU device is reported and the diagram rebuilds on a new one", asyn
   await p4.getByRole("button", {name: "New particles"}).click();
   await expect.poll(async () => (await widgetValue<Value>(p4, "scan-scrub")).seed, {timeout: 60_000}).toBe(before.seed + 1);
   expectMatchesTwin(await widgetValue<Value>(p4, "scan-scrub"), "reseed on the new device");
+  // dispose(): the sort's GPU buffers are released and scrolling no longer drives the widget
+  const live = (await gpuStats(p4)).buffersLive;
+  const last = await widgetValue<Value>(p4, "scan-scrub");
+  await p4.evaluate(() => (document.querySelector('[data-widget="scan-scrub"]') as any).dispose());
+  expect((await gpuStats(p4)).buffersLive).toBeLessThan(live);
+  await jumpToY(p4, Math.round(g.top + 0.2 * g.range));
+  expect(await widgetValue<Value>(p4, "scan-scrub")).toEqual(last);
   e4.expectNone();
   await context.close();
 });
