@@ -87,7 +87,8 @@ function installStyle() {
 .scan-scrub .scrub-scrolly { display: grid; grid-template-columns: minmax(0, 1fr); position: relative; }
 .scan-scrub .scrub-stage { position: sticky; top: 0; z-index: 2; background: var(--theme-background, white); padding: 0.4rem 0 0.3rem; align-self: start; outline: none; }
 .scan-scrub .scrub-stage:focus-visible { box-shadow: 0 0 0 2px var(--theme-foreground-focus, #3b5fc0); border-radius: 4px; }
-.scan-scrub .scrub-svg { width: 100%; max-width: 560px; height: auto; margin: 0 auto; }
+.scan-scrub .scrub-svg { width: 100%; max-width: 560px; height: auto; margin: 0 auto; max-height: 60vh; }
+.scan-scrub.wide .scrub-svg { max-height: calc(100vh - 240px); min-height: 260px; }
 .scan-scrub .scrub-step { display: flex; align-items: center; box-sizing: border-box; }
 .scan-scrub .scrub-card { background: var(--theme-background-alt, #f6f6f4); border: 1px solid var(--theme-foreground-faint, #ddd); border-radius: 6px; padding: 0.8rem 1rem; font: 16px/1.5 var(--serif, Georgia, serif); max-width: 36rem; }
 .scan-scrub .scrub-step .scrub-card { opacity: 0.45; }
@@ -150,10 +151,11 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
   });
   const phaseLabel = document.createElement("div");
   phaseLabel.className = "scrub-phase";
+  phaseLabel.setAttribute("aria-live", "polite"); // announced once per phase, not per scroll frame
   const diagram = createDiagram({dimX: DIM_X, dimY: DIM_Y, numCells: grid.numCells, numParticles: count, numRounds});
   const caption = document.createElement("p");
   caption.className = "caption";
-  caption.setAttribute("aria-live", "polite");
+
   const controls = document.createElement("div");
   controls.className = "widget-controls";
   const prevBtn = button("◀ Previous", () => step(-1), {title: "Previous phase (← key)"});
