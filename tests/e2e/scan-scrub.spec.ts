@@ -161,6 +161,8 @@ test("20 scroll positions, both directions and fast jumps, equal the twin", asyn
     expect(Math.abs(v.progress - p), `progress near ${p}`).toBeLessThan(2 / g.range);
     expectMatchesTwin(v, `jump to ${p}`);
     if (v.phaseIndex === 0) await expectHistogramDrawing(page, v);
+    // the page's reactive counter follows the widget's value
+    await expect(page.locator("#scrub-counter")).toContainText(`phase ${v.phaseIndex + 1} of 6 (${v.phase})`);
   }
   // the arrays really came through GPU buffers
   expect((await gpuStats(page)).bytesPeak).toBeGreaterThan(0);
