@@ -117,14 +117,23 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
   const status = statusLine();
   const scope = new ResourceScope(null);
 
-  let count = 18;
-  let seed = 8;
-  try {
-    count = clampOption("count", options.count ?? 18, 2, 24);
-    seed = clampOption("seed", options.seed ?? 8, 0, 2 ** 31 - 1);
-  } catch (e) {
-    status.error(`${(e as Error).message}; using the defaults (18 particles, seed 8).`);
-  }
+  // bad options: a visible note (kept in front of every later status line), never a blank
+  let optionNote = "";
+  const option = (name: string, value: unknown, fallback: number, min: number, max: number): number => {
+    if (value === undefined) return fallback;
+    try {
+      const v = clampOption(name, value, min, max);
+      if (v !== value) optionNote += `${name} ${String(value)} is outside ${min}..${max} (or not an integer), so ${v} is used. `;
+      return v;
+    } catch (e) {
+      optionNote += `${(e as Error).message}; using ${fallback}. `;
+      return fallback;
+    }
+  };
+  const count = option("count", options.count, 18, 2, 24);
+  let seed = option("seed", options.seed, 8, 0, 2 ** 31 - 1);
+  const report = (kind: "info" | "warn" | "error", text: string) => (optionNote ? status.warn(optionNote + text) : status[kind](text));
+  if (optionNote) status.warn(optionNote);
   const grid = denseGrid(DIM_X, DIM_Y, 1);
   const phases = phasesFor(grid.numCells);
   const numRounds = scanRoundCount(grid.numCells);
@@ -305,9 +314,16 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
   let unsubscribeLost: (() => void) | null = null;
   let lostBefore = false;
 
-  async function gpuSorter(): Promise<CountingSortGPU | null> {
-    if (options.cpuOnly) return null;
-    if (sorter && handle && !handle.isLost()) return sorter;
+  let building: Promise<CountingSortGPU | null> | null = null;
+  /** The sort on the page's GPU (built once; again after a device loss); null without WebGPU. */
+  function gpuSorter(): Promise<CountingSortGPU | null> {
+    if (options.cpuOnly) return Promise.resolve(null);
+    if (sorter && handle && !handle.isLost()) return Promise.resolve(sorter);
+    building ??= buildSorter().finally(() => (building = null));
+    return building;
+  }
+
+  async function buildSorter(): Promise<CountingSortGPU | null> {
     handle = await acquireGPU();
     if (!handle || scope.disposed) return null;
     gpuScope?.dispose();
@@ -318,7 +334,7 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
       // the page's device is gone (driver reset, or destroyed elsewhere): rebuild on a new one
       sorter = null;
       lostBefore = true;
-      status.warn(`The GPU device was lost (${info.message || info.reason || "no reason given"}); rebuilding on a new device…`);
+      report("warn", `The GPU device was lost (${info.message || info.reason || "no reason given"}); rebuilding on a new device…`);
       compute(seed);
     });
     sorter = await CountingSortGPU.create(handle.device, gpuScope, browserWGSL, {maxParticles: 24, maxCells: grid.numCells});
@@ -355,10 +371,10 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
     seedLabel.textContent = `seed ${seed}`;
     if (eng === "gpu") {
       const gpuName = `${handle?.adapterInfo.vendor || "GPU"} ${handle?.adapterInfo.architecture || ""}`.trim();
-      status.info(`Arrays computed by the GPU kernels and read back after each phase (${gpuName}${lostBefore ? "; rebuilt on a new device after a device loss" : ""}).`);
+      report("info", `Arrays computed by the GPU kernels and read back after each phase (${gpuName}${lostBefore ? "; rebuilt on a new device after a device loss" : ""}).`);
     }
-    else if (note?.startsWith("The GPU run failed")) status.error(note);
-    else status.warn(note ?? "");
+    else if (note?.startsWith("The GPU run failed")) report("error", note);
+    else report("warn", note ?? "");
     lastKey = "";
     render();
   }

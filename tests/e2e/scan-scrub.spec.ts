@@ -251,6 +251,27 @@ test("screenshots of three phases are not blank and differ", async () => {
   expect(shots[0].equals(shots[2])).toBe(false);
 });
 
+test("bad options give a visible message and a working widget, never a blank", async () => {
+  const res = await page.evaluate(async () => {
+    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/scan-scrub\.[0-9a-f]+\.js$/.test(n));
+    if (!url) return null;
+    const mod = await import(url);
+    const el = mod.createScanScrub({count: 99, seed: "not a number"});
+    el.id = "scrub-bad";
+    document.body.appendChild(el);
+    for (let i = 0; i < 600 && !el.value; i++) await new Promise((r) => setTimeout(r, 50));
+    const out = {status: el.querySelector(".widget-status")?.textContent ?? "", particles: el.value?.particles.length ?? -1, seed: el.value?.seed ?? -1};
+    el.dispose();
+    el.remove();
+    return out;
+  });
+  expect(res, "the widget module was loaded by the page").not.toBeNull();
+  expect(res!.status).toContain("count 99 is outside 2..24");
+  expect(res!.status).toContain("seed must be a number");
+  expect(res!.particles).toBe(24);
+  expect(res!.seed).toBe(8);
+});
+
 test("the WGSL code block shows shaders/sort/scan.wgsl verbatim, next to the block diagram", async () => {
   const file = readFileSync("shaders/sort/scan.wgsl", "utf8");
   const code = page.locator('pre[data-source="shaders/sort/scan.wgsl"] code');
