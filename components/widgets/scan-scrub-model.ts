@@ -68,12 +68,12 @@ export interface ScrubParticle {
  * `count` particles placed uniformly at random in a dimX × dimY box of unit cells, from a
  * seeded d3.randomLcg stream (same seed ⇒ same particles). Coordinates are rounded to f32
  * (Math.fround) so that the GPU, which stores f32, sees exactly these numbers; they stay
- * at least 0.04 away from the box edges so the dots stay inside their cell when drawn.
+ * at least 0.12 away from the box edges so the dots stay inside their cell when drawn.
  * `cell` is filled in later from the sort's keys; here it is -1.
  */
 export function seededParticles(seed: number, count: number, dimX: number, dimY: number): ScrubParticle[] {
   const random = d3.randomLcg(seed);
-  const m = 0.04;
+  const m = 0.12;
   return d3.range(count).map((id) => ({
     id,
     x: Math.fround(m + random() * (dimX - 2 * m)),

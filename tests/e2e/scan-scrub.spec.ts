@@ -223,17 +223,6 @@ test("a fixed scroll position does not change over time (no animation outside sc
   expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
 });
 
-test("reseeding gives new particles whose arrays again equal the twin", async () => {
-  const g = await geometry(page);
-  const before = await jumpToY(page, Math.round(g.top + 0.95 * g.range));
-  await page.getByRole("button", {name: "New particles"}).click();
-  await expect.poll(async () => (await widgetValue<Value>(page, "scan-scrub")).seed, {timeout: 60_000}).toBe(before.seed + 1);
-  const v = await widgetValue<Value>(page, "scan-scrub");
-  expect(v.engine).toBe("gpu");
-  expect(v.particles).not.toEqual(before.particles);
-  expectMatchesTwin(v, "after reseed");
-});
-
 test("screenshots of three phases are not blank and differ", async () => {
   mkdirSync(SHOTS, {recursive: true});
   const g = await geometry(page);
@@ -249,6 +238,17 @@ test("screenshots of three phases are not blank and differ", async () => {
   expect(shots[0].equals(shots[1])).toBe(false);
   expect(shots[1].equals(shots[2])).toBe(false);
   expect(shots[0].equals(shots[2])).toBe(false);
+});
+
+test("reseeding gives new particles whose arrays again equal the twin", async () => {
+  const g = await geometry(page);
+  const before = await jumpToY(page, Math.round(g.top + 0.95 * g.range));
+  await page.getByRole("button", {name: "New particles"}).click();
+  await expect.poll(async () => (await widgetValue<Value>(page, "scan-scrub")).seed, {timeout: 60_000}).toBe(before.seed + 1);
+  const v = await widgetValue<Value>(page, "scan-scrub");
+  expect(v.engine).toBe("gpu");
+  expect(v.particles).not.toEqual(before.particles);
+  expectMatchesTwin(v, "after reseed");
 });
 
 test("bad options give a visible message and a working widget, never a blank", async () => {
