@@ -15,7 +15,7 @@ import {blockScanTwin} from "../sort/twin.js";
 const BLOCK = 256;
 const NUM_CELLS = 65_536;
 const SHOWN = 4;
-const W = 420;
+const W = 384;
 
 export interface ScanBlocksOptions {
   /** Seed of the random counts (d3.randomLcg); default 3. */
@@ -32,8 +32,8 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
   const local = (b: number) => Array.from(scan.blockInclusive.subarray(b * BLOCK, (b + 1) * BLOCK));
   const global = (b: number) => local(b).map((v) => v + scan.blockOffsets[b]);
 
-  const bx = (b: number) => 8 + b * 92;
-  const bw = 84;
+  const bx = (b: number) => 6 + b * 88;
+  const bw = 80;
   const bandA = 34;
   const bandB = 158;
   const bandC = 282;
@@ -84,9 +84,9 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}): HTMLEl
     // (b) totals → offsets
     const tx = bx(b) + bw / 2;
     svg.append("line").attr("x1", tx).attr("y1", bandB - 18).attr("x2", tx).attr("y2", bandB - 2).attr("stroke", "#333").attr("marker-end", "url(#blocks-arrow)");
-    svg.append("rect").attr("x", bx(b) + 14).attr("y", bandB).attr("width", bw - 28).attr("height", 22).attr("rx", 3).attr("fill", "white").attr("stroke", "#999");
+    svg.append("rect").attr("x", bx(b) + 12).attr("y", bandB).attr("width", bw - 24).attr("height", 22).attr("rx", 3).attr("fill", "white").attr("stroke", "#999");
     svg.append("text").attr("x", tx).attr("y", bandB + 15).attr("font-size", 13.5).attr("font-weight", 600).attr("text-anchor", "middle").text(scan.blockSums[b]);
-    svg.append("rect").attr("x", bx(b) + 14).attr("y", bandB + 40).attr("width", bw - 28).attr("height", 22).attr("rx", 3).attr("fill", colour(b)).attr("fill-opacity", 0.18).attr("stroke", "#555");
+    svg.append("rect").attr("x", bx(b) + 12).attr("y", bandB + 40).attr("width", bw - 24).attr("height", 22).attr("rx", 3).attr("fill", colour(b)).attr("fill-opacity", 0.18).attr("stroke", "#555");
     svg.append("text").attr("x", tx).attr("y", bandB + 55).attr("font-size", 13.5).attr("font-weight", 600).attr("text-anchor", "middle").text(scan.blockOffsets[b]);
     if (b + 1 < SHOWN) {
       // exclusive scan of totals: offset[b+1] = offset[b] + total[b]
