@@ -10,7 +10,7 @@ import {countingSortTwin} from "../../components/sort/twin.js";
 
 const PHASES = ["histogram", "scan-1", "scan-2", "scan-4", "shift", "scatter"];
 const REST = (k: number) => (k + 0.85) / 6; // where a keyboard step lands inside phase k
-const SHOTS = "docs/screenshots";
+const SHOTS = "test-results/screenshots"; // committed copies: docs/screenshots/scan-scrub-*.png
 
 interface Value {
   progress: number;
