@@ -144,6 +144,8 @@ export interface GPURunOptions {
   fallback(reason: string): void;
   /** Device provider (default: the page's shared device, `acquireGPU()`). */
   acquire?: () => Promise<GPUHandle | null>;
+  /** Called when the device is lost, before the restart. */
+  onLost?: (info: GPUDeviceLostInfo) => void;
   /** Restarts after device losses before giving up and falling back (default 2). */
   maxRestarts?: number;
 }
@@ -167,7 +169,10 @@ export async function runOnGPU(shell: SimShell, options: GPURunOptions): Promise
     scope.onDispose(() => unsub());
     unsub = handle.onLost((info) => {
       scope.dispose();
-      if (shell.disposed || info.reason === "destroyed") return;
+      // "destroyed" too: widgets never destroy the shared device themselves, so someone
+      // else did (another owner, a test hook) and this widget still needs a device
+      if (shell.disposed) return;
+      options.onLost?.(info);
       if (restarts++ < maxRestarts) {
         shell.status.warn(`The GPU device was lost (${info.message || "no reason given"}); restarting the simulation…`);
         shell.freshCanvas();

@@ -61,7 +61,10 @@ export interface SandValue {
   candidates: number;
   collisionCandidates: number;
   contactPairs: number;
+  /** Frames since the last pour. */
   frames: number;
+  /** GPU devices lost (and rebuilt on) so far. */
+  deviceLosses: number;
 }
 
 const SAND_PALETTE: [number, number, number][] = [
@@ -115,6 +118,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
     collisionCandidates: 0,
     contactPairs: 0,
     frames: 0,
+    deviceLosses: 0,
   };
   shell.root.value = value;
 
@@ -276,6 +280,11 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
 
   void runOnGPU(shell, {
     acquire: options.acquire ?? (() => acquireGPU()),
+    onLost() {
+      value.deviceLosses++;
+      value.engine = "starting";
+      setValue(shell.root, {...value, passMs: {...value.passMs}});
+    },
     async start(handle, scope) {
       const device = handle.device;
       const sand = await SandGPU.create(device, scope, wgsl, {maxParticles: SAND_MAX_GRAINS});

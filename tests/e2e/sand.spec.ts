@@ -1,7 +1,7 @@
 // The §4 sand demo in headless Chromium on SwiftShader WebGPU, at the smallest count and
 // one substep per frame (SwiftShader runs the 65,536-cell scan on the CPU, slowly).
 import {test, expect, type Page} from "@playwright/test";
-import {expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
+import {distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
 
 async function framesAdvance(page: Page, by: number) {
   const start = (await widgetValue(page, "sand")).frames;
@@ -49,6 +49,8 @@ test("sand runs on the GPU; sliders, re-pour, hash mode and open walls keep it r
   // let the block fall a little and look at it
   await framesAdvance(page, 6);
   await widget.screenshot({path: "test-results/sand-dense.png"});
+  // the canvas really shows grains (a blank capture has one or two colours)
+  expect(await distinctColours(page, await widget.locator("canvas").screenshot())).toBeGreaterThan(4);
   // hash mode: same pipeline, the collision counter appears
   await widget.locator('[data-action="hash"]').click();
   await expect.poll(async () => (await widgetValue(page, "sand")).hashed).toBe(true);
@@ -68,6 +70,11 @@ test("sand runs on the GPU; sliders, re-pour, hash mode and open walls keep it r
   // back to the dense grid: the walls close and the sand is poured again
   await widget.locator('[data-action="hash"]').click();
   await expect.poll(async () => (await widgetValue(page, "sand")).openWalls).toBe(false);
+  await framesAdvance(page, 2);
+  // a lost device: the widget says so, rebuilds on a new device and keeps running
+  await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
+  await expect.poll(async () => (await widgetValue(page, "sand")).deviceLosses, {timeout: 30_000}).toBe(1);
+  await expect.poll(async () => (await widgetValue(page, "sand")).engine, {timeout: 90_000}).toBe("gpu");
   await framesAdvance(page, 2);
   const stats = await gpuStats(page);
   expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
