@@ -11,7 +11,7 @@ const out: string[] = [];
 for (let s = 1; s <= steps; s++) {
   const r = sandSubstepTwin(params, g, p);
   p = r.next;
-  if (s % 500 === 0) {
+  if (s % 250 === 0) {
     let maxY = 0, eb = 0, nb = 0;
     for (let i = 0; i < n; i++) {
       const y = p.f32[i * 6 + 1];
