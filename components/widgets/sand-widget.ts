@@ -254,7 +254,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
       (hasPass
         ? `<tr><th>ms / frame</th>${SAND_PHASES.map((k) => `<td>${(value.passMs[k] ?? 0).toFixed(3)}</td>`).join("")}</tr>` +
           `<tr><th>share</th>${SAND_PHASES.map((k) => `<td>${totalPass > 0 ? (((value.passMs[k] ?? 0) / totalPass) * 100).toFixed(1) : "–"} %</td>`).join("")}</tr>`
-        : `<tr><th>ms / frame</th><td colspan="5">needs timestamp-query</td></tr>`);
+        : `<tr><th>ms / frame</th><td colspan="5" class="na">${value.engine === "cpu" ? "the CPU twin runs here: no GPU passes to time" : "needs the timestamp-query feature, which this GPU does not offer"}</td></tr>`);
     hashLine.textContent = state.hashed
       ? `Hash collisions: ${fmt(value.collisionCandidates)} of ${fmt(value.candidates)} candidates per substep came from another cell sharing the bucket (${value.candidates ? ((value.collisionCandidates / value.candidates) * 100).toFixed(2) : "0"} %); the distance test drops them.`
       : `Dense grid: ${fmt(value.candidates)} candidates per substep, ${fmt(value.contactPairs)} touching pairs.`;
