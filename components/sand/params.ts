@@ -41,6 +41,8 @@ export interface SandParams {
   maxSpeed: number;
   /** Air drag, 1/s: every substep the velocity keeps (1 − drag·dt) of itself. */
   drag: number;
+  /** Extra drag, 1/s, on grains touching another grain (damps the whole pile's slow bounce). */
+  contactDrag: number;
   /** true: no side walls and no lid (hash mode only: the world is unbounded). */
   openWalls: boolean;
   /** Pointer push: position, reach (world units), strength (units/s²), active. */
@@ -58,6 +60,7 @@ export function defaultSandParams(): SandParams {
     wallStiffness: 60000,
     maxSpeed: (0.5 * SAND_CELL) / 0.0016,
     drag: 0.5,
+    contactDrag: 0,
     openWalls: false,
     pointer: {x: 0, y: 0, radius: 0.12, strength: 600, active: false},
   };
@@ -87,5 +90,6 @@ export function packSand(p: SandParams): ArrayBuffer {
   u[16] = p.pointer.active ? 1 : 0;
   f[17] = p.maxSpeed;
   f[18] = p.drag;
+  f[19] = p.contactDrag;
   return buf;
 }

@@ -54,6 +54,7 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
     const x = s[o], y = s[o + 1], vx = s[o + 2], vy = s[o + 3];
     let fx = 0, fy = -p.gravity;
     let dxx = 0, dxy = 0, dyy = 0; // the grain's own contact damping (symmetric 2×2), taken implicitly
+    let contactsHere = 0;
     const cx = cellCoord(x, g.originX, inv), cy = cellCoord(y, g.originY, inv);
     for (const b of windowBuckets(g, cx, cy)) {
       for (let j = starts[b.key]; j < starts[b.key + 1]; j++) {
@@ -82,6 +83,7 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
           dxy -= p.friction * nx * ny;
           dyy += p.friction * (1 - ny * ny);
           stats.contacts++;
+          contactsHere++;
         }
       }
     }
@@ -112,7 +114,8 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
     const a00 = 1 + p.dt * dxx, a01 = p.dt * dxy, a11 = 1 + p.dt * dyy;
     const r0 = vx + p.dt * (fx + dxx * vx + dxy * vy), r1 = vy + p.dt * (fy + dxy * vx + dyy * vy);
     const det = a00 * a11 - a01 * a01;
-    const keep = 1 - p.drag * p.dt;
+    const drag = p.drag + (contactsHere > 0 ? p.contactDrag : 0);
+    const keep = Math.max(1 - drag * p.dt, 0);
     let nvx = ((a11 * r0 - a01 * r1) / det) * keep, nvy = ((a00 * r1 - a01 * r0) / det) * keep;
     const speed = Math.hypot(nvx, nvy);
     if (speed > p.maxSpeed) {

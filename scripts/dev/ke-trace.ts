@@ -6,7 +6,7 @@ const [n, steps] = process.argv.slice(2, 4).map(Number);
 const params: any = defaultSandParams();
 for (const kv of process.argv.slice(4)) { const [k, v] = kv.split("="); params[k] = Number(v); }
 const g = sandGrid(false);
-let p = pourSand(n, 7);
+let p = pourSand(n, 7, params.pourTop ?? undefined);
 const out: string[] = [];
 for (let s = 1; s <= steps; s++) {
   const r = sandSubstepTwin(params, g, p);

@@ -26,7 +26,8 @@ struct Sand {
   pointer_active: u32,     // 1 while the pointer pushes
   max_speed: f32,          // speed limit (keeps a step under half a cell)
   drag: f32,               // air drag, 1/s (velocity loses drag * dt of itself per substep)
-  _pad1: u32,
+  contact_drag: f32,       // extra drag, 1/s, on grains touching another grain: damps the slow
+                           // whole-pile bounce that pairwise damping cannot reach
 }
 
 @group(0) @binding(0) var<uniform> grid: Grid;
@@ -146,7 +147,11 @@ fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
     let rhs = p.vel + sand.dt * (f + damp * p.vel);
     let det = a[0][0] * a[1][1] - a[0][1] * a[1][0];
     let solved = vec2<f32>(a[1][1] * rhs.x - a[1][0] * rhs.y, a[0][0] * rhs.y - a[0][1] * rhs.x) / det;
-    var vel = solved * (1.0 - sand.drag * sand.dt);
+    var drag = sand.drag;
+    if (contacts > 0u) {
+      drag += sand.contact_drag;
+    }
+    var vel = solved * max(1.0 - drag * sand.dt, 0.0);
     let speed = length(vel);
     if (speed > sand.max_speed) {
       vel = vel * (sand.max_speed / speed);
