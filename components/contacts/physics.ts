@@ -237,3 +237,25 @@ export function countTouching(x: ArrayLike<number>, y: ArrayLike<number>, radius
     }
   return t;
 }
+
+/**
+ * `count` discs already resting in a pile: hexagonal rows on the floor (spacing 2.02·radius,
+ * a little positional jitter so the packing is not a perfect crystal), at rest.
+ * Used where the pile itself is the subject (the §2 grid query), not its fall.
+ */
+export function settledPile(count: number, p: ContactParams, seed: number): Discs {
+  const d = allocDiscs(count);
+  const rand = seededRandom(seed);
+  const s = 2.02 * p.radius;
+  const rowH = s * Math.sqrt(3) * 0.5;
+  const perRow = Math.max(1, Math.floor((p.width - 2 * p.radius) / s));
+  for (let i = 0; i < count; i++) {
+    const row = Math.floor(i / perRow);
+    const col = i % perRow;
+    const shift = row % 2 ? 0.5 * s : 0;
+    const j = 0.08 * p.radius;
+    d.x[i] = Math.min(p.width - p.radius, p.radius + col * s + shift + (rand() * 2 - 1) * j);
+    d.y[i] = p.radius + row * rowH + (rand() * 2 - 1) * j;
+  }
+  return d;
+}

@@ -1,0 +1,145 @@
+// §1 contacts demo and §2 grid-query demo on the built essay page (WebGPU via SwiftShader).
+// Counters are checked against recomputations from a snapshot of the positions the
+// widget's step searched; the pointer mapping is checked at device scale factors 1, 2, 3.
+import {test, expect, type Page} from "@playwright/test";
+import {expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
+import {countTouching} from "../../components/contacts/physics.js";
+import {cellOf, demoGrid, windowIdsBruteForce} from "../../components/contacts/grid-query.js";
+
+const g = demoGrid();
+
+/** Fraction of canvas pixels that differ from white (read from the canvas itself). */
+async function inkShare(page: Page, widget: string) {
+  return page.evaluate((w) => {
+    const c = document.querySelector(`[data-widget="${w}"] canvas`) as HTMLCanvasElement;
+    const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+    let ink = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) ink++;
+    return ink / (d.length / 4);
+  }, widget);
+}
+
+async function snapshot(page: Page, widget: string) {
+  return page.evaluate((w) => (document.querySelector(`[data-widget="${w}"]`) as any).snapshot(), widget);
+}
+
+test("§1 contacts: brute-force counters equal a recount of the snapshot; pointer shoves; slider clamps", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const el = page.locator('[data-widget="contacts"]');
+  await el.scrollIntoViewIfNeeded();
+  const box = (await el.locator("canvas").boundingBox())!;
+  // shove: with the pointer at world (1, 0.8), the falling cloud flows around it
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6);
+  let around = 0;
+  await expect
+    .poll(
+      async () => {
+        const s = await snapshot(page, "contacts");
+        if (!s) return -1;
+        const dist = s.x.map((x: number, i: number) => Math.hypot(x - 1, s.y[i] - 0.8));
+        around = dist.filter((d: number) => d > 0.3 && d < 0.45).length;
+        return dist.filter((d: number) => d < 0.06).length;
+      },
+      {timeout: 60_000}
+    )
+    .toBe(0);
+  expect(around, "discs of the cloud around the pointer").toBeGreaterThan(10);
+  await expect.poll(async () => (await widgetValue(page, "contacts"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(60);
+  const snap = await snapshot(page, "contacts");
+  expect(snap.value.count).toBe(2000);
+  expect(snap.value.checksPerStep).toBe(1_999_000); // ≈ 2.0 M
+  expect(snap.x.length).toBe(2000);
+  expect(snap.value.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
+  expect(snap.value.touchingPairs).toBeGreaterThan(0);
+  expect(snap.value.usefulShare).toBeLessThan(1);
+  expect(snap.value.msPerStep).toBeGreaterThan(0);
+  // the counters under the demo show the widget's value
+  await expect(page.locator('[data-counters="contacts"]')).toContainText("1,999,000");
+  expect(await inkShare(page, "contacts")).toBeGreaterThan(0.05);
+  await page.screenshot({path: "docs/screenshots/contacts.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 150}});
+  await page.mouse.move(5, 5);
+  // slider: both ends of the log scale, clamped to 200..4,000
+  const slider = el.locator('input[type="range"]');
+  await slider.fill("0");
+  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(200);
+  expect((await widgetValue(page, "contacts")).checksPerStep).toBe(19_900);
+  await slider.fill("1000");
+  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(4000);
+  expect((await widgetValue(page, "contacts")).checksPerStep).toBe(7_998_000);
+  errs.expectNone();
+});
+
+test("§2 grid query: GPU counters equal a recount of the snapshot; parked query inside the pile", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  const el = page.locator('[data-widget="grid-query"]');
+  await el.scrollIntoViewIfNeeded();
+  await page.mouse.move(2, 2);
+  await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(30);
+  const snap = await snapshot(page, "grid-query");
+  const v = snap.value;
+  expect(v.engine).toBe("gpu");
+  expect(v.count).toBe(3500);
+  expect(v.grid).toBe(24);
+  expect(v.allPairs).toBe(6_123_250); // ≈ 6.1 M
+  expect(v.queryCell).toEqual([12, 1]); // parked
+  // recount from the positions: pairs of discs in neighbouring cells, each once
+  const cells = snap.x.map((x: number, i: number) => cellOf(g, x, snap.y[i]));
+  let pairs = 0;
+  for (let i = 0; i < cells.length; i++)
+    for (let j = i + 1; j < cells.length; j++) if (Math.abs(cells[i][0] - cells[j][0]) <= 1 && Math.abs(cells[i][1] - cells[j][1]) <= 1) pairs++;
+  expect(v.candidatePairs).toBe(pairs);
+  const ids = snap.x.map((_: number, i: number) => i);
+  expect(v.windowIds).toEqual(windowIdsBruteForce(g, snap.x, snap.y, ids, 12, 1));
+  expect(v.windowCount).toBe(v.windowIds.length);
+  expect(v.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
+  // magnitudes of the brief: a few hundred near the floor, a bit over 400,000 candidates
+  expect(v.windowCount).toBeGreaterThan(150);
+  expect(v.candidatePairs).toBeGreaterThan(300_000);
+  expect(v.candidatePairs).toBeLessThan(600_000);
+  console.log(`grid: window at floor ${v.windowCount}, candidate pairs ${v.candidatePairs}, touching ${v.touchingPairs}, ratio ${v.ratio.toFixed(1)}`);
+  await el.getByRole("button", {name: "Show grid"}).click();
+  await expect(el.getByRole("button", {name: "Show grid"})).toHaveAttribute("aria-pressed", "true");
+  await page.waitForTimeout(300);
+  expect(await inkShare(page, "grid-query")).toBeGreaterThan(0.05);
+  const box = (await el.locator("canvas").boundingBox())!;
+  await page.screenshot({path: "docs/screenshots/grid-query.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130}});
+  const stats = await page.evaluate(() => (globalThis as any).__gpuStats);
+  expect(stats.validationErrors).toBe(0);
+  errs.expectNone();
+});
+
+for (const scale of [1, 2, 3]) {
+  test(`§2 pointer → cell is exact at device scale factor ${scale}`, async ({browser}) => {
+    const ctx = await browser.newContext({deviceScaleFactor: scale, viewport: {width: 900, height: 800}});
+    const page = await ctx.newPage();
+    const errs = watchErrors(page);
+    await page.goto("/");
+    const el = page.locator('[data-widget="grid-query"]');
+    await el.scrollIntoViewIfNeeded();
+    const canvas = el.locator("canvas");
+    // the backing store follows the CSS size × devicePixelRatio
+    const dims = await canvas.evaluate((c: HTMLCanvasElement) => ({w: c.width, h: c.height, cw: c.getBoundingClientRect().width, dpr: devicePixelRatio}));
+    expect(dims.dpr).toBe(scale);
+    expect(Math.abs(dims.w - dims.cw * scale)).toBeLessThanOrEqual(1);
+    const box = (await canvas.boundingBox())!;
+    const cell = box.width / 24;
+    // cell centres, the four corner cells, and points a quarter-pixel inside a cell border
+    const targets: [number, number, number, number][] = [
+      [3, 20, 0.5, 0.5], [12, 12, 0.5, 0.5], [20, 2, 0.5, 0.5], [0, 0, 0.5, 0.5], [23, 23, 0.5, 0.5], [23, 0, 0.5, 0.5], [0, 23, 0.5, 0.5],
+      [7, 9, 0.5 / cell, 0.5], [8, 9, 1 - 0.5 / cell, 0.5],
+    ];
+    for (const [cx, cy, fx, fy] of targets) {
+      const px = box.x + (cx + fx) * cell;
+      const py = box.y + box.height - (cy + fy) * cell;
+      await page.mouse.move(px, py);
+      await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([cx, cy]);
+    }
+    await page.mouse.move(box.x + box.width + 40, box.y + 10); // off the box: parks
+    await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([12, 1]);
+    errs.expectNone();
+    await ctx.close();
+  });
+}
