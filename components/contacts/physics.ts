@@ -101,27 +101,34 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * `count` discs on a jittered lattice filling the box from `fromY` (fraction of the
- * height) upwards, with small random velocities: a loose cloud that falls into a pile.
- * Lattice spacing between 2.2·radius (no two discs start overlapping) and
- * `maxSpacing`·radius.
+ * `count` discs on a jittered lattice (rows offset by half a spacing, like a loose
+ * hexagonal packing) filling the box from `fromY` (fraction of the height) upwards, with
+ * small random velocities: a loose cloud that falls into a pile. The spacing is the
+ * largest that fits `count` discs, kept between 2.05·radius (no two discs start
+ * overlapping) and `maxSpacing`·radius. Counts that do not fit even at 2.05·radius stack
+ * above the lid (not an error, but the lid then squeezes them).
  */
 export function scatterDiscs(count: number, p: ContactParams, seed: number, fromY = 0.05, maxSpacing = 3): Discs {
   const d = allocDiscs(count);
   const rand = seededRandom(seed);
-  const y0 = p.height * fromY + p.radius;
   const usableW = p.width - 2 * p.radius;
-  const usableH = p.height - p.radius - y0;
-  // the largest spacing that fits `count` sites, at least 2.2 r (then the cloud may overflow upwards)
-  let s = Math.sqrt((usableW * usableH) / Math.max(count, 1));
-  s = Math.max(Math.min(s, maxSpacing * p.radius), 2.2 * p.radius);
-  const cols = Math.max(1, Math.floor(usableW / s));
-  const jitter = Math.max(0, s - 2.1 * p.radius) / 2;
+  let y0 = p.height * fromY + p.radius;
+  let usableH = p.height - p.radius - y0;
+  const fit = (h: number) => Math.sqrt((2 * usableW * h) / (Math.sqrt(3) * Math.max(count, 1)));
+  if (fit(usableH) < 2.2 * p.radius) {
+    // dense: start from the floor
+    y0 = p.radius;
+    usableH = p.height - 2 * p.radius;
+  }
+  const s = Math.max(Math.min(fit(usableH) * 0.999, maxSpacing * p.radius), 2.05 * p.radius);
+  const rowH = (s * Math.sqrt(3)) / 2;
+  const cols = Math.max(1, Math.floor((usableW - 0.5 * s) / s) + 1);
+  const jitter = Math.max(0, s - 2.02 * p.radius) / 2;
   for (let i = 0; i < count; i++) {
     const col = i % cols;
     const row = Math.floor(i / cols);
-    d.x[i] = p.radius + (col + 0.5) * (usableW / cols) + (rand() * 2 - 1) * jitter;
-    d.y[i] = y0 + (row + 0.5) * s + (rand() * 2 - 1) * jitter;
+    d.x[i] = p.radius + col * s + (row % 2 ? 0.5 * s : 0) + (rand() * 2 - 1) * jitter;
+    d.y[i] = y0 + row * rowH + (rand() * 2 - 1) * jitter;
     d.vx[i] = (rand() - 0.5) * 0.2;
     d.vy[i] = (rand() - 0.5) * 0.2;
   }

@@ -108,6 +108,16 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   await page.screenshot({path: "docs/screenshots/grid-query.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130}});
   const stats = await page.evaluate(() => (globalThis as any).__gpuStats);
   expect(stats.validationErrors).toBe(0);
+  // dispose (what Framework's invalidation does): GPU buffers released, loop stopped
+  const before = stats.buffersLive;
+  await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).dispose());
+  const after = await page.evaluate(() => (globalThis as any).__gpuStats.buffersLive);
+  expect(before - after, "buffers of the grid query (sort + query + 3 staging)").toBeGreaterThanOrEqual(8);
+  const steps = (await widgetValue(page, "grid-query")).steps;
+  const frames = await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).timing.frames);
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).timing.frames)).toBe(frames);
+  expect((await widgetValue(page, "grid-query")).steps).toBe(steps);
   errs.expectNone();
 });
 
@@ -143,3 +153,28 @@ for (const scale of [1, 2, 3]) {
     await ctx.close();
   });
 }
+
+test("§2 touch: idle demo lets vertical swipes scroll (pan-y); a touch drag moves the query, lifting parks it", async ({browser}) => {
+  const ctx = await browser.newContext({hasTouch: true, viewport: {width: 800, height: 800}});
+  const page = await ctx.newPage();
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const canvas = page.locator('[data-widget="grid-query"] canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  expect(await canvas.evaluate((c) => getComputedStyle(c).touchAction)).toBe("pan-y");
+  const box = (await canvas.boundingBox())!;
+  const cell = box.width / 24;
+  const at = (cx: number, cy: number) => ({clientX: box.x + (cx + 0.5) * cell, clientY: box.y + box.height - (cy + 0.5) * cell});
+  const fire = (type: string, p: {clientX: number; clientY: number}) =>
+    canvas.evaluate((c, [t, q]) => c.dispatchEvent(new PointerEvent(t as string, {...(q as object), pointerType: "touch", pointerId: 7, bubbles: true})), [type, p] as const);
+  await fire("pointerdown", at(5, 10));
+  expect(await canvas.evaluate((c) => c.style.touchAction)).toBe("none"); // awake: drags belong to the demo
+  await fire("pointermove", at(6, 11));
+  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([6, 11]);
+  await fire("pointerup", at(6, 11));
+  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([12, 1]);
+  // back to idle after a while: vertical swipes scroll the page again
+  await expect.poll(async () => canvas.evaluate((c) => c.style.touchAction), {timeout: 10_000}).toBe("pan-y");
+  errs.expectNone();
+  await ctx.close();
+});
