@@ -149,6 +149,20 @@ for (const scale of [1, 2, 3]) {
     }
     await page.mouse.move(box.x + box.width + 40, box.y + 10); // off the box: parks
     await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([12, 1]);
+    if (scale === 2) {
+      // the canvas follows the page: a narrow window shrinks it, and the mapping stays exact
+      await page.setViewportSize({width: 420, height: 800});
+      await canvas.scrollIntoViewIfNeeded();
+      await expect.poll(async () => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeLessThan(dims.w);
+      const small = (await canvas.boundingBox())!;
+      const w = await canvas.evaluate((c: HTMLCanvasElement) => ({w: c.width, cw: c.getBoundingClientRect().width}));
+      expect(Math.abs(w.w - w.cw * 2)).toBeLessThanOrEqual(1);
+      const sc = small.width / 24;
+      for (const [cx, cy] of [[2, 21], [17, 5]]) {
+        await page.mouse.move(small.x + (cx + 0.5) * sc, small.y + small.height - (cy + 0.5) * sc);
+        await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([cx, cy]);
+      }
+    }
     errs.expectNone();
     await ctx.close();
   });
