@@ -151,6 +151,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
   let gpuQuery: GridQueryGPU | null = null;
   let gpuScope: ResourceScope | null = null;
   let engineNote = "";
+  let losses = 0;
   const setStatus = () => {
     if (notes.length) status.warn(`${notes.join(" ")} ${engineNote}`);
     else status.info(engineNote);
@@ -178,12 +179,15 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
         gpuScope?.dispose();
         gpuScope = null;
         if (scope.disposed) return;
+        losses++;
         engineNote = `The GPU device was lost (${info.message || info.reason}); counting on the CPU twin while it is rebuilt…`;
         setStatus();
         setTimeout(() => !scope.disposed && startGPU(), 500);
       });
       scope.onDispose(off);
-      engineNote = "Counters from the GPU: counting sort + 3×3 query kernel, read back without stalling a frame.";
+      engineNote = losses
+        ? "Counters from the GPU again, rebuilt on a new GPU device after the old one was lost."
+        : "Counters from the GPU: counting sort + 3×3 query kernel, read back without stalling a frame.";
       setStatus();
     } catch (e) {
       gpuQuery = null;

@@ -106,6 +106,18 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   expect(await inkShare(page, "grid-query")).toBeGreaterThan(0.05);
   const box = (await el.locator("canvas").boundingBox())!;
   await page.screenshot({path: "docs/screenshots/grid-query.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130}});
+  // device loss: the demo counts on the twin meanwhile, rebuilds on a new device, and its GPU counters are right again
+  await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
+  await expect(el.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});
+  const s0 = (await widgetValue(page, "grid-query")).steps;
+  await expect.poll(async () => {
+    const w = await widgetValue(page, "grid-query");
+    return w.engine === "gpu" && w.steps > s0;
+  }, {timeout: 60_000}).toBe(true);
+  const again = await snapshot(page, "grid-query");
+  expect(again.value.engine).toBe("gpu");
+  expect(again.value.windowIds).toEqual(windowIdsBruteForce(g, again.x, again.y, ids, again.value.queryCell[0], again.value.queryCell[1]));
+  expect(again.value.touchingPairs).toBe(countTouching(again.x, again.y, again.radius));
   const stats = await page.evaluate(() => (globalThis as any).__gpuStats);
   expect(stats.validationErrors).toBe(0);
   // dispose (what Framework's invalidation does): GPU buffers released, loop stopped
