@@ -84,6 +84,7 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
     worldW: P.width,
     worldH: P.height,
     maxWidth: options.maxWidth ?? 560,
+    onResize: () => draw(),
     label: "Discs falling into a pile in a box; move the pointer over the box to shove them.",
   });
 

@@ -109,6 +109,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     worldW: P.width,
     worldH: P.height,
     maxWidth: options.maxWidth ?? 560,
+    onResize: () => draw(),
     label: "Discs in a box over a 24 by 24 grid; the 3 by 3 cells around the pointer and the discs in them are highlighted.",
   });
   const controls = document.createElement("div");

@@ -59,6 +59,8 @@ export interface SimCanvasOptions {
   wakeMs?: number;
   /** Called on every pointer change. */
   onPointer?: (p: SimPointer) => void;
+  /** Called after the backing store was resized (its pixels were cleared: redraw). */
+  onResize?: () => void;
 }
 
 /** Creates the canvas; it resizes with its wrapper (ResizeObserver) and with devicePixelRatio. */
@@ -79,9 +81,11 @@ export function createSimCanvas(o: SimCanvasOptions): SimCanvas {
     const r = canvas.getBoundingClientRect();
     if (r.width <= 0 || r.height <= 0) return;
     const {width, height} = backingSize(r.width, r.height, window.devicePixelRatio || 1);
-    if (canvas.width !== width) canvas.width = width;
-    if (canvas.height !== height) canvas.height = height;
+    if (canvas.width === width && canvas.height === height) return;
+    canvas.width = width;
+    canvas.height = height;
     ppu = width / o.worldW;
+    o.onResize?.();
   };
   const ro = new ResizeObserver(resize);
   ro.observe(canvas);

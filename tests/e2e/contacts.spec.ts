@@ -8,15 +8,32 @@ import {cellOf, demoGrid, windowIdsBruteForce} from "../../components/contacts/g
 
 const g = demoGrid();
 
-/** Fraction of canvas pixels that differ from white (read from the canvas itself). */
-async function inkShare(page: Page, widget: string) {
+/**
+ * Shares of a widget canvas's pixels (read from the canvas itself): `ink` = coloured
+ * (neither near-white nor near-black), `white` = background, `black` = never drawn.
+ */
+async function pixelShares(page: Page, widget: string) {
   return page.evaluate((w) => {
     const c = document.querySelector(`[data-widget="${w}"] canvas`) as HTMLCanvasElement;
     const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
-    let ink = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) ink++;
-    return ink / (d.length / 4);
+    let ink = 0, white = 0, black = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const r = d[i], g = d[i + 1], b = d[i + 2];
+      if (r > 240 && g > 240 && b > 240) white++;
+      else if (r < 16 && g < 16 && b < 16) black++;
+      else ink++;
+    }
+    const n = d.length / 4;
+    return {ink: ink / n, white: white / n, black: black / n};
   }, widget);
+}
+
+/** Passes when the canvas shows discs on a white box: not blank, not black. */
+async function expectDrawn(page: Page, widget: string) {
+  await expect.poll(async () => {
+    const s = await pixelShares(page, widget);
+    return s.ink > 0.05 && s.white > 0.2 && s.black < 0.05;
+  }).toBe(true);
 }
 
 async function snapshot(page: Page, widget: string) {
@@ -56,7 +73,7 @@ test("§1 contacts: brute-force counters equal a recount of the snapshot; pointe
   expect(snap.value.msPerStep).toBeGreaterThan(0);
   // the counters under the demo show the widget's value
   await expect(page.locator('[data-counters="contacts"]')).toContainText("1,999,000");
-  expect(await inkShare(page, "contacts")).toBeGreaterThan(0.05);
+  await expectDrawn(page, "contacts");
   await page.screenshot({path: "docs/screenshots/contacts.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 150}});
   await page.mouse.move(5, 5);
   // slider: both ends of the log scale, clamped to 200..4,000
@@ -75,6 +92,9 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   await page.goto("/");
   await expectWebGPU(page);
   const el = page.locator('[data-widget="grid-query"]');
+  // drawn once even before it is scrolled into view (its loop runs only while visible)
+  expect(await el.evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThan(900);
+  await expectDrawn(page, "grid-query");
   await el.scrollIntoViewIfNeeded();
   await page.mouse.move(2, 2);
   await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(30);
@@ -103,7 +123,7 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   await el.getByRole("button", {name: "Show grid"}).click();
   await expect(el.getByRole("button", {name: "Show grid"})).toHaveAttribute("aria-pressed", "true");
   await page.waitForTimeout(300);
-  expect(await inkShare(page, "grid-query")).toBeGreaterThan(0.05);
+  await expectDrawn(page, "grid-query");
   const box = (await el.locator("canvas").boundingBox())!;
   await page.screenshot({path: "docs/screenshots/grid-query.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130}});
   // device loss: the demo counts on the twin meanwhile, rebuilds on a new device, and its GPU counters are right again
