@@ -192,6 +192,8 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
       setStatus();
     } catch (e) {
       gpuQuery = null;
+      gpuScope?.dispose();
+      gpuScope = null;
       engineNote = `The GPU query could not start (${(e as Error).message}); counting on the CPU twin.`;
       status.error(engineNote);
     }
