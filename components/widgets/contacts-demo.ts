@@ -53,9 +53,11 @@ export interface ContactsDemoOptions {
 
 export type ContactsDemoElement = HTMLDivElement & {value: ContactsValue; dispose(): void; snapshot(): ContactsSnapshot | null};
 
-/** Slider position (0..1000) ↔ disc count on a log scale between the limits. */
-export const sliderToCount = (v: number) => Math.round(CONTACTS_MIN * Math.pow(CONTACTS_MAX / CONTACTS_MIN, v / 1000));
-export const countToSlider = (n: number) => Math.round((1000 * Math.log(n / CONTACTS_MIN)) / Math.log(CONTACTS_MAX / CONTACTS_MIN));
+/** Slider resolution: positions 0..SLIDER_STEPS. */
+export const SLIDER_STEPS = 10000;
+/** Slider position (0..SLIDER_STEPS) ↔ disc count on a log scale between the limits. */
+export const sliderToCount = (v: number) => Math.round(CONTACTS_MIN * Math.pow(CONTACTS_MAX / CONTACTS_MIN, v / SLIDER_STEPS));
+export const countToSlider = (n: number) => Math.round((SLIDER_STEPS * Math.log(n / CONTACTS_MIN)) / Math.log(CONTACTS_MAX / CONTACTS_MIN));
 
 /** Creates the §1 contacts demo. Errors: none thrown for bad options — they are clamped and reported in the status line. */
 export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsDemoElement {
@@ -95,7 +97,7 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
   const slider = document.createElement("input");
   slider.type = "range";
   slider.min = "0";
-  slider.max = "1000";
+  slider.max = String(SLIDER_STEPS);
   slider.step = "1";
   slider.value = String(countToSlider(count));
   slider.setAttribute("aria-label", "number of discs");

@@ -28,3 +28,13 @@ describe("backingSize", () => {
     expect(backingSize(0, 0, 2)).toEqual({width: 1, height: 1});
   });
 });
+
+describe("contacts slider (log scale, 200–4,000)", async () => {
+  const {sliderToCount, countToSlider, CONTACTS_MIN, CONTACTS_MAX, SLIDER_STEPS} = await import("../../components/widgets/contacts-demo.js");
+  it("maps its ends to the limits and round-trips the default", () => {
+    expect(sliderToCount(0)).toBe(CONTACTS_MIN);
+    expect(sliderToCount(SLIDER_STEPS)).toBe(CONTACTS_MAX);
+    for (const n of [200, 500, 1000, 2000, 3000, 4000]) expect(sliderToCount(countToSlider(n))).toBe(n);
+    for (let v = 1; v <= SLIDER_STEPS; v++) expect(sliderToCount(v)).toBeGreaterThanOrEqual(sliderToCount(v - 1));
+  });
+});
