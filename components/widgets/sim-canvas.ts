@@ -73,7 +73,11 @@ export function createSimCanvas(o: SimCanvasOptions): SimCanvas {
   canvas.setAttribute("aria-label", o.label);
   canvas.style.cssText = `display: block; width: 100%; aspect-ratio: ${o.worldW} / ${o.worldH}; touch-action: pan-y; outline: 1px solid var(--theme-foreground-faint, #ccc); background: var(--theme-background, #fff);`;
   element.append(canvas);
-  const ctx = canvas.getContext("2d", {alpha: false})!;
+  // willReadFrequently: a software (CPU) canvas. A few thousand small discs raster in a few
+  // ms on the CPU, and the GPU process stays free for the WebGPU kernels. Measured in headless
+  // Chromium with SwiftShader: the accelerated canvas dropped the page to ~3 frames/s while
+  // the §2 demo was visible (and kept other widgets' frames starved afterwards); software: ~30.
+  const ctx = canvas.getContext("2d", {alpha: false, willReadFrequently: true})!;
   const pointer: SimPointer = {x: 0, y: 0, active: false, down: false};
   let ppu = 1;
 
