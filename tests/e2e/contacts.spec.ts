@@ -224,3 +224,44 @@ test("§2 touch: idle demo lets vertical swipes scroll (pan-y); a touch drag mov
   errs.expectNone();
   await ctx.close();
 });
+
+test("bad options give a visible message and a working demo, never a blank", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await page.locator('[data-widget="grid-query"]').scrollIntoViewIfNeeded();
+  const res = await page.evaluate(async () => {
+    const find = (name: string) => performance.getEntriesByType("resource").map((e) => e.name).find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
+    const cUrl = find("contacts-demo"), gUrl = find("grid-demo");
+    if (!cUrl || !gUrl) return null;
+    const c = (await import(cUrl)).createContactsDemo({count: 1e6, stepsPerFrame: "lots"});
+    const g = (await import(gUrl)).createGridDemo({count: -5, parkCell: [99, 3], gpu: false});
+    const host = document.querySelector('[data-widget="grid-query"]')!;
+    host.before(c, g); // on screen, so their loops run
+    for (let i = 0; i < 400 && !(c.value.steps > 0 && g.value.steps > 0); i++) await new Promise((r) => setTimeout(r, 50));
+    const out = {
+      cStatus: c.querySelector(".widget-status").textContent,
+      gStatus: g.querySelector(".widget-status").textContent,
+      cCount: c.value.count,
+      cChecks: c.value.checksPerStep,
+      gCount: g.value.count,
+      gCell: g.value.queryCell,
+      gEngine: g.value.engine,
+    };
+    c.dispose();
+    g.dispose();
+    c.remove();
+    g.remove();
+    return out;
+  });
+  expect(res, "the widget modules were loaded by the page").not.toBeNull();
+  expect(res!.cStatus).toContain("disc count 1000000 is outside 200–4,000; using 4,000");
+  expect(res!.cStatus).toContain("steps per frame must be a number");
+  expect(res!.cCount).toBe(4000);
+  expect(res!.cChecks).toBe(7_998_000);
+  expect(res!.gStatus).toContain("disc count -5 is outside 100–6,000; using 100");
+  expect(res!.gStatus).toContain("park cell x 99 is outside 0–23; using 23");
+  expect(res!.gCount).toBe(100);
+  expect(res!.gCell).toEqual([23, 3]);
+  expect(res!.gEngine).toBe("cpu");
+  errs.expectNone();
+});
