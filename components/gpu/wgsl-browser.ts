@@ -6,6 +6,8 @@ import type {WGSLLoader} from "./wgsl.js";
 const files: Record<string, {text(): Promise<string>}> = {
   "common/grid.wgsl": FileAttachment("../../shaders/common/grid.wgsl"),
   "common/particle.wgsl": FileAttachment("../../shaders/common/particle.wgsl"),
+  "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),
+  "sand/forces.wgsl": FileAttachment("../../shaders/sand/forces.wgsl"),
   "sort/clear.wgsl": FileAttachment("../../shaders/sort/clear.wgsl"),
   "sort/count.wgsl": FileAttachment("../../shaders/sort/count.wgsl"),
   "sort/scan.wgsl": FileAttachment("../../shaders/sort/scan.wgsl"),
