@@ -22,6 +22,7 @@ fn density_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
   let keys = window_keys(grid, pi);
   var rho = 0.0;
   var rho_near = 0.0;
+  // essay:begin
   for (var w = 0u; w < 9u; w++) {
     let key = keys[w];
     if (key == NO_CELL) {
@@ -39,6 +40,7 @@ fn density_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
       }
     }
   }
+  // essay:end
   density[i] = rho;
   near_density[i] = rho_near;
 }

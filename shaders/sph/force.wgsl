@@ -55,6 +55,7 @@ fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
   var push = vec2<f32>(0.0);
   var dv = vec2<f32>(0.0);
   var wsum = 0.0;
+  // essay:begin
   for (var w = 0u; w < 9u; w++) {
     let key = keys[w];
     if (key == NO_CELL) {
@@ -80,6 +81,7 @@ fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
       }
     }
   }
+  // essay:end
   var acc = sph.gravity + push * sph.pressure_scale;
 
   let off = wall_offset(me.id);
