@@ -90,7 +90,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
       return dflt;
     }
   };
-  const maxCount = opt("maximum count", options.maxCount, MIN_COUNT, 1_000_000, 80_000);
+  const maxCount = opt("maximum count", options.maxCount, MIN_COUNT, 1_000_000, hero ? 45_000 : 80_000);
   const explicitCount = options.count !== undefined && options.count !== null;
   let count = opt("particle count", options.count, MIN_COUNT, maxCount, Math.min(maxCount, hero ? 45_000 : 50_000));
   let minCount = Math.min(count, opt("minimum count", options.minCount, MIN_COUNT, maxCount, 10_000));
@@ -112,6 +112,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
     invalidation: options.invalidation,
   });
   const root = shell.root;
+  injectStyle();
   const value: WaterValue = {count, substeps, params: pick(params), densityHistogram: new Array(DENSITY_BINS).fill(0), maxSpeed: 0, gpuMsPerFrame: null};
   root.value = value;
   const publish = () => setValue(root, {...value, count, substeps, params: pick(params), densityHistogram: [...value.densityHistogram]});
@@ -329,6 +330,13 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
       onPour = pour;
       onCount = pour;
       onParams = () => sim.setParams(params);
+      const draw = (enc: GPUCommandEncoder) =>
+        renderer.encode(enc, sim.particles, sim.count, tankView(), {
+          radius: 0.55 * params.h,
+          colorMode: colorBy === "density" ? "scalar" : "speed",
+          scalar: sim.density,
+          scalarRange: colorBy === "density" ? [0.5 * params.restDensity, 1.5 * params.restDensity] : SPEED_RANGE,
+        });
       let inFlight = 0;
       let lastStats = -Infinity;
       let frames = 0;
@@ -357,12 +365,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
             lastStats = now;
             ring.copy(enc, slot, sim.stats, 0, 0, STATS_BYTES);
           }
-          renderer.encode(enc, sim.particles, sim.count, tankView(), {
-            radius: 0.55 * params.h,
-            colorMode: colorBy === "density" ? "scalar" : "speed",
-            scalar: sim.density,
-            scalarRange: colorBy === "density" ? [0.5 * params.restDensity, 1.5 * params.restDensity] : SPEED_RANGE,
-          });
+          draw(enc);
           timer?.resolve(enc);
           const t0 = performance.now();
           device.queue.submit([enc.finish()]);
@@ -385,6 +388,29 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
         {invalidation: options.invalidation}
       );
       (root as any).__frames = () => frames;
+      /**
+       * Test and screenshot hook: pauses the simulation and shows a given state — rows of
+       * (x, y, density, speed) as f32 — drawn by this widget's renderer.
+       */
+      (root as any).__showState = async (rows: Float32Array) => {
+        loop.setPaused(true);
+        await device.queue.onSubmittedWorkDone();
+        const n = Math.min(maxCount, Math.floor(rows.length / 4));
+        const packed = damBreak(n, params);
+        const dens = new Float32Array(n);
+        for (let i = 0; i < n; i++) {
+          packed.f32.set([rows[4 * i], rows[4 * i + 1], rows[4 * i + 3], 0], i * PARTICLE_WORDS);
+          dens[i] = rows[4 * i + 2];
+        }
+        count = n;
+        sim.upload(packed);
+        device.queue.writeBuffer(sim.density, 0, dens);
+        renderer.resize();
+        const enc = device.createCommandEncoder();
+        draw(enc);
+        device.queue.submit([enc.finish()]);
+        await device.queue.onSubmittedWorkDone();
+      };
       return () => loop.stop();
     },
     fallback: (reason) => runFallback(reason),
@@ -459,6 +485,21 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
   }
 
   return root;
+}
+
+/** The tank's look (once per document): a pale background and a thin wall line. */
+function injectStyle() {
+  if (typeof document === "undefined" || document.getElementById("water-widget-style")) return;
+  const style = document.createElement("style");
+  style.id = "water-widget-style";
+  style.textContent = `
+.water-widget canvas, .hero-widget canvas { background: linear-gradient(#fbfcfe, #eef2f7); border: 1px solid #c9d2de; border-top-color: transparent; border-radius: 0 0 6px 6px; box-sizing: border-box; }
+.water-widget .water-params { margin: 0.25rem 0 0.5rem; }
+.water-widget .water-params label { display: flex !important; margin: 0.2rem 0; }
+.water-widget .water-params input[type=range] { width: 200px; }
+.water-widget .water-speed, .water-widget .water-time { font-size: 13px; }
+`;
+  document.head.append(style);
 }
 
 function pick(p: SphParams) {
