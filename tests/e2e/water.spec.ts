@@ -9,7 +9,7 @@ async function waitForCount(page: Page, name: string, n: number) {
   await expect.poll(async () => sum((await widgetValue(page, name))?.densityHistogram ?? []), {timeout: 90_000}).toBe(n);
 }
 
-test("hero and water demo run on the GPU; slider, substeps and parameter reset work", async ({page}) => {
+test("hero and water demo run on the GPU; the hero pauses off screen; slider, substeps and parameter reset work", async ({page}) => {
   const errs = watchErrors(page);
   await page.goto("/?hero=800&water=1500&substeps=1");
   await expectWebGPU(page);
@@ -26,6 +26,11 @@ test("hero and water demo run on the GPU; slider, substeps and parameter reset w
   const water = page.locator('[data-widget="water"]');
   await water.scrollIntoViewIfNeeded();
   await waitForCount(page, "water", 1500);
+  // the hero, now scrolled out of view, has paused
+  const heroFrames = () => page.evaluate(() => (document.querySelector('[data-widget="hero"]') as any).__frames());
+  const paused = await heroFrames();
+  await page.waitForTimeout(2500);
+  expect(await heroFrames()).toBe(paused);
   let v = await widgetValue(page, "water");
   expect(v).toMatchObject({count: 1500, substeps: 1, params: {k: 400, kNear: 100, restDensity: 2.2, xsph: 0.03}});
   // most particles sit near the rest density right after the pour
