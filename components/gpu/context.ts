@@ -119,6 +119,8 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
     if (shared) shared = null; // the next acquireGPU() makes a new device
     for (const cb of [...listeners]) cb(lostInfo);
   });
+  // Test hook: lose the shared device on purpose (Playwright checks that widgets rebuild).
+  (globalThis as any).__gpuLoseDevice = () => device.destroy();
   return {
     device,
     adapterInfo: {vendor: info.vendor ?? "", architecture: info.architecture ?? "", description: info.description ?? ""},

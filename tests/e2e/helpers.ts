@@ -46,3 +46,21 @@ export async function disableWebGPU(page: Page) {
     Object.defineProperty(Navigator.prototype, "gpu", {get: () => undefined, configurable: true});
   });
 }
+
+/** Number of distinct colours in a PNG (decoded by the page's own canvas): a blank capture has 1–2. */
+export async function distinctColours(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext("2d")!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const seen = new Set<number>();
+    for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    return seen.size;
+  }, png.toString("base64"));
+}

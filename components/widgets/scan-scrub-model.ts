@@ -1,0 +1,231 @@
+/**
+ * The pure part of the scroll-scrubbed counting-sort diagram (brief §3, issue 3): which
+ * phase a scroll progress shows, how far that phase's animation has run, and the scene
+ * (what is counted, summed, placed) at that moment. Everything here is a function of its
+ * arguments only — no DOM, no clock — so the diagram at a scroll position is the same
+ * whether the reader scrolled there slowly, quickly, forwards, backwards or jumped.
+ *
+ * Phases (6 cells ⇒ ⌈log₂ 6⌉ = 3 Hillis–Steele rounds, Hillis & Steele 1986):
+ *   0 histogram · 1–3 scan rounds with strides 1, 2, 4 · 4 shift to exclusive starts · 5 scatter
+ */
+import * as d3 from "d3";
+import type {SortSnapshots} from "../sort/twin.js";
+
+/** One phase of the story: a stable id, a short title and its scan stride (rounds only). */
+export interface PhaseInfo {
+  id: string;
+  title: string;
+  stride?: number;
+  round?: number;
+}
+
+/** The phases for `numCells` cells: histogram, ⌈log₂ numCells⌉ scan rounds, shift, scatter. */
+export function phasesFor(numCells: number): PhaseInfo[] {
+  const phases: PhaseInfo[] = [{id: "histogram", title: "Histogram"}];
+  for (let r = 0; 1 << r < numCells; r++) phases.push({id: `scan-${1 << r}`, title: `Scan round ${r + 1} (stride ${1 << r})`, stride: 1 << r, round: r});
+  phases.push({id: "shift", title: "Shift to exclusive starts"}, {id: "scatter", title: "Scatter"});
+  return phases;
+}
+
+/** Share of each phase's scroll span used by its animation; the rest holds the final state. */
+export const ANIMATION_SHARE = 0.7;
+/** Where inside its span a phase "rests" (fully drawn): the target of keyboard steps. */
+export const REST_SHARE = 0.85;
+
+/**
+ * Maps scroll progress ∈ [0, 1] (clamped; NaN → 0) to a phase and the phase's own
+ * progress t ∈ [0, 1). Each of the `numPhases` phases gets an equal share; progress 1
+ * is the end of the last phase (t = 1).
+ */
+export function phaseAt(progress: number, numPhases: number): {phaseIndex: number; t: number} {
+  const p = Number.isFinite(progress) ? Math.min(1, Math.max(0, progress)) : 0;
+  const u = p * numPhases;
+  const phaseIndex = Math.min(numPhases - 1, Math.floor(u));
+  return {phaseIndex, t: Math.min(1, u - phaseIndex)};
+}
+
+/** Animation amount for phase progress t: linear over ANIMATION_SHARE, then held at 1. Reduced motion: always 1. */
+export function animationAt(t: number, reducedMotion: boolean): number {
+  if (reducedMotion) return 1;
+  return Math.min(1, Math.max(0, t / ANIMATION_SHARE));
+}
+
+/** The scroll progress at which phase k rests fully drawn (keyboard step target). */
+export function restProgress(phaseIndex: number, numPhases: number): number {
+  const k = Math.min(numPhases - 1, Math.max(0, phaseIndex));
+  return (k + REST_SHARE) / numPhases;
+}
+
+/** A particle of the diagram: world position (cells are 1 unit wide) and its cell key. */
+export interface ScrubParticle {
+  id: number;
+  x: number;
+  y: number;
+  cell: number;
+}
+
+/**
+ * `count` particles placed uniformly at random in a dimX × dimY box of unit cells, from a
+ * seeded d3.randomLcg stream (same seed ⇒ same particles). Coordinates are rounded to f32
+ * (Math.fround) so that the GPU, which stores f32, sees exactly these numbers; they stay
+ * at least 0.12 away from the box edges so the dots stay inside their cell when drawn.
+ * `cell` is filled in later from the sort's keys; here it is -1.
+ */
+export function seededParticles(seed: number, count: number, dimX: number, dimY: number): ScrubParticle[] {
+  const random = d3.randomLcg(seed);
+  const m = 0.12;
+  return d3.range(count).map((id) => ({
+    id,
+    x: Math.fround(m + random() * (dimX - 2 * m)),
+    y: Math.fround(m + random() * (dimY - 2 * m)),
+    cell: -1,
+  }));
+}
+
+/** Snapshots as plain integer arrays (the `.value` form). */
+export interface PlainSnapshots {
+  keys: number[];
+  counts: number[];
+  scanRounds: number[][];
+  starts: number[];
+  order: number[];
+}
+
+/** Converts typed-array snapshots (GPU readback or twin) to plain arrays. */
+export function plainSnapshots(s: SortSnapshots): PlainSnapshots {
+  return {
+    keys: Array.from(s.keys),
+    counts: Array.from(s.counts),
+    scanRounds: s.scanRounds.map((r) => Array.from(r)),
+    starts: Array.from(s.starts),
+    order: Array.from(s.order),
+  };
+}
+
+/**
+ * The arrays a phase has produced so far — what `.value` reports at that phase: counts from
+ * the histogram on; scan round r from phase r + 1 on; starts from the shift on; order in the
+ * scatter. Arrays not yet computed are empty.
+ */
+export function revealedArrays(s: PlainSnapshots, phaseIndex: number, phases: PhaseInfo[]) {
+  const shift = phases.findIndex((p) => p.id === "shift");
+  const scatter = phases.findIndex((p) => p.id === "scatter");
+  return {
+    counts: phaseIndex >= 0 ? s.counts.slice() : [],
+    scanRounds: s.scanRounds.filter((_, r) => phaseIndex >= r + 1).map((r) => r.slice()),
+    starts: phaseIndex >= shift ? s.starts.slice() : [],
+    order: phaseIndex >= scatter ? s.order.slice() : [],
+  };
+}
+
+/** A row of boxes being computed from the row above: arrows drawn (0..1), values shown (0..1). */
+export interface RowProgress {
+  arrows: number;
+  values: number;
+}
+
+/** Everything the drawing needs at one scroll progress. */
+export interface Scene {
+  progress: number;
+  phaseIndex: number;
+  phase: PhaseInfo;
+  /** raw progress inside the phase, 0..1 */
+  t: number;
+  /** animation amount inside the phase, 0..1 (1 with reduced motion) */
+  anim: number;
+  /** histogram: particles (in input order) already added to their cell's count */
+  counted: number;
+  /** the particle (input index) flying to its count box, with its flight fraction 0..1 */
+  countFlight: {index: number; f: number} | null;
+  /** per-cell counts as drawn (partial during the histogram) */
+  countsShown: number[];
+  /** per scan round: arrows and sums (0 before its phase, 1 after) */
+  rounds: RowProgress[];
+  /** the shift to exclusive starts */
+  shift: RowProgress;
+  /** scatter: particles (input order) already in their slot */
+  placed: number;
+  /** the particle (input index) flying to its slot */
+  placeFlight: {index: number; f: number} | null;
+  /** slot of each particle (input index), from `order`; -1 before the data */
+  slotOf: number[];
+}
+
+/** Progress of a row whose phase is `k` when the scene is at phase `phaseIndex` with animation `anim`. */
+function rowProgress(k: number, phaseIndex: number, anim: number): RowProgress {
+  if (phaseIndex < k) return {arrows: 0, values: 0};
+  if (phaseIndex > k) return {arrows: 1, values: 1};
+  // first half: the arrows grow (what each box reads); second half: the sums appear
+  return {arrows: Math.min(1, anim * 2), values: Math.min(1, Math.max(0, anim * 2 - 1))};
+}
+
+/** Splits anim ∈ [0, 1] over n items done one after another: items finished and the one in flight. */
+function sequence(anim: number, n: number): {done: number; flight: {index: number; f: number} | null} {
+  const u = anim * n;
+  const done = Math.min(n, Math.floor(u));
+  return {done, flight: done < n && u > done ? {index: done, f: u - done} : null};
+}
+
+/**
+ * The scene at scroll progress `progress` for the sort `s` (a pure function).
+ * Histogram: particles join their count one after another. Rounds and shift: arrows
+ * then sums. Scatter: particles move to their slots one after another (input order, as
+ * the threads' atomic claims would go; the slots are the ones the sort produced).
+ */
+export function sceneAt(progress: number, s: PlainSnapshots, phases: PhaseInfo[], reducedMotion: boolean): Scene {
+  const p = Number.isFinite(progress) ? Math.min(1, Math.max(0, progress)) : 0;
+  const {phaseIndex, t} = phaseAt(p, phases.length);
+  const anim = animationAt(t, reducedMotion);
+  const n = s.keys.length;
+  const numCells = s.counts.length;
+  const shiftIndex = phases.findIndex((q) => q.id === "shift");
+  const scatterIndex = phases.findIndex((q) => q.id === "scatter");
+
+  const hist = phaseIndex === 0 ? sequence(anim, n) : {done: n, flight: null};
+  const countsShown = new Array(numCells).fill(0);
+  for (let i = 0; i < hist.done; i++) countsShown[s.keys[i]]++;
+
+  const slotOf = new Array(n).fill(-1);
+  s.order.forEach((id, slot) => (slotOf[id] = slot));
+  const scat = phaseIndex < scatterIndex ? {done: 0, flight: null} : sequence(anim, n);
+
+  return {
+    progress: p,
+    phaseIndex,
+    phase: phases[phaseIndex],
+    t,
+    anim,
+    counted: hist.done,
+    countFlight: hist.flight,
+    countsShown,
+    rounds: s.scanRounds.map((_, r) => rowProgress(r + 1, phaseIndex, anim)),
+    shift: rowProgress(shiftIndex, phaseIndex, anim),
+    placed: scat.done,
+    placeFlight: scat.flight,
+    slotOf,
+  };
+}
+
+/** One-line caption of the scene, with the live numbers. */
+export function captionOf(scene: Scene, s: PlainSnapshots): string {
+  const n = s.keys.length;
+  const ph = scene.phase;
+  if (ph.id === "histogram") {
+    return scene.counted < n
+      ? `Histogram: ${scene.counted} of ${n} particles counted — each adds 1 to its cell's box.`
+      : `Histogram done: counts ${s.counts.join(", ")} (they sum to ${n}).`;
+  }
+  if (ph.stride !== undefined) {
+    const word = ["one", "two", "four", "eight", "sixteen"][ph.round!] ?? String(ph.stride);
+    const done = scene.rounds[ph.round!].values >= 1;
+    return `Round ${ph.round! + 1}: every box adds the value ${word} place${ph.stride > 1 ? "s" : ""} to its left${done ? ` → ${s.scanRounds[ph.round!].join(", ")}` : "."}`;
+  }
+  if (ph.id === "shift") {
+    return scene.shift.values >= 1
+      ? `Exclusive starts: ${s.starts.slice(0, -1).join(", ")} (total ${s.starts[s.starts.length - 1]}).`
+      : "Shift right by one and put a 0 in front: inclusive sums become cell starts.";
+  }
+  return scene.placed < n
+    ? `Scatter: ${scene.placed} of ${n} particles in place — each takes the next free slot of its cell.`
+    : `Sorted: every cell's particles sit together, cell c in slots starts[c] … starts[c+1] − 1.`;
+}

@@ -1,0 +1,297 @@
+/**
+ * d3 drawing of a counting sort in progress (brief §3): the particles in their grid cells,
+ * the arrays as rows of boxes (histogram, each Hillis–Steele round, exclusive starts), the
+ * sorted order as a row of slots, and arrows/highlights for what the current phase reads
+ * (blue) and writes (yellow). Pure: the picture depends only on its arguments.
+ */
+import * as d3 from "d3";
+import type {GridParams} from "../sort/grid.js";
+import type {Phase, TeachingParticle} from "../sort/teaching.js";
+import type {SortSnapshots} from "../sort/twin.js";
+
+export interface SortDiagramState {
+  grid: GridParams;
+  side: number;
+  phases: Phase[];
+  phaseIndex: number;
+  particles: TeachingParticle[];
+  snaps: SortSnapshots | null;
+  /** fade new rows in (ignored under prefers-reduced-motion) */
+  animate: boolean;
+}
+
+const W = 840;
+const READ = "#cfe3ff";
+const WRITE = "#ffe58a";
+
+interface Layout {
+  width: number;
+  height: number;
+  gx: number;
+  gy: number;
+  cellPx: number;
+  ax: number;
+  boxW: number;
+  boxH: number;
+  rowY: (r: number) => number;
+  sortedY: number;
+  slotW: number;
+}
+
+function layout(cells: number, n: number, rows: number): Layout {
+  const side = Math.round(Math.sqrt(cells));
+  const cellPx = Math.min(64, 240 / side);
+  const gx = 10, gy = 30;
+  const ax = gx + side * cellPx + 110;
+  const boxW = Math.min(30, (W - ax - 10) / (cells + 1));
+  const boxH = 24;
+  const rowGap = 40;
+  const rowY = (r: number) => gy + r * rowGap;
+  const gridBottom = gy + side * cellPx;
+  const sortedY = Math.max(gridBottom, rowY(rows - 1) + boxH) + 46;
+  const slotW = Math.min(24, (W - 20) / Math.max(n, 1));
+  return {width: W, height: sortedY + 60, gx, gy, cellPx, ax, boxW, boxH, rowY, sortedY, slotW};
+}
+
+/** The SVG size the diagram needs for `cells` cells and `n` particles. */
+export function sortDiagramSize(cells: number, n: number) {
+  const rounds = Math.ceil(Math.log2(Math.max(cells, 1)));
+  const L = layout(cells, n, rounds + 2);
+  return {width: L.width, height: L.height};
+}
+
+/** One colour per cell (sinebow, evenly spaced). */
+export function cellColours(cells: number): string[] {
+  return d3.range(cells).map((c) => d3.interpolateSinebow((c / cells + 0.6) % 1));
+}
+
+const reducedMotion = () => typeof matchMedia !== "undefined" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** Draws (or updates) the diagram into `svg`. */
+export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null, undefined>, s: SortDiagramState) {
+  const cells = s.grid.numCells;
+  const n = s.particles.length;
+  const names = s.phases.map((p) => p.name);
+  const phase = names[s.phaseIndex];
+  const rounds = names.filter((p) => p.startsWith("scan-")).length;
+  const L = layout(cells, n, rounds + 2);
+  const colours = cellColours(cells);
+  const snaps = s.snaps;
+  const keys = snaps?.keys;
+  const dur = s.animate && !reducedMotion() ? 350 : 0;
+
+  svg.attr("viewBox", `0 0 ${L.width} ${L.height}`);
+  const arrowId = defs(svg);
+  for (const name of ["grid", "arrows", "rows", "sorted"]) layer(svg, name); // fixes the stacking order
+
+  // rows of arrays: 0 = counts, 1..rounds = scan rounds, rounds + 1 = starts
+  type Row = {key: string; label: string; values: Uint32Array | null; visible: boolean; len: number};
+  const rows: Row[] = [
+    {key: "counts", label: "counts", values: snaps?.counts ?? null, visible: s.phaseIndex >= 1, len: cells},
+    ...d3.range(rounds).map((r) => ({key: `round-${r}`, label: `stride ${1 << r}`, values: snaps?.scanRounds[r] ?? null, visible: s.phaseIndex >= 2 + r, len: cells})),
+    {key: "starts", label: "starts", values: snaps?.starts ?? null, visible: s.phaseIndex >= rounds + 2, len: cells + 1},
+  ];
+  const writeRow = phase === "histogram" ? 0 : phase.startsWith("scan-") ? s.phaseIndex - 1 : phase === "starts" ? rounds + 1 : -1;
+  const readRow = phase.startsWith("scan-") ? s.phaseIndex - 2 : phase === "starts" ? rounds : phase === "scatter" ? rounds + 1 : -1;
+  const boxX = (i: number) => L.ax + i * L.boxW;
+
+  // ---- grid and particles
+  const gridG = layer(svg, "grid");
+  const cellData = d3.range(cells).map((c) => ({c, ix: c % s.side, iy: Math.floor(c / s.side)}));
+  const cellY = (iy: number) => L.gy + (s.side - 1 - iy) * L.cellPx;
+  gridG
+    .selectAll("rect.cell")
+    .data(cellData)
+    .join("rect")
+    .attr("class", "cell")
+    .attr("x", (d) => L.gx + d.ix * L.cellPx)
+    .attr("y", (d) => cellY(d.iy))
+    .attr("width", L.cellPx)
+    .attr("height", L.cellPx)
+    .attr("fill", (d) => d3.color(colours[d.c])!.copy({opacity: 0.12}).formatRgb())
+    .attr("stroke", (d) => (phase === "histogram" || phase === "scatter" ? "#555" : "#aaa"))
+    .attr("stroke-width", phase === "histogram" ? 1.5 : 1);
+  gridG
+    .selectAll("text.cell-label")
+    .data(cellData)
+    .join("text")
+    .attr("class", "cell-label")
+    .attr("x", (d) => L.gx + d.ix * L.cellPx + 3)
+    .attr("y", (d) => cellY(d.iy) + 11)
+    .attr("font-size", 10)
+    .attr("fill", "#666")
+    .text((d) => d.c);
+  gridG
+    .selectAll("circle.particle")
+    .data(s.particles, (d: any) => d.id)
+    .join("circle")
+    .attr("class", "particle")
+    .attr("r", Math.max(3, Math.min(6, L.cellPx / 10)))
+    .attr("cx", (d) => L.gx + d.x * L.cellPx)
+    .attr("cy", (d) => L.gy + (s.side - d.y) * L.cellPx)
+    .attr("fill", (_, i) => (keys ? colours[keys[i]] : "#888"))
+    .attr("stroke", phase === "histogram" || phase === "scatter" ? "#222" : "white")
+    .attr("stroke-width", 0.8);
+  svg.selectAll("text.grid-title").data([0]).join("text").attr("class", "grid-title").attr("x", L.gx).attr("y", L.gy - 10).attr("font-size", 12).attr("font-weight", 600).text(`${n} particles, ${cells} cells`);
+
+  // ---- array rows
+  const rowsG = layer(svg, "rows");
+  const rowG = rowsG
+    .selectAll<SVGGElement, Row>("g.row")
+    .data(rows, (d) => d.key)
+    .join((enter) => enter.append("g").attr("class", "row").attr("opacity", 0))
+    .attr("data-row", (d) => d.key)
+    .attr("transform", (_, r) => `translate(0,${L.rowY(r)})`);
+  rowG.transition().duration(dur).attr("opacity", (d) => (d.visible ? 1 : 0));
+  rowG
+    .selectAll("text.row-label")
+    .data((d) => [d])
+    .join("text")
+    .attr("class", "row-label")
+    .attr("x", L.ax - 8)
+    .attr("y", L.boxH / 2 + 4)
+    .attr("text-anchor", "end")
+    .attr("font-size", 12)
+    .text((d) => d.label);
+  rowG.each(function (row, r) {
+    const g = d3.select(this);
+    const data = d3.range(row.len).map((i) => ({i, v: row.values ? row.values[i] : 0, last: row.key === "starts" && i === cells}));
+    const fill = r === writeRow ? WRITE : r === readRow ? READ : "white";
+    const box = g.selectAll<SVGGElement, (typeof data)[0]>("g.box").data(data).join((e) => {
+      const b = e.append("g").attr("class", "box");
+      b.append("rect");
+      b.append("text");
+      return b;
+    });
+    box.attr("transform", (d) => `translate(${boxX(d.i)},0)`);
+    box
+      .select("rect")
+      .attr("width", L.boxW - 2)
+      .attr("height", L.boxH)
+      .attr("rx", 3)
+      .attr("fill", (d) => (d.last ? "#f2f2f2" : fill))
+      .attr("stroke", (d) => (d.last ? "#bbb" : colours[d.i] ?? "#999"))
+      .attr("stroke-width", 1.5);
+    box
+      .select("text")
+      .attr("x", (L.boxW - 2) / 2)
+      .attr("y", L.boxH / 2 + 4)
+      .attr("text-anchor", "middle")
+      .attr("font-size", 11)
+      .attr("font-variant-numeric", "tabular-nums")
+      .text((d) => (row.values ? d.v : ""));
+  });
+
+  // ---- arrows for the current phase
+  const arrowsG = layer(svg, "arrows");
+  type Arrow = {x1: number; y1: number; x2: number; y2: number; kind: string};
+  const arrows: Arrow[] = [];
+  const cx = (i: number) => boxX(i) + (L.boxW - 2) / 2;
+  if (phase.startsWith("scan-") || phase === "starts") {
+    const from = readRow, to = writeRow;
+    const y1 = L.rowY(from) + L.boxH, y2 = L.rowY(to);
+    if (phase === "starts") {
+      for (let i = 1; i <= cells; i++) arrows.push({x1: cx(i - 1), y1, x2: cx(i), y2, kind: "shift"});
+    } else {
+      const stride = Number(phase.slice(5));
+      for (let i = 0; i < cells; i++) arrows.push({x1: cx(i), y1, x2: cx(i), y2, kind: "keep"});
+      for (let i = stride; i < cells; i++) arrows.push({x1: cx(i - stride), y1, x2: cx(i), y2, kind: "add"});
+    }
+  }
+  if (phase === "histogram" && keys) {
+    s.particles.forEach((p, i) => arrows.push({x1: L.gx + p.x * L.cellPx, y1: L.gy + (s.side - p.y) * L.cellPx, x2: cx(keys[i]), y2: L.rowY(0) + L.boxH, kind: "count"}));
+  }
+  arrowsG
+    .selectAll("line")
+    .data(arrows)
+    .join("line")
+    .attr("x1", (d) => d.x1)
+    .attr("y1", (d) => d.y1)
+    .attr("x2", (d) => d.x2)
+    .attr("y2", (d) => d.y2)
+    .attr("stroke", (d) => (d.kind === "count" ? "rgba(90,90,90,0.25)" : d.kind === "keep" ? "#9bb7d6" : "#2b6cb0"))
+    .attr("stroke-width", (d) => (d.kind === "count" ? 0.8 : 1.2))
+    .attr("marker-end", (d) => (d.kind === "count" ? null : `url(#${arrowId})`));
+
+  // ---- sorted order
+  const sortedG = layer(svg, "sorted");
+  const showSorted = phase === "scatter" && snaps;
+  sortedG.selectAll("text.sorted-title").data([0]).join("text").attr("class", "sorted-title").attr("x", 10).attr("y", L.sortedY - 8).attr("font-size", 12).attr("font-weight", 600).text(showSorted ? "sorted particles (slot → particle id)" : "sorted particles (after the scatter)");
+  const cellOfId = new Map<number, number>();
+  if (keys) s.particles.forEach((p, i) => cellOfId.set(p.id, keys[i]));
+  const slots = d3.range(n).map((k) => ({k, id: showSorted ? snaps!.order[k] : -1}));
+  const slot = sortedG.selectAll<SVGGElement, (typeof slots)[0]>("g.slot").data(slots).join((e) => {
+    const g = e.append("g").attr("class", "slot");
+    g.append("rect");
+    g.append("text");
+    return g;
+  });
+  slot.attr("transform", (d) => `translate(${10 + d.k * L.slotW},${L.sortedY})`);
+  slot
+    .select("rect")
+    .attr("width", L.slotW - 1)
+    .attr("height", 22)
+    .attr("fill", (d) => (d.id >= 0 ? colours[cellOfId.get(d.id) ?? 0] : "#f4f4f4"))
+    .attr("stroke", phase === "scatter" ? "#333" : "#ccc")
+    .attr("stroke-width", 0.5);
+  slot
+    .select("text")
+    .attr("x", (L.slotW - 1) / 2)
+    .attr("y", 15)
+    .attr("text-anchor", "middle")
+    .attr("font-size", Math.min(10, L.slotW * 0.62))
+    .text((d) => (d.id >= 0 ? d.id : ""));
+  // cell ranges under the slots, from the starts
+  const ranges = showSorted ? d3.range(cells).filter((c) => snaps!.starts[c + 1] > snaps!.starts[c]).map((c) => ({c, a: snaps!.starts[c], b: snaps!.starts[c + 1]})) : [];
+  sortedG
+    .selectAll("path.range")
+    .data(ranges)
+    .join("path")
+    .attr("class", "range")
+    .attr("fill", "none")
+    .attr("stroke", (d) => colours[d.c])
+    .attr("stroke-width", 2)
+    .attr("d", (d) => {
+      const x1 = 10 + d.a * L.slotW + 1, x2 = 10 + d.b * L.slotW - 2, y = L.sortedY + 26;
+      return `M${x1},${y}v5H${x2}v-5`;
+    });
+  sortedG
+    .selectAll("text.range-label")
+    .data(ranges)
+    .join("text")
+    .attr("class", "range-label")
+    .attr("x", (d) => 10 + ((d.a + d.b) / 2) * L.slotW)
+    .attr("y", L.sortedY + 44)
+    .attr("text-anchor", "middle")
+    .attr("font-size", 9)
+    .attr("fill", "#444")
+    .text((d) => `c${d.c}`);
+  sortedG.attr("opacity", showSorted ? 1 : 0.5);
+}
+
+function layer(svg: d3.Selection<SVGSVGElement, undefined, null, undefined>, name: string) {
+  return svg.selectAll<SVGGElement, string>(`g.layer-${name}`).data([name]).join("g").attr("class", `layer-${name}`);
+}
+
+let arrowIds = 0;
+/** Adds the arrowhead marker once per SVG (unique id, so several diagrams can share a page). */
+function defs(svg: d3.Selection<SVGSVGElement, undefined, null, undefined>): string {
+  const existing = svg.attr("data-arrow");
+  if (existing) return existing;
+  const id = `sort-arrow-${++arrowIds}`;
+  svg.attr("data-arrow", id);
+  svg
+    .append("defs")
+    .append("marker")
+    .attr("id", id)
+    .attr("viewBox", "0 0 10 10")
+    .attr("refX", 9)
+    .attr("refY", 5)
+    .attr("markerWidth", 5)
+    .attr("markerHeight", 5)
+    .attr("orient", "auto-start-reverse")
+    .append("path")
+    .attr("d", "M0,0L10,5L0,10z")
+    .attr("fill", "#2b6cb0");
+  return id;
+}

@@ -1,0 +1,405 @@
+// The scroll-scrubbed counting sort (issue 3) on the built page, with WebGPU (SwiftShader).
+// Every phase's arrays must equal the CPU twin computed here from `.value.particles`; the
+// diagram must be a pure function of scroll position (jump = step, any direction, any speed).
+import {test, expect, type Page, type BrowserContext} from "@playwright/test";
+import {readFileSync, mkdirSync} from "node:fs";
+import {distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
+import {denseGrid} from "../../components/sort/grid.js";
+import {packParticles} from "../../components/sort/particles.js";
+import {countingSortTwin} from "../../components/sort/twin.js";
+
+const PHASES = ["histogram", "scan-1", "scan-2", "scan-4", "shift", "scatter"];
+const REST = (k: number) => (k + 0.85) / 6; // where a keyboard step lands inside phase k
+const SHOTS = "test-results/screenshots"; // committed copies: docs/screenshots/scan-scrub-*.png
+
+interface Value {
+  progress: number;
+  phase: string;
+  phaseIndex: number;
+  particles: {id: number; x: number; y: number; cell: number}[];
+  counts: number[];
+  scanRounds: number[][];
+  starts: number[];
+  order: number[];
+  seed: number;
+  engine: string;
+}
+
+/** The twin's arrays for these particles, and what the widget must show at phase k. */
+function expectedAt(v: Value, k: number) {
+  const twin = countingSortTwin(denseGrid(3, 2, 1), packParticles(v.particles.map((p) => ({x: p.x, y: p.y, id: p.id}))));
+  return {
+    keys: Array.from(twin.keys),
+    counts: Array.from(twin.counts),
+    scanRounds: twin.scanRounds.slice(0, Math.max(0, Math.min(3, k))).map((r) => Array.from(r)),
+    starts: k >= 4 ? Array.from(twin.starts) : [],
+    order: k >= 5 ? Array.from(twin.order) : [],
+  };
+}
+
+/** Asserts that `.value` shows phase floor(6p) with the twin's arrays (per-cell sets for the scatter's order). */
+function expectMatchesTwin(v: Value, label: string) {
+  const k = Math.min(5, Math.floor(v.progress * 6));
+  expect(v.phaseIndex, label).toBe(k);
+  expect(v.phase, label).toBe(PHASES[k]);
+  const e = expectedAt(v, k);
+  expect(v.particles.map((p) => p.cell), `${label}: cell keys`).toEqual(e.keys);
+  expect(v.counts, `${label}: counts`).toEqual(e.counts);
+  expect(v.scanRounds, `${label}: scan rounds`).toEqual(e.scanRounds);
+  expect(v.starts, `${label}: starts`).toEqual(e.starts);
+  expect(v.order.length, `${label}: order length`).toBe(e.order.length);
+  if (e.order.length) {
+    // inside a cell the GPU's order is arbitrary (atomics): compare each cell's set of ids
+    expect([...v.order].sort((a, b) => a - b), `${label}: order is a permutation`).toEqual(v.particles.map((p) => p.id));
+    for (let c = 0; c < 6; c++) {
+      const cellOf = (o: number[]) => o.slice(e.starts[c], e.starts[c + 1]).sort((a, b) => a - b);
+      expect(cellOf(v.order), `${label}: ids in cell ${c}`).toEqual(cellOf(e.order));
+    }
+  }
+}
+
+/** During the histogram the drawn counts are those of the first k particles, k = the "counted" note. */
+async function expectHistogramDrawing(page: Page, v: Value) {
+  const note = await page.locator(".scan-scrub .note-live").textContent();
+  const k = Number(/counted: (\d+) \/ 18/.exec(note ?? "")?.[1]);
+  expect(k).toBeGreaterThanOrEqual(0);
+  const partial = [0, 0, 0, 0, 0, 0];
+  for (const p of v.particles.slice(0, k)) partial[p.cell]++;
+  const drawn = await page.locator(".scan-scrub g.row-0 text").allTextContents();
+  expect(drawn.map((t) => (t === "" ? 0 : Number(t))), `counts drawn after ${k} particles`).toEqual(partial);
+  // ~ progress through the first 70 % of the phase, one particle at a time
+  expect(k).toBe(Math.min(18, Math.floor(Math.min(1, (v.progress * 6) / 0.7) * 18)));
+}
+
+/** Scroll geometry of the widget: document y where progress is 0, and the scroll range. */
+async function geometry(page: Page) {
+  return page.evaluate(() => {
+    const el = document.querySelector(".scan-scrub .scrub-scrolly")!;
+    const r = el.getBoundingClientRect();
+    return {top: r.top + window.scrollY, range: r.height - window.innerHeight};
+  });
+}
+
+const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/** Jumps (instantly) to document y and returns `.value` once the frame is drawn. */
+async function jumpToY(page: Page, y: number): Promise<Value> {
+  await page.evaluate((yy) => window.scrollTo({top: yy, behavior: "instant"}), y);
+  await frames(page);
+  return widgetValue<Value>(page, "scan-scrub");
+}
+
+/** Waits until the page stops scrolling (smooth scrolls, wheel): scrollY unchanged over 4 samples 150 ms apart. */
+async function settle(page: Page): Promise<number> {
+  const seen: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    seen.push(
+      await page.evaluate(async () => {
+        await new Promise((r) => setTimeout(r, 150));
+        return window.scrollY;
+      })
+    );
+    const last = seen.slice(-4);
+    if (last.length === 4 && last.every((y) => y === last[0])) return last[0];
+  }
+  throw new Error("page kept scrolling");
+}
+
+/** After a step: waits until the widget rests at phase k's rest point, then until scrolling stops. */
+async function restsAt(page: Page, k: number, range: number): Promise<number> {
+  await expect
+    .poll(async () => {
+      const v = await widgetValue<Value>(page, "scan-scrub");
+      return v.phaseIndex === k && Math.abs(v.progress - REST(k)) < 2 / range;
+    }, {timeout: 20_000})
+    .toBe(true);
+  return settle(page);
+}
+
+/** Progress computed from scrollY in the test, independently of the widget. */
+async function progressFromScroll(page: Page) {
+  const g = await geometry(page);
+  const y = await page.evaluate(() => window.scrollY);
+  return Math.min(1, Math.max(0, (y - g.top) / g.range));
+}
+
+async function openPage(context: BrowserContext) {
+  const page = await context.newPage();
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  await expect.poll(async () => (await widgetValue<Value>(page, "scan-scrub"))?.engine, {timeout: 90_000}).toBe("gpu");
+  return {page, errs};
+}
+
+test.describe.configure({mode: "serial"});
+
+let page: Page;
+let errs: ReturnType<typeof watchErrors>;
+
+test.beforeAll(async ({browser}) => {
+  const context = await browser.newContext({viewport: {width: 1200, height: 900}});
+  ({page, errs} = await openPage(context));
+});
+
+test.afterAll(async () => {
+  const stats = await gpuStats(page);
+  expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
+  errs.expectNone();
+  await page.context().close();
+});
+
+test("20 scroll positions, both directions and fast jumps, equal the twin", async () => {
+  const g = await geometry(page);
+  expect(g.range).toBeGreaterThan(3 * 900); // several screen heights of scrolling
+  await expect(page.locator("#scrub-counter")).toContainText("read back from the GPU");
+  // forwards in small steps, a jump back, backwards, jumps across the whole section
+  const jumps = [0.01, 0.09, 0.17, 0.26, 0.31, 0.44, 0.49, 0.58, 0.71, 0.83, 0.97, 1.0, 0.05, 0.66, 0.36, 0.12, 0.9, 0.2];
+  for (const p of jumps) {
+    const v = await jumpToY(page, Math.round(g.top + p * g.range));
+    expect(v.progress).toBeCloseTo(await progressFromScroll(page), 9);
+    expect(Math.abs(v.progress - p), `progress near ${p}`).toBeLessThan(2 / g.range);
+    expectMatchesTwin(v, `jump to ${p}`);
+    if (v.phaseIndex === 0) await expectHistogramDrawing(page, v);
+    // the page's reactive counter follows the widget's value
+    await expect(page.locator("#scrub-counter")).toContainText(`phase ${v.phaseIndex + 1} of 6 (${v.phase})`);
+  }
+  // the arrays really came through GPU buffers
+  expect((await gpuStats(page)).bytesPeak).toBeGreaterThan(0);
+  // real wheel input: down, then back up (scroll events from the browser, not scrollTo)
+  await jumpToY(page, Math.round(g.top + 0.3 * g.range));
+  const box = page.locator(".scan-scrub .scrub-steps");
+  await box.hover({position: {x: 20, y: 20}, force: true});
+  for (const dy of [700, -1400]) {
+    await page.mouse.wheel(0, dy);
+    await settle(page);
+    await frames(page);
+    const v = await widgetValue<Value>(page, "scan-scrub");
+    expect(v.progress).toBeCloseTo(await progressFromScroll(page), 9);
+    expectMatchesTwin(v, `wheel ${dy}`);
+  }
+});
+
+test("stepping with the keyboard and the buttons lands where jumping lands, with identical .value", async () => {
+  const g = await geometry(page);
+  await jumpToY(page, g.top);
+  await page.locator(".scan-scrub .scrub-stage").focus();
+  const stepped: {y: number; v: Value}[] = [];
+  for (let k = 0; k < 6; k++) {
+    await page.keyboard.press("ArrowRight");
+    const y = await restsAt(page, k, g.range);
+    await frames(page);
+    const v = await widgetValue<Value>(page, "scan-scrub");
+    expect(v.phaseIndex, `ArrowRight #${k + 1}`).toBe(k);
+    expectMatchesTwin(v, `step ${k}`);
+    stepped.push({y, v});
+  }
+  // backwards by keyboard, then forwards by mouse on the buttons
+  for (let k = 4; k >= 0; k--) {
+    await page.keyboard.press("ArrowLeft");
+    await restsAt(page, k, g.range);
+  }
+  await page.getByRole("button", {name: "Next ▶"}).click();
+  await restsAt(page, 1, g.range);
+  await page.getByRole("button", {name: "◀ Previous"}).click();
+  await restsAt(page, 0, g.range);
+  // the same positions reached by jumping (from far away) give identical values
+  for (const [i, s] of stepped.entries()) {
+    await jumpToY(page, i % 2 ? g.top + g.range : g.top - 500);
+    const v = await jumpToY(page, s.y);
+    expect(v, `jump to step ${i}`).toEqual(s.v);
+  }
+});
+
+test("a fixed scroll position does not change over time (no animation outside scrolling)", async () => {
+  const g = await geometry(page);
+  for (const p of [0.08, 0.55, 0.93]) {
+    await jumpToY(page, Math.round(g.top + p * g.range));
+    const a = await page.locator(".scan-scrub svg.scrub-svg").evaluate((el) => el.outerHTML);
+    await page.waitForTimeout(400);
+    const b = await page.locator(".scan-scrub svg.scrub-svg").evaluate((el) => el.outerHTML);
+    expect(b).toBe(a);
+  }
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+});
+
+test("screenshots of three phases are not blank and differ", async () => {
+  mkdirSync(SHOTS, {recursive: true});
+  const g = await geometry(page);
+  const stage = page.locator(".scan-scrub .scrub-stage");
+  const shots: Buffer[] = [];
+  for (const [name, p] of [["histogram", 0.1], ["scan-round-2", REST(2)], ["scatter", 0.93]] as const) {
+    await jumpToY(page, Math.round(g.top + p * g.range));
+    const png = await stage.screenshot({path: `${SHOTS}/scan-scrub-${name}.png`});
+    const colours = await distinctColours(page, png);
+    expect(colours, `${name}: distinct colours`).toBeGreaterThan(50);
+    shots.push(png);
+  }
+  expect(shots[0].equals(shots[1])).toBe(false);
+  expect(shots[1].equals(shots[2])).toBe(false);
+  expect(shots[0].equals(shots[2])).toBe(false);
+});
+
+test("reseeding gives new particles whose arrays again equal the twin", async () => {
+  const g = await geometry(page);
+  const before = await jumpToY(page, Math.round(g.top + 0.95 * g.range));
+  await page.getByRole("button", {name: "New particles"}).click();
+  await expect.poll(async () => (await widgetValue<Value>(page, "scan-scrub")).seed, {timeout: 60_000}).toBe(before.seed + 1);
+  const v = await widgetValue<Value>(page, "scan-scrub");
+  expect(v.engine).toBe("gpu");
+  expect(v.particles).not.toEqual(before.particles);
+  expectMatchesTwin(v, "after reseed");
+});
+
+test("bad options give a visible message and a working widget, never a blank", async () => {
+  const res = await page.evaluate(async () => {
+    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/scan-scrub\.[0-9a-f]+\.js$/.test(n));
+    if (!url) return null;
+    const mod = await import(url);
+    const el = mod.createScanScrub({count: 99, seed: "not a number"});
+    el.id = "scrub-bad";
+    document.body.appendChild(el);
+    for (let i = 0; i < 600 && !el.value; i++) await new Promise((r) => setTimeout(r, 50));
+    const out = {status: el.querySelector(".widget-status")?.textContent ?? "", particles: el.value?.particles.length ?? -1, seed: el.value?.seed ?? -1};
+    el.dispose();
+    el.remove();
+    return out;
+  });
+  expect(res, "the widget module was loaded by the page").not.toBeNull();
+  expect(res!.status).toContain("count 99 is outside 2..24");
+  expect(res!.status).toContain("seed must be a number");
+  expect(res!.particles).toBe(24);
+  expect(res!.seed).toBe(8);
+});
+
+test("the WGSL code block shows shaders/sort/scan.wgsl verbatim, next to the block diagram", async () => {
+  const file = readFileSync("shaders/sort/scan.wgsl", "utf8");
+  const code = page.locator('pre[data-source="shaders/sort/scan.wgsl"] code');
+  await expect(code).toHaveCount(1);
+  expect(await code.evaluate((el) => el.textContent)).toBe(file);
+  expect(file).toContain("workgroupBarrier()");
+  const blocks = await widgetValue<{numCells: number; blockSize: number; blockSums: number[]; blockOffsets: number[]}>(page, "scan-blocks");
+  expect(blocks.numCells).toBe(65_536);
+  expect(blocks.blockSize).toBe(256);
+  // offsets are the exclusive scan of the block totals
+  for (let b = 1; b < blocks.blockSums.length; b++) expect(blocks.blockOffsets[b]).toBe(blocks.blockOffsets[b - 1] + blocks.blockSums[b - 1]);
+});
+
+test("reduced motion: no tweening, every phase appears final, keyboard steps jump", async ({browser}) => {
+  const context = await browser.newContext({viewport: {width: 1200, height: 900}, reducedMotion: "reduce"});
+  const {page: p2, errs: e2} = await openPage(context);
+  const g = await geometry(p2);
+  const svg = p2.locator(".scan-scrub svg.scrub-svg");
+  for (let k = 0; k < 6; k++) {
+    await jumpToY(p2, Math.round(g.top + ((k + 0.03) / 6) * g.range));
+    const early = await svg.evaluate((el) => el.outerHTML);
+    const v = await jumpToY(p2, Math.round(g.top + ((k + 0.6) / 6) * g.range));
+    const late = await svg.evaluate((el) => el.outerHTML);
+    expect(late, `phase ${k} drawn the same at its start and middle`).toBe(early);
+    expectMatchesTwin(v, `reduced ${k}`);
+  }
+  // the histogram at its very start already shows all counts
+  await jumpToY(p2, Math.round(g.top + 0.01 * g.range));
+  const counts = await p2.locator(".scan-scrub g.row-0 text").allTextContents();
+  expect(counts.map(Number)).toEqual((await widgetValue<Value>(p2, "scan-scrub")).counts);
+  // no CSS animation or transition anywhere in the widget
+  const moving = await p2.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll(".scan-scrub, .scan-scrub *")) {
+      const cs = getComputedStyle(el);
+      if (cs.animationName !== "none" || cs.transitionDuration.split(",").some((d) => parseFloat(d) > 0)) out.push(el.tagName);
+    }
+    return {out, animations: document.getAnimations().length};
+  });
+  expect(moving).toEqual({out: [], animations: 0});
+  // a keyboard step scrolls instantly (no smooth scrolling)
+  await jumpToY(p2, g.top);
+  await p2.locator(".scan-scrub .scrub-stage").focus();
+  await p2.keyboard.press("ArrowRight");
+  await frames(p2);
+  const y = await p2.evaluate(() => window.scrollY);
+  expect(Math.abs(y - Math.round(g.top + REST(0) * g.range))).toBeLessThanOrEqual(1);
+  e2.expectNone();
+  await context.close();
+});
+
+test("phone width 390×844: stage above the text, no horizontal scroll, touch scrolling scrubs", async ({browser}) => {
+  const context = await browser.newContext({viewport: {width: 390, height: 844}, deviceScaleFactor: 2, isMobile: true, hasTouch: true});
+  const {page: p3, errs: e3} = await openPage(context);
+  const g = await geometry(p3);
+  const overflow = await p3.evaluate(() => ({sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth, bw: document.body.scrollWidth}));
+  expect(overflow.sw).toBeLessThanOrEqual(overflow.cw);
+  expect(overflow.bw).toBeLessThanOrEqual(overflow.cw);
+  await jumpToY(p3, Math.round(g.top + REST(2) * g.range));
+  const layout = await p3.evaluate(() => {
+    const stage = document.querySelector(".scan-scrub .scrub-stage")!.getBoundingClientRect();
+    const svg = document.querySelector(".scan-scrub svg.scrub-svg")!.getBoundingClientRect();
+    const active = document.querySelector(".scan-scrub .scrub-step.active .scrub-card")!.getBoundingClientRect();
+    return {stageTop: stage.top, stageBottom: stage.bottom, stageRight: stage.right, svgWidth: svg.width, activeTop: active.top, activeBottom: active.bottom, vw: window.innerWidth};
+  });
+  expect(layout.stageTop).toBeGreaterThanOrEqual(-1); // stuck to the top
+  expect(layout.stageRight).toBeLessThanOrEqual(layout.vw);
+  expect(layout.svgWidth).toBeGreaterThan(300); // the diagram uses the width: labels ≥ 10 px
+  expect(layout.activeTop).toBeGreaterThanOrEqual(layout.stageBottom - 1); // the current text is visible under the stage
+  expect(layout.activeBottom).toBeLessThanOrEqual(844);
+  mkdirSync(SHOTS, {recursive: true});
+  await p3.screenshot({path: `${SHOTS}/scan-scrub-phone.png`});
+  // a touch swipe scrolls the page and moves the diagram on
+  const before = await widgetValue<Value>(p3, "scan-scrub");
+  const cdp = await context.newCDPSession(p3);
+  // a finger dragged up over the text (raw touch events, scrolled by the browser itself)
+  await cdp.send("Input.dispatchTouchEvent", {type: "touchStart", touchPoints: [{x: 200, y: 780}]});
+  for (let i = 1; i <= 10; i++) {
+    await cdp.send("Input.dispatchTouchEvent", {type: "touchMove", touchPoints: [{x: 200, y: 780 - i * 25}]});
+    await p3.waitForTimeout(16);
+  }
+  await cdp.send("Input.dispatchTouchEvent", {type: "touchEnd", touchPoints: []});
+  await settle(p3);
+  await frames(p3);
+  const after = await widgetValue<Value>(p3, "scan-scrub");
+  expect(after.progress).toBeGreaterThan(before.progress);
+  expect(after.progress).toBeCloseTo(await progressFromScroll(p3), 9);
+  expectMatchesTwin(after, "after touch swipe");
+  const again = await p3.evaluate(() => ({sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth}));
+  expect(again.sw).toBeLessThanOrEqual(again.cw);
+  e3.expectNone();
+  await context.close();
+});
+
+test("a lost GPU device is reported and the diagram rebuilds on a new one; dispose() releases it", async ({browser}) => {
+  const context = await browser.newContext({viewport: {width: 1200, height: 900}});
+  // keep every device the page creates, so the test can destroy the shared one
+  await context.addInitScript(() => {
+    const devices: GPUDevice[] = ((window as any).__devices = []);
+    const orig = GPUAdapter.prototype.requestDevice;
+    GPUAdapter.prototype.requestDevice = async function (this: GPUAdapter, d?: GPUDeviceDescriptor) {
+      const dev = await orig.call(this, d);
+      devices.push(dev);
+      return dev;
+    };
+  });
+  const {page: p4, errs: e4} = await openPage(context);
+  const g = await geometry(p4);
+  const before = await jumpToY(p4, Math.round(g.top + 0.95 * g.range));
+  expect(await p4.evaluate(() => (window as any).__devices.length)).toBe(1);
+  await p4.evaluate(() => (window as any).__gpuLoseDevice()); // the runtime's test hook: destroys the shared device
+  await expect.poll(() => p4.evaluate(() => (window as any).__devices.length), {timeout: 60_000}).toBe(2);
+  await expect(p4.locator(".scan-scrub .widget-status")).toContainText("rebuilt on a new device after a device loss", {timeout: 60_000});
+  const after = await widgetValue<Value>(p4, "scan-scrub");
+  expect(after.engine).toBe("gpu");
+  expect(after.particles).toEqual(before.particles);
+  expectMatchesTwin(after, "after device loss");
+  // a reseed afterwards runs on the new device
+  await p4.getByRole("button", {name: "New particles"}).click();
+  await expect.poll(async () => (await widgetValue<Value>(p4, "scan-scrub")).seed, {timeout: 60_000}).toBe(before.seed + 1);
+  expectMatchesTwin(await widgetValue<Value>(p4, "scan-scrub"), "reseed on the new device");
+  // dispose(): the sort's GPU buffers are released and scrolling no longer drives the widget
+  const live = (await gpuStats(p4)).buffersLive;
+  const last = await widgetValue<Value>(p4, "scan-scrub");
+  await p4.evaluate(() => (document.querySelector('[data-widget="scan-scrub"]') as any).dispose());
+  expect((await gpuStats(p4)).buffersLive).toBeLessThan(live);
+  await jumpToY(p4, Math.round(g.top + 0.2 * g.range));
+  expect(await widgetValue<Value>(p4, "scan-scrub")).toEqual(last);
+  e4.expectNone();
+  await context.close();
+});

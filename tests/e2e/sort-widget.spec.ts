@@ -1,0 +1,148 @@
+// The §3 animated counting-sort widget on the built site, with WebGPU (SwiftShader).
+import {test, expect, type Page} from "@playwright/test";
+import {distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
+import {expectMatchesTwin, PHASES_16, type SortValue} from "./sort-widget-check.js";
+
+const W = '[data-widget="counting-sort"]';
+const value = (page: Page) => widgetValue<SortValue>(page, "counting-sort");
+
+async function ready(page: Page) {
+  await page.goto("/");
+  await expectWebGPU(page);
+  const widget = page.locator(W);
+  await widget.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await value(page))?.particles?.[0]?.cell ?? -1, {timeout: 60_000}).toBeGreaterThanOrEqual(0);
+  return widget;
+}
+
+test("every phase equals the CPU twin, computed on the GPU, by mouse", async ({page}) => {
+  const errs = watchErrors(page);
+  const widget = await ready(page);
+  let v = await value(page);
+  expect(v.engine).toBe("gpu");
+  expect(v.particles).toHaveLength(56);
+  expect(v.cells).toBe(16);
+  await expect(widget.locator(".widget-status")).toContainText("GPU");
+  for (let i = 0; i < PHASES_16.length; i++) {
+    v = await value(page);
+    expect(v.phaseIndex).toBe(i);
+    expectMatchesTwin(v);
+    if (i < PHASES_16.length - 1) await widget.getByRole("button", {name: /step/i}).click();
+  }
+  // the reactive counter on the page follows the widget
+  await expect(page.locator("#sort-counters")).toContainText("particles counted 56 of 56");
+  const png = await widget.screenshot({path: "test-results/sort-widget-scatter.png"});
+  expect(await distinctColours(page, png)).toBeGreaterThan(30);
+  // one more step wraps to the start
+  await widget.getByRole("button", {name: /step/i}).click();
+  expect((await value(page)).phaseIndex).toBe(0);
+  const stats = await gpuStats(page);
+  expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
+  errs.expectNone();
+});
+
+test("step, auto-play and shuffle by keyboard", async ({page}) => {
+  const errs = watchErrors(page);
+  const widget = await ready(page);
+  const stepBtn = widget.getByRole("button", {name: /step/i});
+  await stepBtn.focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await value(page)).phaseIndex).toBe(1);
+  await page.keyboard.press("Space");
+  await expect.poll(async () => (await value(page)).phaseIndex).toBe(2);
+  expectMatchesTwin(await value(page));
+
+  // auto-play: Tab to the toggle, Space starts it, phases advance by themselves
+  await page.keyboard.press("Tab");
+  const play = widget.getByRole("button", {name: /auto-play/i});
+  await expect(play).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(widget.getByRole("button", {name: /pause/i})).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(4);
+  await page.keyboard.press("Space"); // pause (focus stays on the toggle)
+  await expect(widget.getByRole("button", {name: /auto-play/i})).toHaveAttribute("aria-pressed", "false");
+  expectMatchesTwin(await value(page));
+
+  // shuffle: a new particle set, back to the first phase, still equal to the twin
+  const before = (await value(page)).particles;
+  await page.keyboard.press("Tab");
+  await expect(widget.getByRole("button", {name: /shuffle/i})).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => JSON.stringify((await value(page)).particles.map((p) => [p.x, p.y]))).not.toBe(JSON.stringify(before.map((p) => [p.x, p.y])));
+  await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
+  let v = await value(page);
+  expect(v.phaseIndex).toBe(0);
+  expectMatchesTwin(v);
+  // arrow keys on the widget step too
+  await widget.locator("svg").click();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(async () => (await value(page)).phaseIndex).toBe(1);
+  v = await value(page);
+  expectMatchesTwin(v);
+  const stats = await gpuStats(page);
+  expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
+  errs.expectNone();
+});
+
+test("shuffle and auto-play by mouse", async ({page}) => {
+  const errs = watchErrors(page);
+  const widget = await ready(page);
+  const first = (await value(page)).particles;
+  await widget.getByRole("button", {name: /shuffle/i}).click();
+  await expect.poll(async () => (await value(page)).particles[0].x).not.toBe(first[0].x);
+  await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
+  await widget.getByRole("button", {name: /auto-play/i}).click();
+  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(3);
+  await widget.getByRole("button", {name: /pause/i}).click();
+  expectMatchesTwin(await value(page));
+  errs.expectNone();
+});
+
+test("a lost GPU device is reported and the widget rebuilds on a new one", async ({page}) => {
+  const errs = watchErrors(page);
+  const widget = await ready(page);
+  await widget.getByRole("button", {name: /step/i}).click();
+  await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
+  await expect(widget.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});
+  await expect.poll(async () => (await value(page)).engine).toBe("gpu");
+  await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
+  // the reader keeps their place: still phase 2 (histogram), now recomputed on the new device
+  expect((await value(page)).phaseIndex).toBe(1);
+  expectMatchesTwin(await value(page));
+  for (let i = 1; i < 7; i++) await widget.getByRole("button", {name: /step/i}).click();
+  const v = await value(page);
+  expect(v.phase).toBe("scatter");
+  expectMatchesTwin(v);
+  errs.expectNone();
+});
+
+test("dispose() releases the widget's GPU buffers and stops its loop", async ({page}) => {
+  await ready(page);
+  const before = await gpuStats(page);
+  const after = await page.evaluate(() => {
+    (document.querySelector('[data-widget="counting-sort"]') as any).dispose();
+    return {...(globalThis as any).__gpuStats};
+  });
+  // the sorter owns 5 buffers: grid, counts, starts, cursor, block sums
+  expect(before.buffersLive - after.buffersLive).toBe(5);
+  expect(after.bytesLive).toBeLessThan(before.bytesLive);
+});
+
+test("auto-play pauses while the widget is scrolled out of view", async ({page}) => {
+  const widget = await ready(page);
+  await widget.getByRole("button", {name: /auto-play/i}).click();
+  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(1);
+  // push the widget far below the fold (the page may be short), then go to the top
+  await page.evaluate(() => {
+    const spacer = Object.assign(document.createElement("div"), {id: "spacer"});
+    spacer.style.height = "4000px";
+    document.querySelector('[data-widget="counting-sort"]')!.before(spacer);
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(300);
+  const parked = (await value(page)).phaseIndex;
+  await page.waitForTimeout(4000); // more than two auto-play intervals
+  expect((await value(page)).phaseIndex).toBe(parked);
+  await widget.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).not.toBe(parked);
+});
