@@ -46,6 +46,7 @@ export class SandGPU {
   readonly stats: GPUBuffer;
   private n = 0;
   private hashedMode = false;
+  private tableSize = 65536;
   private forcesBind: GPUBindGroup;
 
   private constructor(
@@ -93,13 +94,17 @@ export class SandGPU {
     if (grains.count > this.maxParticles) throw new RangeError(`${grains.count} grains exceed the ${this.maxParticles} this pipeline was sized for`);
     this.n = grains.count;
     if (grains.count) this.device.queue.writeBuffer(this.a, 0, grains.buffer, 0, grains.count * PARTICLE_BYTES);
-    this.sorter.setGrid(sandGrid(this.hashedMode), this.n);
+    this.sorter.setGrid(sandGrid(this.hashedMode, this.tableSize), this.n);
   }
 
-  /** Dense 256 × 256 grid, or the 65,536-entry spatial hash (Teschner et al. 2003). */
-  setHashed(hashed: boolean) {
+  /**
+   * Dense 256 × 256 grid, or the spatial hash (Teschner et al. 2003) with `tableSize`
+   * buckets (power of two ≤ 65,536; default 65,536). Errors: RangeError on a bad size.
+   */
+  setHashed(hashed: boolean, tableSize = 65536) {
     this.hashedMode = hashed;
-    this.sorter.setGrid(sandGrid(hashed), this.n);
+    this.tableSize = tableSize;
+    this.sorter.setGrid(sandGrid(hashed, tableSize), this.n);
   }
 
   /** Writes the physics parameters (pointer included) for the following substeps. */

@@ -37,6 +37,8 @@ export interface SandParams {
   wallStiffness: number;
   /** Speed limit, world units/s (a substep moves a grain at most half a cell). */
   maxSpeed: number;
+  /** Air drag, 1/s: every substep the velocity keeps (1 − drag·dt) of itself. */
+  drag: number;
   /** true: no side walls and no lid (hash mode only: the world is unbounded). */
   openWalls: boolean;
   /** Pointer push: position, reach (world units), strength (units/s²), active. */
@@ -48,11 +50,12 @@ export function defaultSandParams(): SandParams {
     gravity: 2,
     dt: 0.0016,
     stiffness: 20000,
-    damping: 60,
-    friction: 8,
+    damping: 100,
+    friction: 100,
     radius: SAND_CELL / 2,
     wallStiffness: 20000,
     maxSpeed: (0.5 * SAND_CELL) / 0.0016,
+    drag: 0.5,
     openWalls: false,
     pointer: {x: 0, y: 0, radius: 0.12, strength: 600, active: false},
   };
@@ -62,10 +65,13 @@ export function defaultSandParams(): SandParams {
 export const SAND_BOX_LO = {x: 0, y: 0};
 export const SAND_BOX_HI = {x: SAND_BOX, y: SAND_BOX};
 
-/** The sand's grid: dense 256 × 256 over the box, or a 65,536-entry spatial-hash table. */
-export function sandGrid(hashed: boolean): GridParams {
+/**
+ * The sand's grid: dense 256 × 256 over the box, or a spatial-hash table of `tableSize`
+ * buckets (a power of two, default 65,536 — the same size as the dense grid).
+ */
+export function sandGrid(hashed: boolean, tableSize = SAND_GRID_DIM * SAND_GRID_DIM): GridParams {
   const g = denseGrid(SAND_GRID_DIM, SAND_GRID_DIM, SAND_CELL, SAND_BOX_LO.x, SAND_BOX_LO.y);
-  return hashed ? {...g, hashed: true} : g;
+  return hashed ? {...g, hashed: true, numCells: tableSize} : g;
 }
 
 /** Packs params into the `Sand` uniform (see forces.wgsl for the field order). */
@@ -78,5 +84,6 @@ export function packSand(p: SandParams): ArrayBuffer {
   u[15] = p.openWalls ? 1 : 0;
   u[16] = p.pointer.active ? 1 : 0;
   f[17] = p.maxSpeed;
+  f[18] = p.drag;
   return buf;
 }

@@ -21,15 +21,14 @@ export function mulberry32(seed: number) {
 /**
  * `count` grains (ids 0..count-1) in a block whose width grows with the count (at most
  * 90 % of the box), its top just under the lid, offset left of centre so the pile is
- * lopsided. Errors: RangeError when `count` does not fit the box.
+ * lopsided. `top`: height of the block's top row (default just under the lid). Errors: RangeError when `count` does not fit the box.
  */
-export function pourSand(count: number, seed = 1): PackedParticles {
+export function pourSand(count: number, seed = 1, top = SAND_BOX - 1.5 * SAND_CELL): PackedParticles {
   const spacing = 1.1 * SAND_CELL;
   const area = count * spacing * spacing;
   const width = Math.min(0.9 * SAND_BOX, Math.max(0.4, Math.sqrt(area) * 1.25));
   const cols = Math.max(1, Math.floor(width / spacing));
   const rows = Math.ceil(count / cols);
-  const top = SAND_BOX - 1.5 * SAND_CELL;
   if (rows * spacing > top) throw new RangeError(`${count} grains do not fit the box`);
   const left = Math.max(SAND_CELL, 0.45 * SAND_BOX - (cols * spacing) / 2);
   const rand = mulberry32(seed);

@@ -97,7 +97,8 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
         fy += k * ry;
       }
     }
-    let nvx = vx + fx * p.dt, nvy = vy + fy * p.dt;
+    const keep = 1 - p.drag * p.dt;
+    let nvx = (vx + fx * p.dt) * keep, nvy = (vy + fy * p.dt) * keep;
     const speed = Math.hypot(nvx, nvy);
     if (speed > p.maxSpeed) {
       nvx *= p.maxSpeed / speed;

@@ -28,7 +28,7 @@ export function fitView(world: WorldView, width: number, height: number): WorldV
 }
 
 /** The canvas's content box (inside border and padding) in client coordinates. */
-export function contentBox(canvas: HTMLElement): {left: number; top: number; width: number; height: number} {
+export function contentBox(canvas: HTMLElement | SVGElement): {left: number; top: number; width: number; height: number} {
   const r = canvas.getBoundingClientRect();
   const cs = getComputedStyle(canvas);
   const bl = parseFloat(cs.borderLeftWidth) || 0;
@@ -70,7 +70,7 @@ export interface PointerState {
  * `dispose` that removes every listener. Sets `touch-action: none` on the canvas so
  * dragging on a phone pushes grains instead of scrolling.
  */
-export function trackPointer(canvas: HTMLElement, getView: () => WorldView, onChange?: (s: PointerState) => void): {state: PointerState; dispose(): void} {
+export function trackPointer(canvas: HTMLElement | SVGElement, getView: () => WorldView, onChange?: (s: PointerState) => void): {state: PointerState; dispose(): void} {
   const state: PointerState = {x: NaN, y: NaN, down: false, inside: false};
   canvas.style.touchAction = "none";
   const update = (e: PointerEvent) => {
@@ -101,19 +101,20 @@ export function trackPointer(canvas: HTMLElement, getView: () => WorldView, onCh
     if (!state.down) state.inside = false;
     onChange?.(state);
   };
-  canvas.addEventListener("pointerdown", onDown);
-  canvas.addEventListener("pointermove", onMove);
-  canvas.addEventListener("pointerup", onUp);
-  canvas.addEventListener("pointercancel", onUp);
-  canvas.addEventListener("pointerleave", onLeave);
+  const el = canvas as HTMLElement; // SVG elements get the same pointer events
+  el.addEventListener("pointerdown", onDown);
+  el.addEventListener("pointermove", onMove);
+  el.addEventListener("pointerup", onUp);
+  el.addEventListener("pointercancel", onUp);
+  el.addEventListener("pointerleave", onLeave);
   return {
     state,
     dispose() {
-      canvas.removeEventListener("pointerdown", onDown);
-      canvas.removeEventListener("pointermove", onMove);
-      canvas.removeEventListener("pointerup", onUp);
-      canvas.removeEventListener("pointercancel", onUp);
-      canvas.removeEventListener("pointerleave", onLeave);
+      el.removeEventListener("pointerdown", onDown);
+      el.removeEventListener("pointermove", onMove);
+      el.removeEventListener("pointerup", onUp);
+      el.removeEventListener("pointercancel", onUp);
+      el.removeEventListener("pointerleave", onLeave);
     },
   };
 }

@@ -43,6 +43,8 @@ export interface DiscStyle {
   scalarRange?: [number, number];
   /** Up to 8 sRGB colours [r, g, b] in 0..1 for "id" mode (default: a muted categorical set). */
   palette?: [number, number, number][];
+  /** Smallest drawn radius in device pixels (default 0.9), so tiny grains stay visible when zoomed out. */
+  minPixelRadius?: number;
 }
 
 export interface DiscRendererOptions {
@@ -132,9 +134,10 @@ export class DiscPainter {
   /**
    * Records one render pass into `target` that clears it and draws `count` discs from
    * `particles` (24-byte Particle structs; slots 0..count-1). Throws a RangeError on a
-   * bad radius/count/view or a missing scalar buffer in "scalar" mode.
+   * bad radius/count/view or a missing scalar buffer in "scalar" mode. `targetWidth`:
+   * the target's width in pixels (for the edge and `minPixelRadius`).
    */
-  encodeTo(encoder: GPUCommandEncoder, target: GPUTextureView, particles: GPUBuffer, count: number, view: WorldView, style: DiscStyle) {
+  encodeTo(encoder: GPUCommandEncoder, target: GPUTextureView, targetWidth: number, particles: GPUBuffer, count: number, view: WorldView, style: DiscStyle) {
     if (this.destroyed) throw new Error("DiscRenderer used after destroy()");
     if (!(style.radius > 0) || !Number.isFinite(style.radius)) throw new RangeError(`disc radius must be a positive number, got ${style.radius}`);
     if (!(Number.isInteger(count) && count >= 0)) throw new RangeError(`disc count must be an integer ≥ 0, got ${count}`);
@@ -150,11 +153,14 @@ export class DiscPainter {
     const u = new Uint32Array(this.staging);
     const [lo, hi] = style.scalarRange ?? [0, 1];
     const palette = (style.palette ?? DEFAULT_PALETTE).slice(0, 8);
-    f.set([view.x0, view.y0, view.x1, view.y1, style.radius]);
+    const pxPerWorld = targetWidth / (view.x1 - view.x0);
+    const radius = Math.max(style.radius, (style.minPixelRadius ?? 0.9) / pxPerWorld);
+    f.set([view.x0, view.y0, view.x1, view.y1, radius]);
     u[5] = mode;
     f[6] = lo;
     f[7] = hi;
     u[8] = Math.max(1, palette.length);
+    f[9] = pxPerWorld;
     palette.forEach((c, i) => f.set([c[0], c[1], c[2], 1], 12 + i * 4));
     this.device.queue.writeBuffer(this.uniform, 0, this.staging);
 
@@ -251,7 +257,7 @@ export class DiscRenderer {
    */
   encode(encoder: GPUCommandEncoder, particles: GPUBuffer, count: number, view: WorldView, style: DiscStyle): void {
     if (this.destroyed || this.canvas.width === 0 || this.canvas.height === 0) return;
-    this.painter.encodeTo(encoder, this.context.getCurrentTexture().createView(), particles, count, view, style);
+    this.painter.encodeTo(encoder, this.context.getCurrentTexture().createView(), this.canvas.width, particles, count, view, style);
   }
 
   /** Unconfigures the canvas and releases GPU objects (idempotent). */

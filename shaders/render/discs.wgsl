@@ -12,7 +12,7 @@ struct DiscView {
   mode: u32,            // 0 id, 1 speed, 2 scalar
   range: vec2<f32>,     // value mapped to the ramp's ends (speed or scalar)
   palette_size: u32,    // colours used from `palette` in id mode (1..8)
-  _pad0: u32,
+  px_per_world: f32,    // target pixels per world unit (for the anti-aliased edge)
   _pad1: u32,
   _pad2: u32,
   palette: array<vec4<f32>, 8>,
@@ -26,6 +26,7 @@ struct VOut {
   @builtin(position) clip: vec4<f32>,
   @location(0) uv: vec2<f32>,          // -1..1 across the square
   @location(1) color: vec3<f32>,
+  @location(2) radius_px: f32,         // the disc's radius in target pixels
 }
 
 // A perceptual ramp (viridis, 5 stops, linear in between) for t in [0, 1].
@@ -86,14 +87,16 @@ fn vs(@builtin(vertex_index) vi: u32, @builtin(instance_index) ii: u32) -> VOut 
     color = vec3<f32>(1.0, 0.0, 1.0);
   }
   out.color = color;
+  out.radius_px = view.radius * view.px_per_world;
   return out;
 }
 
 @fragment
 fn fs(in: VOut) -> @location(0) vec4<f32> {
+  // coverage of the pixel by the disc edge, one pixel wide, in pixel units (sharp even
+  // for discs only a pixel or two across)
   let d = length(in.uv);
-  let w = max(fwidth(d), 1e-4);
-  let alpha = 1.0 - smoothstep(1.0 - w, 1.0, d);
+  let alpha = clamp((1.0 - d) * in.radius_px + 0.5, 0.0, 1.0);
   if (alpha <= 0.0) {
     discard;
   }

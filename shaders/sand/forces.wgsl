@@ -24,7 +24,7 @@ struct Sand {
   open_walls: u32,         // 1: no side walls and no lid, the floor extends forever
   pointer_active: u32,     // 1 while the pointer pushes
   max_speed: f32,          // speed limit (keeps a step under half a cell)
-  _pad0: u32,
+  drag: f32,               // air drag, 1/s (velocity loses drag * dt of itself per substep)
   _pad1: u32,
 }
 
@@ -61,25 +61,24 @@ fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
     var candidates = 0u;
     var collided = 0u;
     var contacts = 0u;
-    var seen: array<u32, 9>;
-    var nseen = 0u;
-    for (var dy = -1; dy <= 1; dy++) {
-      for (var dx = -1; dx <= 1; dx++) {
-        let cc = c + vec2<i32>(dx, dy);
-        if (grid.hashed == 0u && (cc.x < 0 || cc.y < 0 || cc.x >= i32(grid.dims.x) || cc.y >= i32(grid.dims.y))) {
-          continue;
-        }
-        let key = cell_key_of(grid, cc);
+    for (var k = 0; k < 9; k++) {
+      let cc = c + vec2<i32>(k % 3 - 1, k / 3 - 1);
+      if (grid.hashed == 0u && (cc.x < 0 || cc.y < 0 || cc.x >= i32(grid.dims.x) || cc.y >= i32(grid.dims.y))) {
+        continue;
+      }
+      let key = cell_key_of(grid, cc);
+      if (grid.hashed != 0u) {
         // two cells of the window may share a hash bucket: visit each bucket once
+        // (recomputing the earlier keys is cheaper than a private array on some GPUs)
         var dup = false;
-        for (var s = 0u; s < nseen; s++) {
-          dup = dup || seen[s] == key;
+        for (var m = 0; m < k; m++) {
+          dup = dup || cell_key_of(grid, c + vec2<i32>(m % 3 - 1, m / 3 - 1)) == key;
         }
         if (dup) {
           continue;
         }
-        seen[nseen] = key;
-        nseen++;
+      }
+      {
         let lo = starts[key];
         let hi = starts[key + 1u];
         for (var j = lo; j < hi; j++) {
@@ -132,7 +131,7 @@ fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
         f += sand.pointer_strength * (1.0 - dist / sand.pointer_radius) * (rel / dist);
       }
     }
-    var vel = p.vel + f * sand.dt;
+    var vel = (p.vel + f * sand.dt) * (1.0 - sand.drag * sand.dt);
     let speed = length(vel);
     if (speed > sand.max_speed) {
       vel = vel * (sand.max_speed / speed);

@@ -23,7 +23,7 @@ afterAll(() => {
   expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
-async function draw(particles: ReturnType<typeof packParticles>, style: Parameters<DiscPainter["encodeTo"]>[5], scalars?: Float32Array<ArrayBuffer>) {
+async function draw(particles: ReturnType<typeof packParticles>, style: Parameters<DiscPainter["encodeTo"]>[6], scalars?: Float32Array<ArrayBuffer>) {
   const device = gpu.device;
   const tex = device.createTexture({size: [W, H], format: "rgba8unorm", usage: 0x10 /* RENDER_ATTACHMENT */ | 0x01 /* COPY_SRC */});
   const buf = device.createBuffer({size: Math.max(16, particles.buffer.byteLength), usage: Usage.STORAGE | Usage.COPY_DST});
@@ -36,7 +36,7 @@ async function draw(particles: ReturnType<typeof packParticles>, style: Paramete
   const out = device.createBuffer({size: W * H * 4, usage: Usage.COPY_DST | Usage.MAP_READ});
   const enc = device.createCommandEncoder();
   // world [0,2]×[0,1] on a 64×32 target: 32 px per world unit
-  painter.encodeTo(enc, tex.createView(), buf, particles.count, {x0: 0, y0: 0, x1: 2, y1: 1}, {...style, scalar});
+  painter.encodeTo(enc, tex.createView(), W, buf, particles.count, {x0: 0, y0: 0, x1: 2, y1: 1}, {...style, scalar});
   enc.copyTextureToBuffer({texture: tex}, {buffer: out, bytesPerRow: W * 4}, [W, H]);
   device.queue.submit([enc.finish()]);
   await out.mapAsync(1);
