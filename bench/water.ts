@@ -7,14 +7,16 @@
  * 600 and 1800 (0 s, 2 s, 10 s and 30 s of a 60 fps page) for the screenshots.
  *
  * Every GPU result is checked against the twin before timing (one substep at 10k).
- * Timing uses timestamp queries (GPU time, not wall time). Never a test: run it by hand,
- *   npx tsx bench/water.ts --out data/bench/water.json
- * or on the NVIDIA machine via ../shared/gpu/prepare-device.sh (see docs).
+ * Timing uses timestamp queries (GPU time, not wall time). Never a test. Run it as the
+ * "water" suite of `npm run bench` (bench/run.ts), or alone:
+ *   npm run bench:water -- --out data/bench/water.json   (bench/water-main.ts)
+ * and on the NVIDIA machine via ../shared/gpu/prepare-device.sh bench/water-main.ts.
  */
 import {mkdirSync, writeFileSync} from "node:fs";
-import {dirname, join} from "node:path";
-import {acquireGPU, gpuStats} from "../components/gpu/context.js";
-import {nodeGPU, nodeWGSL} from "../components/gpu/node.js";
+import {join} from "node:path";
+import {gpuStats, type GPUHandle} from "../components/gpu/context.js";
+import type {WGSLLoader} from "../components/gpu/wgsl.js";
+import type {BenchSuite} from "./lib.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {readBuffers} from "../components/gpu/readback.js";
 import {Usage} from "../components/gpu/usage.js";
@@ -25,15 +27,25 @@ import {damBreak} from "../components/sph/scene.js";
 import {SphGPU} from "../components/sph/pipeline.js";
 import {substepTwin} from "../components/sph/twin.js";
 
-const args = process.argv.slice(2);
-const outPath = args.includes("--out") ? args[args.indexOf("--out") + 1] : "data/bench/water.json";
-const quick = args.includes("--quick");
 const SUBSTEPS = 5;
 
-const handle = await acquireGPU({gpu: await nodeGPU()});
-if (!handle) throw new Error("no WebGPU adapter");
+export interface WaterBenchOptions {
+  handle: GPUHandle;
+  wgsl: WGSLLoader;
+  /** a functional run with tiny settings (SwiftShader): figures not to be quoted */
+  quick?: boolean;
+  /** directory for the snapshots (null: none) */
+  outDir: string | null;
+  log?: (msg: string) => void;
+}
+
+/** Runs the whole water benchmark and returns its JSON record (see the module comment). */
+export async function runWaterBench(options: WaterBenchOptions): Promise<Record<string, any>> {
+const {handle, quick = false, outDir} = options;
+const nodeWGSL = options.wgsl;
+const log = options.log ?? ((m: string) => console.log(m));
 const device = handle.device;
-if (!handle.timestamps) console.warn("no timestamp-query: GPU times will be missing");
+if (!handle.timestamps) log("no timestamp-query: GPU times will be missing");
 const root = new ResourceScope(device);
 const querySet = handle.timestamps ? device.createQuerySet({type: "timestamp", count: 64}) : null;
 const resolveBuf = root.buffer({size: 64 * 8, usage: Usage.QUERY_RESOLVE | Usage.COPY_SRC});
@@ -176,7 +188,7 @@ for (const n of counts) {
   const settled = await measure(sim, reps);
   const h = await health(sim, p);
   result.runs.push({particles: n, grid: big ? "hashed 65,536" : "dense 256x256", bufferBytes: bytes, flowing, settled, after3000Substeps: h});
-  console.log(n, JSON.stringify({flowing, settled, h}));
+  log(`${n} ${JSON.stringify({flowing, settled, h})}`);
   scope.dispose();
 }
 
@@ -191,7 +203,7 @@ if (!quick) {
   await advance(sim, 3000);
   const settled = await measure(sim, reps);
   result.hotCells = {particles: n, restDensity: 4.4, note: "twice the rest density: about twice the particles per cell", settled, after3000Substeps: await health(sim, p)};
-  console.log("hot", JSON.stringify(result.hotCells));
+  log(`hot ${JSON.stringify(result.hotCells)}`);
   scope.dispose();
 }
 
@@ -205,17 +217,17 @@ for (const n of quick ? [10_000] : [10_000, 50_000]) {
   for (let k = 0; k < reps; k++) s = substepTwin(waterGrid(), DEFAULT_PARAMS, s).particles;
   const ms = (performance.now() - t0) / reps;
   result.twin.push({particles: n, substepMs: ms, frameMs: ms * SUBSTEPS});
-  console.log("twin", n, ms);
+  log(`twin ${n} ${ms}`);
 }
 
 // ---- snapshots of the default dam break for the screenshots --------------------------
-if (!quick) {
+if (!quick && outDir) {
   const n = 50_000;
   const scope = root.child();
   const sim = await SphGPU.create(device, scope, nodeWGSL, {maxParticles: n});
   sim.setParams(DEFAULT_PARAMS);
   sim.upload(damBreak(n, DEFAULT_PARAMS));
-  const dir = dirname(outPath);
+  const dir = outDir;
   mkdirSync(dir, {recursive: true});
   let frame = 0;
   result.snapshots = [];
@@ -237,7 +249,13 @@ if (!quick) {
   scope.dispose();
 }
 result.validationErrors = handle.stats.validationErrors;
-mkdirSync(dirname(outPath), {recursive: true});
-writeFileSync(outPath, JSON.stringify(result, null, 2));
-console.log("wrote", outPath);
-process.exit(0);
+querySet?.destroy();
+root.dispose();
+return result;
+}
+
+/** The water suite of `npm run bench` (bench/run.ts). */
+export const waterSuite: BenchSuite = {
+  name: "water",
+  run: (ctx) => runWaterBench({handle: ctx.handle, wgsl: ctx.wgsl, quick: ctx.reps < 20, outDir: ctx.outDir, log: ctx.log}),
+};
