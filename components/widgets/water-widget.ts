@@ -262,12 +262,18 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
     return fitView({x0: x0 - m, y0: y0 - m, x1: x1 + m, y1: y1 + m}, shell.size.width, shell.size.height);
   };
   // the pointer follows the current canvas (the shell replaces it after a device loss)
-  let pointerTracker = trackPointer(shell.canvas, tankView);
+  // (the hero lets vertical swipes scroll the page on touch screens: only sideways drags stir)
+  const track = () => {
+    const t = trackPointer(shell.canvas, tankView);
+    if (hero) shell.canvas.style.touchAction = "pan-y";
+    return t;
+  };
+  let pointerTracker = track();
   let trackedCanvas = shell.canvas;
   const followCanvas = () => {
     if (trackedCanvas === shell.canvas) return;
     pointerTracker.dispose();
-    pointerTracker = trackPointer(shell.canvas, tankView);
+    pointerTracker = track();
     trackedCanvas = shell.canvas;
   };
   shell.scope.onDispose(() => pointerTracker.dispose());
