@@ -306,7 +306,10 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
     start: async (handle, scope) => {
       const device = handle.device;
       followCanvas();
-      if (/swiftshader/i.test(handle.adapterInfo.architecture) && !explicitCount) {
+      const software = /swiftshader/i.test(handle.adapterInfo.architecture);
+      // a CPU-emulated GPU is shared with every other widget of the page: keep one frame in flight
+      const maxInFlight = software ? 1 : 2;
+      if (software && !explicitCount) {
         const soft = opt("software count", options.softwareCount, MIN_COUNT, maxCount, 4000);
         if (soft < count) {
           count = soft;
@@ -356,7 +359,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
       const loop = frameLoop(
         shell.canvas,
         (_dt, now) => {
-          if (inFlight >= 2) return; // the GPU is behind: never queue more than two frames
+          if (inFlight >= maxInFlight) return; // the GPU is behind: never queue more frames
           if (!renderer.resize()) return; // zero-size canvas (hidden): nothing to draw
           sim.setPointer(simPointer());
           sim.flush();
