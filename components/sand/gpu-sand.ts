@@ -1,0 +1,164 @@
+/**
+ * The sand pipeline on the GPU (brief §4): every substep re-sorts all grains by cell and
+ * then computes contact forces over the 3×3 cells and integrates:
+ *
+ *   clear → count → scan (3 dispatches) → scatter A→B → forces B→A      (7 dispatches)
+ *
+ * The scatter copies each grain's whole state into cell order (buffer B); the forces
+ * kernel reads B and writes the next state into the same slots of A, which is therefore
+ * also in cell order, is what the renderer draws, and is the next substep's sort input.
+ * All substeps of a frame go into one command encoder (one submit, by the caller).
+ *
+ * Buffers are sized once for `maxParticles` (no allocation per frame); the twin is
+ * components/sand/twin.ts. Sort kernels: components/sort/gpu-sort.ts.
+ */
+import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
+import {ResourceScope} from "../gpu/scope.js";
+import {STORAGE_RW, Usage} from "../gpu/usage.js";
+import {CountingSortGPU} from "../sort/gpu-sort.js";
+import {PARTICLE_BYTES, type PackedParticles} from "../sort/particles.js";
+import {packSand, SAND_UNIFORM_BYTES, sandGrid, type SandParams} from "./params.js";
+import type {PassTimer} from "../sim/timing.js";
+
+const WG = 256;
+
+/** The phases of one substep, in order (also the labels of the timed passes). */
+export const SAND_PHASES = ["clear", "count", "scan", "scatter", "forces"] as const;
+export type SandPhase = (typeof SAND_PHASES)[number];
+/** Dispatches per substep: clear 1, count 1, scan 3, scatter 1, forces 1. */
+export const SAND_DISPATCHES_PER_SUBSTEP = 7;
+
+export interface SandGPUOptions {
+  /** Largest grain count (buffers are sized for it once). */
+  maxParticles: number;
+}
+
+export class SandGPU {
+  readonly scope: ResourceScope;
+  readonly sorter: CountingSortGPU;
+  /** Grains after the last substep, in cell order: what the renderer draws. */
+  readonly a: GPUBuffer;
+  /** The scatter's output (grains in cell order before the forces). */
+  readonly b: GPUBuffer;
+  /** The Sand uniform (80 B). */
+  readonly params: GPUBuffer;
+  /** u32 × 4: candidates, hash-collision candidates, contacts (both sides), unused — summed over the substeps since the last `clearStats`. */
+  readonly stats: GPUBuffer;
+  private n = 0;
+  private hashedMode = false;
+  private tableSize = 65536;
+  private forcesBind: GPUBindGroup;
+
+  private constructor(
+    readonly device: GPUDevice,
+    parent: ResourceScope,
+    sorter: CountingSortGPU,
+    private forcesPipe: GPUComputePipeline,
+    readonly maxParticles: number
+  ) {
+    this.scope = parent.child();
+    this.sorter = sorter;
+    this.scope.onDispose(() => sorter.destroy());
+    const bytes = Math.max(1, maxParticles) * PARTICLE_BYTES;
+    this.a = this.scope.buffer({label: "sand-a", size: bytes, usage: STORAGE_RW});
+    this.b = this.scope.buffer({label: "sand-b", size: bytes, usage: STORAGE_RW});
+    this.params = this.scope.buffer({label: "sand-params", size: SAND_UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
+    this.stats = this.scope.buffer({label: "sand-stats", size: 16, usage: STORAGE_RW});
+    this.forcesBind = device.createBindGroup({
+      label: "sand-forces",
+      layout: forcesPipe.getBindGroupLayout(0),
+      entries: [sorter.gridBuffer, this.params, this.b, this.a, sorter.starts, this.stats].map((buffer, binding) => ({binding, resource: {buffer}})),
+    });
+    sorter.setGrid(sandGrid(false), 0);
+  }
+
+  /** Compiles the kernels and allocates every buffer (in a child of `scope`). Errors: RangeError on maxParticles. */
+  static async create(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader, options: SandGPUOptions): Promise<SandGPU> {
+    if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 1)) throw new RangeError(`maxParticles must be an integer ≥ 1, got ${options.maxParticles}`);
+    const [sorter, forces] = await Promise.all([
+      CountingSortGPU.create(device, scope, wgsl, {maxParticles: options.maxParticles, maxCells: 65536}),
+      computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "sand/forces.wgsl"], "forces"),
+    ]);
+    return new SandGPU(device, scope, sorter, forces, options.maxParticles);
+  }
+
+  get count() {
+    return this.n;
+  }
+  get hashed() {
+    return this.hashedMode;
+  }
+
+  /** Uploads a new set of grains into A (a re-pour). Errors: RangeError over maxParticles. */
+  load(grains: PackedParticles) {
+    if (grains.count > this.maxParticles) throw new RangeError(`${grains.count} grains exceed the ${this.maxParticles} this pipeline was sized for`);
+    this.n = grains.count;
+    if (grains.count) this.device.queue.writeBuffer(this.a, 0, grains.buffer, 0, grains.count * PARTICLE_BYTES);
+    this.sorter.setGrid(sandGrid(this.hashedMode, this.tableSize), this.n);
+  }
+
+  /**
+   * Dense 256 × 256 grid, or the spatial hash (Teschner et al. 2003) with `tableSize`
+   * buckets (power of two ≤ 65,536; default 65,536). Errors: RangeError on a bad size.
+   */
+  setHashed(hashed: boolean, tableSize = 65536) {
+    this.hashedMode = hashed;
+    this.tableSize = tableSize;
+    this.sorter.setGrid(sandGrid(hashed, tableSize), this.n);
+  }
+
+  /** Writes the physics parameters (pointer included) for the following substeps. */
+  setParams(p: SandParams) {
+    this.device.queue.writeBuffer(this.params, 0, packSand(p));
+  }
+
+  /** Zeroes the stats counters (records a clearBuffer into `encoder`). */
+  clearStats(encoder: GPUCommandEncoder) {
+    encoder.clearBuffer(this.stats);
+  }
+
+  /** The forces + integration dispatch (B → A). */
+  encodeForces(pass: GPUComputePassEncoder) {
+    pass.setPipeline(this.forcesPipe);
+    pass.setBindGroup(0, this.forcesBind);
+    if (this.n > 0) pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+  }
+
+  /** One whole substep inside an open compute pass: sort A → B, forces B → A (7 dispatches). */
+  encodeSubstep(pass: GPUComputePassEncoder) {
+    this.sorter.encodeSort(pass, this.a, this.b);
+    this.encodeForces(pass);
+  }
+
+  /**
+   * Records `substeps` substeps into `encoder` (stats cleared first). Without a timer:
+   * one compute pass holds them all. With a timer: each phase of each substep is its own
+   * pass with timestamps (labels = SAND_PHASES), which costs a little pass overhead.
+   */
+  encodeFrame(encoder: GPUCommandEncoder, substeps: number, timer?: PassTimer | null) {
+    this.clearStats(encoder);
+    if (!timer) {
+      const pass = encoder.beginComputePass({label: "sand-substeps"});
+      for (let s = 0; s < substeps; s++) this.encodeSubstep(pass);
+      pass.end();
+      return;
+    }
+    const phase = (label: SandPhase, body: (p: GPUComputePassEncoder) => void) => {
+      const pass = encoder.beginComputePass({label: `sand-${label}`, timestampWrites: timer.writes(label)});
+      body(pass);
+      pass.end();
+    };
+    for (let s = 0; s < substeps; s++) {
+      phase("clear", (p) => this.sorter.encodeClear(p));
+      phase("count", (p) => this.sorter.encodeCount(p, this.a));
+      phase("scan", (p) => this.sorter.encodeScan(p));
+      phase("scatter", (p) => this.sorter.encodeScatter(p, this.a, this.b));
+      phase("forces", (p) => this.encodeForces(p));
+    }
+  }
+
+  /** Releases every buffer (idempotent). */
+  destroy() {
+    this.scope.dispose();
+  }
+}

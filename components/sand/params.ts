@@ -1,0 +1,89 @@
+/**
+ * Parameters of the sand simulation (brief §4) and their packing into the `Sand` uniform
+ * of shaders/sand/forces.wgsl (80 bytes).
+ *
+ * World: a closed box [0, 2] × [0, 2] covered by a 256 × 256 grid (cell h = 2/256); a grain
+ * is one cell across (radius h/2), so every contact lies in the 3×3 cells around a grain.
+ * Starting points from the brief: stiffness 4,000, damping 50, dt 0.0016, 5 substeps.
+ * Tuned here: at stiffness 4,000 a pile of 30,000 grains (over a hundred rows) squeezes
+ * its bottom grains into each other by more than a diameter under any visible gravity,
+ * so the spring is stiffer (still far inside explicit-Euler stability at dt 0.0016: ω·dt ≈ 0.7
+ * for the stiffest lattice mode) and gravity is moderate.
+ */
+import {denseGrid, type GridParams} from "../sort/grid.js";
+
+export const SAND_GRID_DIM = 256;
+export const SAND_BOX = 2;
+export const SAND_CELL = SAND_BOX / SAND_GRID_DIM;
+export const SAND_UNIFORM_BYTES = 80;
+export const SAND_MIN_GRAINS = 2000;
+export const SAND_MAX_GRAINS = 30000;
+export const SAND_DEFAULT_GRAINS = 12000;
+
+export interface SandParams {
+  /** Downward acceleration, world units/s². */
+  gravity: number;
+  /** Substep, seconds. */
+  dt: number;
+  /** Contact spring per unit mass, 1/s². */
+  stiffness: number;
+  /** Normal damping per unit mass, 1/s. */
+  damping: number;
+  /** Tangential (viscous friction) damping, 1/s. */
+  friction: number;
+  /** Grain radius, world units (half a cell). */
+  radius: number;
+  /** Penalty spring of the walls and floor, 1/s². */
+  wallStiffness: number;
+  /** Speed limit, world units/s (a substep moves a grain at most half a cell). */
+  maxSpeed: number;
+  /** Air drag, 1/s: every substep the velocity keeps (1 − drag·dt) of itself. */
+  drag: number;
+  /** true: no side walls and no lid (hash mode only: the world is unbounded). */
+  openWalls: boolean;
+  /** Pointer push: position, reach (world units), strength (units/s²), active. */
+  pointer: {x: number; y: number; radius: number; strength: number; active: boolean};
+}
+
+export function defaultSandParams(): SandParams {
+  return {
+    gravity: 2,
+    dt: 0.0016,
+    stiffness: 20000,
+    damping: 100,
+    friction: 100,
+    radius: SAND_CELL / 2,
+    wallStiffness: 20000,
+    maxSpeed: (0.5 * SAND_CELL) / 0.0016,
+    drag: 0.5,
+    openWalls: false,
+    pointer: {x: 0, y: 0, radius: 0.12, strength: 600, active: false},
+  };
+}
+
+/** The closed box's corners. */
+export const SAND_BOX_LO = {x: 0, y: 0};
+export const SAND_BOX_HI = {x: SAND_BOX, y: SAND_BOX};
+
+/**
+ * The sand's grid: dense 256 × 256 over the box, or a spatial-hash table of `tableSize`
+ * buckets (a power of two, default 65,536 — the same size as the dense grid).
+ */
+export function sandGrid(hashed: boolean, tableSize = SAND_GRID_DIM * SAND_GRID_DIM): GridParams {
+  const g = denseGrid(SAND_GRID_DIM, SAND_GRID_DIM, SAND_CELL, SAND_BOX_LO.x, SAND_BOX_LO.y);
+  return hashed ? {...g, hashed: true, numCells: tableSize} : g;
+}
+
+/** Packs params into the `Sand` uniform (see forces.wgsl for the field order). */
+export function packSand(p: SandParams): ArrayBuffer {
+  const buf = new ArrayBuffer(SAND_UNIFORM_BYTES);
+  const f = new Float32Array(buf);
+  const u = new Uint32Array(buf);
+  f.set([SAND_BOX_LO.x, SAND_BOX_LO.y, SAND_BOX_HI.x, SAND_BOX_HI.y, p.pointer.x, p.pointer.y, p.pointer.radius, p.pointer.strength]);
+  f.set([p.gravity, p.dt, p.stiffness, p.damping, p.radius, p.friction, p.wallStiffness], 8);
+  u[15] = p.openWalls ? 1 : 0;
+  u[16] = p.pointer.active ? 1 : 0;
+  f[17] = p.maxSpeed;
+  f[18] = p.drag;
+  return buf;
+}

@@ -1,0 +1,46 @@
+/**
+ * The sand's starting state ("re-pour"): grains on a loose, jittered square lattice in a
+ * block hanging from the top of the box, so it collapses into a pile. Deterministic for a
+ * given seed. Spacing 1.1 diameters, so no two grains start in contact.
+ */
+import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
+import {SAND_BOX, SAND_CELL} from "./params.js";
+
+/** Mulberry32: a small seeded PRNG giving floats in [0, 1). */
+export function mulberry32(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * `count` grains (ids 0..count-1) in a block whose width grows with the count (at most
+ * 90 % of the box), its top just under the lid, offset left of centre so the pile is
+ * lopsided. `top`: height of the block's top row (default just under the lid). Errors: RangeError when `count` does not fit the box.
+ */
+export function pourSand(count: number, seed = 1, top = SAND_BOX - 1.5 * SAND_CELL): PackedParticles {
+  const spacing = 1.1 * SAND_CELL;
+  const area = count * spacing * spacing;
+  const width = Math.min(0.9 * SAND_BOX, Math.max(0.4, Math.sqrt(area) * 1.25));
+  const cols = Math.max(1, Math.floor(width / spacing));
+  const rows = Math.ceil(count / cols);
+  if (rows * spacing > top) throw new RangeError(`${count} grains do not fit the box`);
+  const left = Math.max(SAND_CELL, 0.45 * SAND_BOX - (cols * spacing) / 2);
+  const rand = mulberry32(seed);
+  const p = allocParticles(count);
+  for (let i = 0; i < count; i++) {
+    const row = Math.floor(i / cols), col = i % cols;
+    const o = i * PARTICLE_WORDS;
+    p.f32[o] = left + (col + 0.5) * spacing + (rand() - 0.5) * 0.08 * SAND_CELL;
+    p.f32[o + 1] = top - row * spacing + (rand() - 0.5) * 0.08 * SAND_CELL;
+    p.f32[o + 2] = (rand() - 0.5) * 0.05;
+    p.f32[o + 3] = 0;
+    p.u32[o + 4] = i;
+  }
+  return p;
+}

@@ -1,0 +1,120 @@
+/**
+ * Pointer ↔ world coordinates for the simulation canvases, exact at any devicePixelRatio
+ * and canvas size: the mapping uses the canvas's CSS content box (the same box the
+ * renderer's view fills), never the backing-store pixel size.
+ *
+ * World coordinates are y-up; the renderer (components/sim/renderer.ts) draws the world
+ * rectangle `view` onto the whole canvas, and `clientToWorld` inverts exactly that map.
+ */
+import type {WorldView} from "./renderer.js";
+
+/**
+ * The smallest view containing `world` with the aspect ratio of a `width` × `height`
+ * canvas (CSS px), centred, so discs stay round. Zero or invalid sizes return `world`.
+ */
+export function fitView(world: WorldView, width: number, height: number): WorldView {
+  const ww = world.x1 - world.x0;
+  const wh = world.y1 - world.y0;
+  if (!(width > 0 && height > 0 && ww > 0 && wh > 0)) return {...world};
+  const canvasAspect = width / height;
+  const cx = (world.x0 + world.x1) / 2;
+  const cy = (world.y0 + world.y1) / 2;
+  if (canvasAspect > ww / wh) {
+    const half = (wh * canvasAspect) / 2;
+    return {x0: cx - half, y0: world.y0, x1: cx + half, y1: world.y1};
+  }
+  const half = ww / canvasAspect / 2;
+  return {x0: world.x0, y0: cy - half, x1: world.x1, y1: cy + half};
+}
+
+/** The canvas's content box (inside border and padding) in client coordinates. */
+export function contentBox(canvas: HTMLElement | SVGElement): {left: number; top: number; width: number; height: number} {
+  const r = canvas.getBoundingClientRect();
+  const cs = getComputedStyle(canvas);
+  const bl = parseFloat(cs.borderLeftWidth) || 0;
+  const bt = parseFloat(cs.borderTopWidth) || 0;
+  const pl = parseFloat(cs.paddingLeft) || 0;
+  const pt = parseFloat(cs.paddingTop) || 0;
+  const pr = parseFloat(cs.paddingRight) || 0;
+  const pb = parseFloat(cs.paddingBottom) || 0;
+  const br = parseFloat(cs.borderRightWidth) || 0;
+  const bb = parseFloat(cs.borderBottomWidth) || 0;
+  return {left: r.left + bl + pl, top: r.top + bt + pt, width: r.width - bl - br - pl - pr, height: r.height - bt - bb - pt - pb};
+}
+
+/**
+ * World position of client point (clientX, clientY) on a canvas showing `view`.
+ * Pure: `box` is the canvas's content box (see `contentBox`). y grows upwards in the world.
+ */
+export function clientToWorld(clientX: number, clientY: number, box: {left: number; top: number; width: number; height: number}, view: WorldView): {x: number; y: number} {
+  const u = box.width > 0 ? (clientX - box.left) / box.width : 0.5;
+  const v = box.height > 0 ? (clientY - box.top) / box.height : 0.5;
+  return {x: view.x0 + u * (view.x1 - view.x0), y: view.y1 - v * (view.y1 - view.y0)};
+}
+
+/** Live pointer state in world units, as `trackPointer` keeps it. */
+export interface PointerState {
+  /** World position of the last pointer event (NaN before the first). */
+  x: number;
+  y: number;
+  /** true while a button / finger is down (the simulation pushes). */
+  down: boolean;
+  /** true while the pointer is over the canvas or captured by it. */
+  inside: boolean;
+}
+
+/**
+ * Tracks pointer events on `canvas` in world coordinates of `getView()` (read at each
+ * event, so resizes and view changes are followed). Uses pointer capture, so a drag
+ * that leaves the canvas keeps pushing until release. Returns the live state and a
+ * `dispose` that removes every listener. Sets `touch-action: none` on the canvas so
+ * dragging on a phone pushes grains instead of scrolling.
+ */
+export function trackPointer(canvas: HTMLElement | SVGElement, getView: () => WorldView, onChange?: (s: PointerState) => void): {state: PointerState; dispose(): void} {
+  const state: PointerState = {x: NaN, y: NaN, down: false, inside: false};
+  canvas.style.touchAction = "none";
+  const update = (e: PointerEvent) => {
+    const p = clientToWorld(e.clientX, e.clientY, contentBox(canvas), getView());
+    state.x = p.x;
+    state.y = p.y;
+    onChange?.(state);
+  };
+  const onDown = (e: PointerEvent) => {
+    state.down = true;
+    state.inside = true;
+    try {
+      canvas.setPointerCapture(e.pointerId);
+    } catch {
+      /* synthetic events have no active pointer */
+    }
+    update(e);
+  };
+  const onMove = (e: PointerEvent) => {
+    state.inside = true;
+    update(e);
+  };
+  const onUp = (e: PointerEvent) => {
+    state.down = false;
+    update(e);
+  };
+  const onLeave = () => {
+    if (!state.down) state.inside = false;
+    onChange?.(state);
+  };
+  const el = canvas as HTMLElement; // SVG elements get the same pointer events
+  el.addEventListener("pointerdown", onDown);
+  el.addEventListener("pointermove", onMove);
+  el.addEventListener("pointerup", onUp);
+  el.addEventListener("pointercancel", onUp);
+  el.addEventListener("pointerleave", onLeave);
+  return {
+    state,
+    dispose() {
+      el.removeEventListener("pointerdown", onDown);
+      el.removeEventListener("pointermove", onMove);
+      el.removeEventListener("pointerup", onUp);
+      el.removeEventListener("pointercancel", onUp);
+      el.removeEventListener("pointerleave", onLeave);
+    },
+  };
+}

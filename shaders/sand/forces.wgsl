@@ -1,0 +1,178 @@
+// Sand (brief §4): contact forces over the 3×3 cells + integration, one thread per grain.
+// Composed after common/particle.wgsl and common/grid.wgsl.
+//
+// Reads the grains in cell order (`src`, the scatter's output) with the cell starts of
+// the same sort, and writes each grain's next state to the same slot of `dst` (no grain
+// reads a slot another thread writes, so there is no race). CPU twin: components/sand/twin.ts.
+//
+// Contact model: a linear spring-dashpot on the overlap of two discs of radius r
+// (Cundall & Strack 1979, the classic discrete-element model), no attraction, plus a
+// viscous tangential damping standing in for friction. Symplectic Euler.
+struct Sand {
+  box_lo: vec2<f32>,       // closed box: lower-left corner (world units)
+  box_hi: vec2<f32>,       // closed box: upper-right corner
+  pointer: vec2<f32>,      // pointer position (world units)
+  pointer_radius: f32,     // reach of the pointer's push
+  pointer_strength: f32,   // push at the pointer's centre (acceleration, units/s^2)
+  gravity: f32,            // units/s^2, pointing down
+  dt: f32,                 // substep, s
+  stiffness: f32,          // contact spring, 1/s^2 (unit mass)
+  damping: f32,            // normal damping, 1/s
+  radius: f32,             // grain radius (half a cell)
+  friction: f32,           // tangential damping, 1/s
+  wall_stiffness: f32,     // walls' penalty spring
+  open_walls: u32,         // 1: no side walls and no lid, the floor extends forever
+  pointer_active: u32,     // 1 while the pointer pushes
+  max_speed: f32,          // speed limit (keeps a step under half a cell)
+  drag: f32,               // air drag, 1/s (velocity loses drag * dt of itself per substep)
+  _pad1: u32,
+}
+
+@group(0) @binding(0) var<uniform> grid: Grid;
+@group(0) @binding(1) var<uniform> sand: Sand;
+@group(0) @binding(2) var<storage, read> src: array<Particle>;
+@group(0) @binding(3) var<storage, read_write> dst: array<Particle>;
+@group(0) @binding(4) var<storage, read> starts: array<u32>;
+// stats: [0] candidates examined, [1] candidates from hash collisions (another cell in
+// the same bucket), [2] touching (grain, grain) contacts counted from both sides.
+@group(0) @binding(5) var<storage, read_write> stats: array<atomic<u32>, 4>;
+
+var<workgroup> wg_stats: array<atomic<u32>, 3>;
+
+// The wall's push on a grain penetrating it by `pen` (> 0) with velocity `v_in` into the wall.
+fn wall_push(pen: f32, v_in: f32) -> f32 {
+  return max(sand.wall_stiffness * pen + sand.damping * v_in, 0.0);
+}
+
+@compute @workgroup_size(256)
+fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
+          @builtin(local_invocation_index) lid: u32) {
+  if (lid < 3u) {
+    atomicStore(&wg_stats[lid], 0u);
+  }
+  workgroupBarrier();
+  let i = gid.x;
+  if (i < grid.num_particles) {
+    let p = src[i];
+    let r = sand.radius;
+    let d = 2.0 * r;
+    let c = cell_coords(grid, p.pos);
+    var f = vec2<f32>(0.0, -sand.gravity);
+    var candidates = 0u;
+    var collided = 0u;
+    var contacts = 0u;
+    for (var k = 0; k < 9; k++) {
+      let cc = c + vec2<i32>(k % 3 - 1, k / 3 - 1);
+      if (grid.hashed == 0u && (cc.x < 0 || cc.y < 0 || cc.x >= i32(grid.dims.x) || cc.y >= i32(grid.dims.y))) {
+        continue;
+      }
+      let key = cell_key_of(grid, cc);
+      if (grid.hashed != 0u) {
+        // two cells of the window may share a hash bucket: visit each bucket once
+        // (recomputing the earlier keys is cheaper than a private array on some GPUs)
+        var dup = false;
+        for (var m = 0; m < k; m++) {
+          dup = dup || cell_key_of(grid, c + vec2<i32>(m % 3 - 1, m / 3 - 1)) == key;
+        }
+        if (dup) {
+          continue;
+        }
+      }
+      {
+        let lo = starts[key];
+        let hi = starts[key + 1u];
+        for (var j = lo; j < hi; j++) {
+          if (j == i) {
+            continue;
+          }
+          let q = src[j];
+          candidates++;
+          if (grid.hashed != 0u && any(cell_coords(grid, q.pos) != cc)) {
+            collided++; // from another cell that hashes to this bucket; the distance test discards it
+          }
+          let rel = p.pos - q.pos;
+          let dist2 = dot(rel, rel);
+          if (dist2 < d * d && dist2 > 1e-14) {
+            let dist = sqrt(dist2);
+            let n = rel / dist;
+            let rv = p.vel - q.vel;
+            let vn = dot(rv, n);
+            let push = max(sand.stiffness * (d - dist) - sand.damping * vn, 0.0);
+            f += push * n - sand.friction * (rv - vn * n);
+            contacts++;
+          }
+        }
+      }
+    }
+    // walls: floor always; side walls and lid only when the box is closed
+    let pen_floor = sand.box_lo.y + r - p.pos.y;
+    if (pen_floor > 0.0) {
+      f.y += wall_push(pen_floor, -p.vel.y);
+      f.x -= sand.friction * p.vel.x;
+    }
+    if (sand.open_walls == 0u) {
+      let pen_l = sand.box_lo.x + r - p.pos.x;
+      if (pen_l > 0.0) {
+        f.x += wall_push(pen_l, -p.vel.x);
+      }
+      let pen_r = p.pos.x - (sand.box_hi.x - r);
+      if (pen_r > 0.0) {
+        f.x -= wall_push(pen_r, p.vel.x);
+      }
+      let pen_t = p.pos.y - (sand.box_hi.y - r);
+      if (pen_t > 0.0) {
+        f.y -= wall_push(pen_t, p.vel.y);
+      }
+    }
+    if (sand.pointer_active != 0u) {
+      let rel = p.pos - sand.pointer;
+      let dist = length(rel);
+      if (dist < sand.pointer_radius && dist > 1e-7) {
+        f += sand.pointer_strength * (1.0 - dist / sand.pointer_radius) * (rel / dist);
+      }
+    }
+    var vel = (p.vel + f * sand.dt) * (1.0 - sand.drag * sand.dt);
+    let speed = length(vel);
+    if (speed > sand.max_speed) {
+      vel = vel * (sand.max_speed / speed);
+    }
+    var pos = p.pos + vel * sand.dt;
+    // hard limits: a grain never leaves a closed box, and never sinks through the floor
+    let inset = 0.25 * r;
+    if (pos.y < sand.box_lo.y + inset) {
+      pos.y = sand.box_lo.y + inset;
+      vel.y = max(vel.y, 0.0);
+    }
+    if (sand.open_walls == 0u) {
+      if (pos.x < sand.box_lo.x + inset) {
+        pos.x = sand.box_lo.x + inset;
+        vel.x = max(vel.x, 0.0);
+      }
+      if (pos.x > sand.box_hi.x - inset) {
+        pos.x = sand.box_hi.x - inset;
+        vel.x = min(vel.x, 0.0);
+      }
+      if (pos.y > sand.box_hi.y - inset) {
+        pos.y = sand.box_hi.y - inset;
+        vel.y = min(vel.y, 0.0);
+      }
+    }
+    dst[i] = Particle(pos, vel, p.id, p.key);
+    if (candidates > 0u) {
+      atomicAdd(&wg_stats[0], candidates);
+    }
+    if (collided > 0u) {
+      atomicAdd(&wg_stats[1], collided);
+    }
+    if (contacts > 0u) {
+      atomicAdd(&wg_stats[2], contacts);
+    }
+  }
+  workgroupBarrier();
+  if (lid < 3u) {
+    let v = atomicLoad(&wg_stats[lid]);
+    if (v > 0u) {
+      atomicAdd(&stats[lid], v);
+    }
+  }
+}

@@ -1,0 +1,30 @@
+// The §4 sand demo without WebGPU: the CPU twin runs a sixth of the grains, says so in
+// one line, and every control keeps working.
+import {test, expect} from "@playwright/test";
+import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
+
+test("without WebGPU the sand runs on the CPU twin and the controls work", async ({page}) => {
+  const errs = watchErrors(page);
+  await disableWebGPU(page);
+  await page.goto("/");
+  const widget = page.locator('[data-widget="sand"]');
+  await widget.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await widgetValue(page, "sand"))?.engine, {timeout: 60_000}).toBe("cpu");
+  await expect(widget.locator(".widget-status")).toContainText("WebGPU is not available");
+  await expect(widget.locator(".widget-status")).toContainText("2,000 grains instead of 12,000");
+  const f0 = (await widgetValue(page, "sand")).frames;
+  await expect.poll(async () => (await widgetValue(page, "sand")).frames).toBeGreaterThan(f0 + 3);
+  await widget.locator('input[aria-label="grains"]').fill("1000");
+  await widget.locator('input[aria-label="grains"]').dispatchEvent("change");
+  await expect.poll(async () => (await widgetValue(page, "sand")).count).toBe(30000);
+  await expect(widget.locator(".widget-status")).toContainText("5,000 grains instead of 30,000");
+  await widget.locator('[data-action="hash"]').click();
+  await expect.poll(async () => (await widgetValue(page, "sand")).hashed).toBe(true);
+  await widget.locator('[data-action="walls"]').click();
+  await expect.poll(async () => (await widgetValue(page, "sand")).openWalls).toBe(true);
+  const f1 = (await widgetValue(page, "sand")).frames;
+  await expect.poll(async () => (await widgetValue(page, "sand")).frames).toBeGreaterThan(f1 + 3);
+  await expect(widget.locator(".sim-panel")).toContainText("Hash collisions");
+  await widget.screenshot({path: "test-results/sand-cpu.png"});
+  errs.expectNone();
+});

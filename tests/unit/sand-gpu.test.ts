@@ -1,0 +1,250 @@
+// The sand substep on the GPU (Dawn) against its CPU twin (components/sand/twin.ts):
+// sort exact, forces + integration within 1e-4 relative, dense vs hashed grids, hash
+// keys in range for extreme coordinates, and a long run that must settle in the box.
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {GPUHandle} from "../../components/gpu/context.js";
+import {ResourceScope} from "../../components/gpu/scope.js";
+import {nodeWGSL} from "../../components/gpu/node.js";
+import {readBuffers} from "../../components/gpu/readback.js";
+import {SandGPU} from "../../components/sand/gpu-sand.js";
+import {defaultSandParams, SAND_CELL, sandGrid, type SandParams} from "../../components/sand/params.js";
+import {pourSand} from "../../components/sand/pour.js";
+import {kineticEnergyPerGrain, sandSubstepTwin, windowBuckets} from "../../components/sand/twin.js";
+import {cellCoord, cellKey} from "../../components/sort/grid.js";
+import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
+import {testGPU} from "../helpers/gpu.js";
+import {rng} from "../helpers/rng.js";
+
+let gpu: GPUHandle;
+let scope: ResourceScope;
+let sand: SandGPU;
+
+beforeAll(async () => {
+  gpu = await testGPU();
+  scope = new ResourceScope(gpu.device);
+  sand = await SandGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 30000});
+});
+afterAll(() => {
+  scope?.dispose();
+  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+});
+
+/** n grains on a jittered lattice 0.93 diameters apart (many contacts), random velocities, touching the walls. */
+function packedGrains(n: number, seed: number, x0 = 0.004, y0 = 0.004): PackedParticles {
+  const r = rng(seed);
+  const d = SAND_CELL;
+  const s = 0.93 * d;
+  const cols = Math.floor((2 - 2 * x0) / s);
+  const p = allocParticles(n);
+  for (let i = 0; i < n; i++) {
+    const o = i * PARTICLE_WORDS;
+    p.f32[o] = x0 + (i % cols) * s + (r() - 0.5) * 0.2 * d;
+    p.f32[o + 1] = y0 + Math.floor(i / cols) * s + (r() - 0.5) * 0.2 * d;
+    p.f32[o + 2] = (r() - 0.5) * 2;
+    p.f32[o + 3] = (r() - 0.5) * 2;
+    p.u32[o + 4] = i;
+  }
+  return p;
+}
+
+/** Runs one substep on the GPU from `input`; returns B (sorted), starts, A (next) and the stats. */
+async function gpuSubstep(params: SandParams, hashed: boolean, input: PackedParticles) {
+  sand.setHashed(hashed);
+  sand.load(input);
+  sand.setParams(params);
+  const enc = gpu.device.createCommandEncoder();
+  sand.encodeFrame(enc, 1);
+  const n = input.count;
+  const [b, starts, a, stats] = await readBuffers(
+    gpu.device,
+    [
+      {buffer: sand.b, size: n * PARTICLE_BYTES},
+      {buffer: sand.sorter.starts, size: 65537 * 4},
+      {buffer: sand.a, size: n * PARTICLE_BYTES},
+      {buffer: sand.stats, size: 16},
+    ],
+    enc
+  );
+  return {sorted: wrapParticles(b, n), starts: new Uint32Array(starts), next: wrapParticles(a, n), stats: new Uint32Array(stats)};
+}
+
+/** Index of each id's slot. */
+function slotsById(p: PackedParticles): Int32Array {
+  const idx = new Int32Array(p.count).fill(-1);
+  for (let k = 0; k < p.count; k++) idx[p.u32[k * PARTICLE_WORDS + 4]] = k;
+  return idx;
+}
+
+/** Largest error of GPU state against twin state (matched by id), relative to max(|twin value|, floor). */
+function maxRelError(gpuP: PackedParticles, twinP: PackedParticles) {
+  const g = slotsById(gpuP);
+  let pos = 0, vel = 0;
+  for (let k = 0; k < twinP.count; k++) {
+    const o = k * PARTICLE_WORDS;
+    const q = g[twinP.u32[o + 4]] * PARTICLE_WORDS;
+    for (let w = 0; w < 2; w++) pos = Math.max(pos, Math.abs(gpuP.f32[q + w] - twinP.f32[o + w]) / Math.max(Math.abs(twinP.f32[o + w]), 1e-2));
+    for (let w = 2; w < 4; w++) vel = Math.max(vel, Math.abs(gpuP.f32[q + w] - twinP.f32[o + w]) / Math.max(Math.abs(twinP.f32[o + w]), 1e-1));
+  }
+  return {pos, vel};
+}
+
+describe("one substep: GPU equals the twin", () => {
+  for (const n of [2000, 30000]) {
+    for (const hashed of [false, true]) {
+      it(`${n} grains, ${hashed ? "hashed" : "dense"} grid, pointer pushing`, async () => {
+        const params = defaultSandParams();
+        params.pointer = {x: 1, y: 0.2, radius: 0.12, strength: 600, active: true};
+        const input = packedGrains(n, n + (hashed ? 1 : 0));
+        const grid = sandGrid(hashed);
+        const twin = sandSubstepTwin(params, grid, input);
+        const res = await gpuSubstep(params, hashed, input);
+        // the sort is exact: same cell starts, and each cell's range holds the same ids with the same state
+        expect(res.starts).toEqual(twin.starts);
+        const gSlots = slotsById(res.sorted);
+        let bad = 0;
+        for (let k = 0; k < n; k++) {
+          const o = k * PARTICLE_WORDS;
+          const key = twin.sorted.u32[o + 5];
+          const q = gSlots[twin.sorted.u32[o + 4]];
+          if (q < twin.starts[key] || q >= twin.starts[key + 1]) bad++;
+          for (let w = 0; w < 6; w++) if (res.sorted.u32[q * PARTICLE_WORDS + w] !== twin.sorted.u32[o + w]) bad++;
+        }
+        expect(bad, "grains in the wrong cell range or altered by the sort").toBe(0);
+        // forces + integration
+        const err = maxRelError(res.next, twin.next);
+        expect(err.pos).toBeLessThan(1e-4);
+        expect(err.vel).toBeLessThan(1e-4);
+        // the forces kernel writes each grain back into its sorted slot
+        for (let k = 0; k < n; k += 97) expect(res.next.u32[k * PARTICLE_WORDS + 4]).toBe(res.sorted.u32[k * PARTICLE_WORDS + 4]);
+        // stats
+        expect(res.stats[0]).toBe(twin.stats.candidates);
+        expect(res.stats[1]).toBe(twin.stats.collided);
+        expect(res.stats[2]).toBe(twin.stats.contacts);
+        expect(twin.stats.contacts).toBeGreaterThan(n); // the input really is in contact
+        if (!hashed) expect(res.stats[1]).toBe(0);
+      });
+    }
+  }
+
+  it("dense and hashed grids give the same contact pairs and the same step for grains inside the box", async () => {
+    const params = defaultSandParams();
+    const input = packedGrains(5000, 77);
+    const pairs = (hashed: boolean) => {
+      const g = sandGrid(hashed);
+      const t = sandSubstepTwin(params, g, input);
+      const inv = Math.fround(1 / g.cellSize);
+      const set = new Set<string>();
+      const s = t.sorted;
+      const d2 = (2 * params.radius) ** 2;
+      for (let i = 0; i < s.count; i++) {
+        const o = i * PARTICLE_WORDS;
+        for (const b of windowBuckets(g, cellCoord(s.f32[o], 0, inv), cellCoord(s.f32[o + 1], 0, inv))) {
+          for (let j = t.starts[b.key]; j < t.starts[b.key + 1]; j++) {
+            const q = j * PARTICLE_WORDS;
+            const dd = (s.f32[o] - s.f32[q]) ** 2 + (s.f32[o + 1] - s.f32[q + 1]) ** 2;
+            if (j !== i && dd < d2) set.add(`${s.u32[o + 4]}-${s.u32[q + 4]}`);
+          }
+        }
+      }
+      return set;
+    };
+    const dense = pairs(false), hashed = pairs(true);
+    expect(dense.size).toBeGreaterThan(5000);
+    expect([...hashed].sort()).toEqual([...dense].sort());
+    const a = await gpuSubstep(params, false, input);
+    const b = await gpuSubstep(params, true, input);
+    const err = maxRelError(b.next, a.next);
+    expect(err.pos).toBeLessThan(1e-4);
+    expect(err.vel).toBeLessThan(1e-4);
+    expect(b.stats[2]).toBe(a.stats[2]);
+    expect(b.stats[0]).toBeGreaterThanOrEqual(a.stats[0]); // hashing only adds candidates
+  });
+
+  it("hash keys stay in range for negative and very large coordinates (open walls)", async () => {
+    const params = defaultSandParams();
+    params.openWalls = true;
+    const coords = [-1e30, -3e9, -1e6, -2.5, -1e-3, 0, 1.5, 7, 1e6, 4e9, 1e30];
+    const r = rng(5);
+    const list: number[][] = [];
+    for (const x of coords) for (const y of coords) list.push([x, Math.abs(y)]);
+    for (let i = 0; i < 300; i++) list.push([(r() - 0.5) * 2e4, r() * 1e4]);
+    const p = allocParticles(list.length);
+    list.forEach(([x, y], i) => {
+      p.f32[i * 6] = x;
+      p.f32[i * 6 + 1] = y;
+      p.u32[i * 6 + 4] = i;
+    });
+    const g = sandGrid(true);
+    const res = await gpuSubstep(params, true, p);
+    expect(res.starts[65536]).toBe(p.count);
+    for (let k = 0; k < p.count; k++) {
+      const key = res.sorted.u32[k * 6 + 5];
+      expect(key).toBeLessThan(65536);
+      const id = res.sorted.u32[k * 6 + 4];
+      expect(key).toBe(cellKey(g, p.f32[id * 6], p.f32[id * 6 + 1]));
+    }
+    for (let k = 0; k < p.count * 6; k += 6) {
+      expect(Number.isFinite(res.next.f32[k]) || Math.abs(p.f32[k]) > 1e29).toBe(true);
+    }
+  });
+});
+
+describe("a long run settles inside the closed box", () => {
+  // The issue asks for 2,000 substeps at 30,000 grains. On SwiftShader (a CPU emulation)
+  // the 65,536-cell scan alone costs about half a second per substep, so that run would
+  // take over 15 minutes. Affordable here: 2,000 grains dropped from low height, 1,500
+  // substeps, on the spatial hash with a 2,048-bucket table (a 32× cheaper scan; the same
+  // kernels, and the hash must keep the closed box exactly as well). The full 30,000 × 2,000
+  // run is done by `npm run bench` (bench/run.ts, "stability") on real GPUs, with the same checks.
+  it("2,000 grains, 1,500 substeps (hashed, 2,048 buckets): no NaN, none outside, the pile settles", async () => {
+    const n = 2000;
+    const params = defaultSandParams();
+    sand.setHashed(true, 2048);
+    sand.load(pourSand(n, 3, 0.45));
+    sand.setParams(params);
+    const frames = 300, substeps = 5;
+    for (let f = 0; f < frames; f++) {
+      const enc = gpu.device.createCommandEncoder();
+      sand.encodeFrame(enc, substeps);
+      gpu.device.queue.submit([enc.finish()]);
+      if (f % 20 === 19) await gpu.device.queue.onSubmittedWorkDone();
+    }
+    const [a] = await readBuffers(gpu.device, [{buffer: sand.a, size: n * PARTICLE_BYTES}]);
+    const check = settleCheck(wrapParticles(a, n));
+    console.log(`GPU after ${frames * substeps} substeps: KE/grain ${check.ke.toExponential(2)}, top of pile ${check.maxY.toFixed(3)}`);
+    expect(check.nan).toBe(0);
+    expect(check.outside).toBe(0);
+    expect(check.ids).toBe(n);
+    expect(check.ke).toBeLessThan(1e-3);
+    expect(check.maxY).toBeLessThan(0.3);
+  }, 240_000);
+
+  it("the twin: 2,000 grains poured from the top, 2,000 substeps, settle", () => {
+    const n = 2000;
+    const params = defaultSandParams();
+    const g = sandGrid(false);
+    let p = pourSand(n, 4);
+    for (let s = 0; s < 2000; s++) p = sandSubstepTwin(params, g, p).next;
+    const check = settleCheck(p);
+    expect(check.nan).toBe(0);
+    expect(check.outside).toBe(0);
+    expect(check.ids).toBe(n);
+    expect(check.ke).toBeLessThan(1e-3);
+    expect(check.maxY).toBeLessThan(0.3);
+  });
+});
+
+/** NaN count, grains outside the open interval of the box, distinct ids, KE per grain, top. */
+function settleCheck(p: PackedParticles) {
+  let outside = 0, nan = 0, maxY = 0;
+  const ids = new Set<number>();
+  for (let i = 0; i < p.count; i++) {
+    const o = i * PARTICLE_WORDS;
+    const x = p.f32[o], y = p.f32[o + 1];
+    if (![x, y, p.f32[o + 2], p.f32[o + 3]].every(Number.isFinite)) nan++;
+    if (!(x > 0 && x < 2 && y > 0 && y < 2)) outside++;
+    maxY = Math.max(maxY, y);
+    ids.add(p.u32[o + 4]);
+  }
+  return {nan, outside, ids: ids.size, ke: kineticEnergyPerGrain(p), maxY};
+}
