@@ -11,8 +11,9 @@ import {acquireGPU} from "../components/gpu/context.js";
 import {nodeWGSL} from "../components/gpu/node.js";
 import type {BenchSuite} from "./lib.js";
 import {sandSuite} from "./sand.js";
+import {waterSuite} from "./water.js";
 
-const SUITES: BenchSuite[] = [sandSuite];
+const SUITES: BenchSuite[] = [sandSuite, waterSuite];
 
 function arg(name: string, def: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -6,6 +6,7 @@ import type {WGSLLoader} from "./wgsl.js";
 const files: Record<string, {text(): Promise<string>}> = {
   "common/grid.wgsl": FileAttachment("../../shaders/common/grid.wgsl"),
   "common/particle.wgsl": FileAttachment("../../shaders/common/particle.wgsl"),
+  "contacts/grid_query.wgsl": FileAttachment("../../shaders/contacts/grid_query.wgsl"),
   "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),
   "sand/forces.wgsl": FileAttachment("../../shaders/sand/forces.wgsl"),
   "sort/clear.wgsl": FileAttachment("../../shaders/sort/clear.wgsl"),
@@ -14,6 +15,10 @@ const files: Record<string, {text(): Promise<string>}> = {
   "sort/scan_round.wgsl": FileAttachment("../../shaders/sort/scan_round.wgsl"),
   "sort/scatter.wgsl": FileAttachment("../../shaders/sort/scatter.wgsl"),
   "sort/shift_exclusive.wgsl": FileAttachment("../../shaders/sort/shift_exclusive.wgsl"),
+  "sph/density.wgsl": FileAttachment("../../shaders/sph/density.wgsl"),
+  "sph/force.wgsl": FileAttachment("../../shaders/sph/force.wgsl"),
+  "sph/sph.wgsl": FileAttachment("../../shaders/sph/sph.wgsl"),
+  "sph/stats.wgsl": FileAttachment("../../shaders/sph/stats.wgsl"),
 };
 
 /** Loads shaders/<path> in the browser (Framework serves each file under _file/). */

@@ -8,6 +8,7 @@
  * of the sorted array at the bottom.
  */
 import * as d3 from "d3";
+import {arrowMarker} from "./svg-arrow.js";
 import type {PlainSnapshots, Scene, ScrubParticle} from "./scan-scrub-model.js";
 
 export const VIEW_W = 388;
@@ -56,19 +57,7 @@ export function createDiagram(g: DiagramGeometry) {
     .attr("role", "img")
     .attr("class", "scrub-svg")
     .style("font-family", "var(--sans-serif, system-ui, sans-serif)");
-  const defs = svg.append("defs");
-  defs
-    .append("marker")
-    .attr("id", "scrub-arrow")
-    .attr("viewBox", "0 0 10 10")
-    .attr("refX", 9)
-    .attr("refY", 5)
-    .attr("markerWidth", 5)
-    .attr("markerHeight", 5)
-    .attr("orient", "auto-start-reverse")
-    .append("path")
-    .attr("d", "M0,0L10,5L0,10z")
-    .attr("fill", ARROW);
+  const arrowId = arrowMarker(svg, ARROW);
 
   // --- space: the cells and the particles in them
   const space = svg.append("g").attr("class", "space");
@@ -180,7 +169,7 @@ export function createDiagram(g: DiagramGeometry) {
       .attr("y2", (d) => lerp(d.y1, d.y2, amount))
       .attr("stroke-width", (d) => (d.strong ? 1.6 : 1))
       .attr("stroke-opacity", (d) => (d.strong ? 0.9 : 0.35))
-      .attr("marker-end", "url(#scrub-arrow)");
+      .attr("marker-end", `url(#${arrowId})`);
   }
 
   function update(scene: Scene, data: PlainSnapshots, particles: ScrubParticle[]) {

@@ -8,6 +8,7 @@ import * as d3 from "d3";
 import type {GridParams} from "../sort/grid.js";
 import type {Phase, TeachingParticle} from "../sort/teaching.js";
 import type {SortSnapshots} from "../sort/twin.js";
+import {arrowMarker} from "./svg-arrow.js";
 
 export interface SortDiagramState {
   grid: GridParams;
@@ -81,7 +82,7 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
   const dur = s.animate && !reducedMotion() ? 350 : 0;
 
   svg.attr("viewBox", `0 0 ${L.width} ${L.height}`);
-  const arrowId = defs(svg);
+  const arrowId = arrowMarker(svg, "#2b6cb0");
   for (const name of ["grid", "arrows", "rows", "sorted"]) layer(svg, name); // fixes the stacking order
 
   // rows of arrays: 0 = counts, 1..rounds = scan rounds, rounds + 1 = starts
@@ -271,27 +272,4 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
 
 function layer(svg: d3.Selection<SVGSVGElement, undefined, null, undefined>, name: string) {
   return svg.selectAll<SVGGElement, string>(`g.layer-${name}`).data([name]).join("g").attr("class", `layer-${name}`);
-}
-
-let arrowIds = 0;
-/** Adds the arrowhead marker once per SVG (unique id, so several diagrams can share a page). */
-function defs(svg: d3.Selection<SVGSVGElement, undefined, null, undefined>): string {
-  const existing = svg.attr("data-arrow");
-  if (existing) return existing;
-  const id = `sort-arrow-${++arrowIds}`;
-  svg.attr("data-arrow", id);
-  svg
-    .append("defs")
-    .append("marker")
-    .attr("id", id)
-    .attr("viewBox", "0 0 10 10")
-    .attr("refX", 9)
-    .attr("refY", 5)
-    .attr("markerWidth", 5)
-    .attr("markerHeight", 5)
-    .attr("orient", "auto-start-reverse")
-    .append("path")
-    .attr("d", "M0,0L10,5L0,10z")
-    .attr("fill", "#2b6cb0");
-  return id;
 }

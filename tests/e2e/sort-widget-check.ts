@@ -3,18 +3,9 @@ import {expect} from "@playwright/test";
 import {countingSortTwin} from "../../components/sort/twin.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {teachingGrid} from "../../components/sort/teaching.js";
+import type {SortWidgetValue} from "../../components/widgets/sort-widget.js";
 
-export interface SortValue {
-  phase: string;
-  phaseIndex: number;
-  cells: number;
-  particles: {id: number; x: number; y: number; cell: number}[];
-  counts: number[] | null;
-  scanRounds: number[][];
-  starts: number[] | null;
-  order: number[] | null;
-  engine: string;
-}
+export type SortValue = SortWidgetValue;
 
 export const PHASES_16 = ["start", "histogram", "scan-1", "scan-2", "scan-4", "scan-8", "starts", "scatter"];
 

@@ -1,0 +1,123 @@
+/**
+ * Parameters of the SPH water (brief §5) and their packing into the 96-byte `Sph`
+ * uniform of shaders/sph/sph.wgsl. Units: world units (the tank is 2 wide), seconds.
+ *
+ * Starting points were the brief's reference values (gravity 3, k 60, ρ₀ 2.2, k_near 240,
+ * XSPH 0.03, wall stiffness 2,000, pointer radius 0.18 / strength 60). Two changed after
+ * runs of the twin: with k_near = 4k the always-repulsive near-pressure wins at the free
+ * surface and the water swells to a mean density of ~1.4 instead of 2.2; with k = 60 a
+ * column 0.8 deep compresses by ~40 % at the floor. k = 400, k_near = 100 keep the mean
+ * density within a few per cent of ρ₀; they need dt = 1 ms (a fast particle then moves
+ * under half a smoothing radius per substep; speeds are clamped at 0.45 h / dt).
+ */
+import {denseGrid, type GridParams} from "../sort/grid.js";
+
+export const GRID_DIM = 256;
+/** World width covered by the 256 × 256 grid. */
+export const WORLD = 2;
+/** Smoothing radius h = one grid cell (2/256 world units). */
+export const H = WORLD / GRID_DIM;
+
+export interface SphParams {
+  /** gravity, world units / s² (pointing down) */
+  gravity: number;
+  /** substep length, s */
+  dt: number;
+  /** smoothing radius, world units */
+  h: number;
+  /** rest density ρ₀ (sum of q², dimensionless) */
+  restDensity: number;
+  /** pressure stiffness k */
+  k: number;
+  /** near-pressure stiffness k_near (Clavet, Beaudoin & Poulin 2005) */
+  kNear: number;
+  /** XSPH velocity smoothing factor (Monaghan) */
+  xsph: number;
+  /** tank interior: [minX, minY, maxX, maxY] */
+  tank: [number, number, number, number];
+  /** wall penalty stiffness, 1/s² */
+  wallK: number;
+  /** soft band width next to each wall, world units */
+  wallBand: number;
+  /** damping of motion into a wall inside the band, 1/s */
+  wallDamping: number;
+  /** safety clamp on speed, world units / s */
+  maxSpeed: number;
+  /** scale from the pairwise push to an acceleration */
+  pressureScale: number;
+  /** pointer radius (0 = off) and strength (1/s) */
+  pointerRadius: number;
+  pointerStrength: number;
+}
+
+export interface PointerState {
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  /** false: the pointer does not touch the water */
+  active: boolean;
+}
+
+/** The tank of the demos: 2 wide, 1 tall, on the floor of the 256 × 256 grid. */
+export const TANK: [number, number, number, number] = [0, 0, 2, 1];
+
+export const DEFAULT_PARAMS: Readonly<SphParams> = Object.freeze({
+  gravity: 3,
+  dt: 0.001,
+  h: H,
+  restDensity: 2.2,
+  k: 400,
+  kNear: 100,
+  xsph: 0.03,
+  tank: TANK,
+  wallK: 2000,
+  wallBand: H,
+  wallDamping: 20,
+  maxSpeed: 0.45 * H * 1000,
+  pressureScale: 1,
+  pointerRadius: 0.18,
+  pointerStrength: 60,
+});
+
+/** The parameters a reader may change, with their ranges (the widget's panel). */
+export const TUNABLE = {
+  k: {label: "pressure stiffness k", min: 20, max: 1000, step: 10},
+  kNear: {label: "near-pressure k_near", min: 0, max: 400, step: 5},
+  restDensity: {label: "rest density ρ₀", min: 0.5, max: 5, step: 0.05},
+  xsph: {label: "viscosity (XSPH)", min: 0, max: 0.3, step: 0.005},
+} as const;
+export type TunableKey = keyof typeof TUNABLE;
+
+/** The dense 256 × 256 grid of cell width h over [0, 2]² (brief §4, §5). */
+export function waterGrid(): GridParams {
+  return denseGrid(GRID_DIM, GRID_DIM, H, 0, 0);
+}
+
+export const SPH_UNIFORM_BYTES = 96;
+
+/** Packs params + pointer into the `Sph` uniform (field order of sph.wgsl). */
+export function packSphParams(p: SphParams, pointer?: PointerState | null): ArrayBuffer {
+  const buf = new ArrayBuffer(SPH_UNIFORM_BYTES);
+  const f = new Float32Array(buf);
+  const on = pointer && pointer.active;
+  f.set([
+    0, -p.gravity, p.dt, p.h,
+    p.restDensity, p.k, p.kNear, p.xsph,
+    p.tank[0], p.tank[1], p.tank[2], p.tank[3],
+    p.wallK, p.wallBand, p.maxSpeed, p.pressureScale,
+    on ? pointer!.x : 0, on ? pointer!.y : 0, on ? pointer!.vx : 0, on ? pointer!.vy : 0,
+    on ? p.pointerRadius : 0, p.pointerStrength, p.wallDamping, 0,
+  ]);
+  return buf;
+}
+
+/** Throws a RangeError naming the field when a parameter is not a finite number in its range. */
+export function validateParams(p: SphParams): void {
+  const pos = ["dt", "h", "restDensity", "wallBand", "maxSpeed"] as const;
+  for (const k of pos) if (!(p[k] > 0) || !Number.isFinite(p[k])) throw new RangeError(`SPH ${k} must be a positive number, got ${p[k]}`);
+  const nonneg = ["gravity", "k", "kNear", "xsph", "wallK", "wallDamping", "pressureScale", "pointerRadius", "pointerStrength"] as const;
+  for (const k of nonneg) if (!(p[k] >= 0) || !Number.isFinite(p[k])) throw new RangeError(`SPH ${k} must be a number ≥ 0, got ${p[k]}`);
+  const [x0, y0, x1, y1] = p.tank;
+  if (!(x1 > x0 && y1 > y0)) throw new RangeError(`SPH tank must have max > min, got ${p.tank.join(", ")}`);
+}

@@ -1,0 +1,225 @@
+/**
+ * SPH water on the GPU (brief §4, §5), runnable from the browser and from Node (Dawn).
+ *
+ * Per substep, all in one compute pass:
+ *   counting sort A → B (clear, count, scan ×3, scatter; components/sort/gpu-sort.ts)
+ *   → density pass on B (shaders/sph/density.wgsl)
+ *   → force pass: reads B, writes each particle's new state to the same slot of A
+ *     (shaders/sph/force.wgsl).
+ * After every substep A holds the whole state (in the last sort's cell order), so the
+ * renderer draws A and `density` lines up with A slot by slot.
+ * Twin: components/sph/twin.ts. Buffers are sized once for `maxParticles`.
+ */
+import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
+import type {ResourceScope} from "../gpu/scope.js";
+import {readBuffers} from "../gpu/readback.js";
+import {STORAGE_RW, Usage} from "../gpu/usage.js";
+import {CountingSortGPU} from "../sort/gpu-sort.js";
+import type {GridParams} from "../sort/grid.js";
+import {PARTICLE_BYTES, wrapParticles, type PackedParticles} from "../sort/particles.js";
+import {packSphParams, SPH_UNIFORM_BYTES, validateParams, waterGrid, type PointerState, type SphParams} from "./params.js";
+import {DENSITY_BINS} from "./twin.js";
+
+const WG = 256;
+const SPH_PATHS = ["common/particle.wgsl", "common/grid.wgsl", "sph/sph.wgsl"];
+/** Bytes of the stats buffer: 64 histogram bins + the max speed's bits. */
+export const STATS_BYTES = (DENSITY_BINS + 1) * 4;
+
+export interface SphGPUOptions {
+  /** Largest particle count (buffers are sized for it once). */
+  maxParticles: number;
+  /** The grid (default: the dense 256 × 256 grid of h = 2/256). */
+  grid?: GridParams;
+}
+
+export interface SphStats {
+  /** particles per density bin; bin b covers [b, b+1) · 2ρ₀/64 (the last also everything above) */
+  bins: Uint32Array;
+  maxSpeed: number;
+}
+
+/** Decodes the stats buffer (stats.wgsl layout). */
+export function decodeStats(bytes: ArrayBuffer): SphStats {
+  const u = new Uint32Array(bytes, 0, DENSITY_BINS + 1);
+  return {bins: u.slice(0, DENSITY_BINS), maxSpeed: new Float32Array(u.buffer, u.byteOffset + DENSITY_BINS * 4, 1)[0]};
+}
+
+export class SphGPU {
+  readonly sorter: CountingSortGPU;
+  /** A: the state after each substep (draw this). */
+  readonly particles: GPUBuffer;
+  /** B: the sorted copy the density and force passes read. */
+  readonly sorted: GPUBuffer;
+  /** ρ per slot of A (f32) — also the renderer's scalar for colour by density. */
+  readonly density: GPUBuffer;
+  readonly nearDensity: GPUBuffer;
+  readonly uniform: GPUBuffer;
+  /** 64 bins + max speed (stats.wgsl). */
+  readonly stats: GPUBuffer;
+  readonly grid: GridParams;
+  private n = 0;
+  private params: SphParams | null = null;
+  private pointer: PointerState | null = null;
+  private dirty = true;
+  private bgDensity: GPUBindGroup;
+  private bgForce: GPUBindGroup;
+  private bgStats: GPUBindGroup;
+  private bgStatsClear: GPUBindGroup;
+
+  private constructor(
+    readonly device: GPUDevice,
+    readonly scope: ResourceScope,
+    readonly maxParticles: number,
+    sorter: CountingSortGPU,
+    grid: GridParams,
+    private pipes: {density: GPUComputePipeline; force: GPUComputePipeline; statsClear: GPUComputePipeline; stats: GPUComputePipeline}
+  ) {
+    this.sorter = sorter;
+    this.grid = grid;
+    const bytes = Math.max(1, maxParticles) * PARTICLE_BYTES;
+    this.particles = scope.buffer({label: "water-a", size: bytes, usage: STORAGE_RW | Usage.VERTEX});
+    this.sorted = scope.buffer({label: "water-b", size: bytes, usage: STORAGE_RW});
+    this.density = scope.buffer({label: "water-density", size: Math.max(1, maxParticles) * 4, usage: STORAGE_RW});
+    this.nearDensity = scope.buffer({label: "water-near-density", size: Math.max(1, maxParticles) * 4, usage: STORAGE_RW});
+    this.uniform = scope.buffer({label: "water-params", size: SPH_UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
+    this.stats = scope.buffer({label: "water-stats", size: STATS_BYTES, usage: STORAGE_RW});
+    const bind = (pipe: GPUComputePipeline, buffers: GPUBuffer[]) =>
+      device.createBindGroup({layout: pipe.getBindGroupLayout(0), entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}}))});
+    const g = sorter.gridBuffer;
+    this.bgDensity = bind(pipes.density, [g, this.uniform, this.sorted, sorter.starts, this.density, this.nearDensity]);
+    this.bgForce = bind(pipes.force, [g, this.uniform, this.sorted, sorter.starts, this.density, this.nearDensity, this.particles]);
+    this.bgStats = bind(pipes.stats, [g, this.uniform, this.particles, this.density, this.stats]);
+    this.bgStatsClear = device.createBindGroup({layout: pipes.statsClear.getBindGroupLayout(0), entries: [{binding: 4, resource: {buffer: this.stats}}]});
+  }
+
+  /**
+   * Compiles the kernels (cached per device) and allocates every buffer in a child of `scope`.
+   * Errors: RangeError for a negative maxParticles or a grid of more than 65,536 cells.
+   */
+  static async create(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader, options: SphGPUOptions): Promise<SphGPU> {
+    const grid = options.grid ?? waterGrid();
+    if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 0)) throw new RangeError(`maxParticles must be a non-negative integer, got ${options.maxParticles}`);
+    const child = scope.child();
+    const [sorter, density, force, statsClear, stats] = await Promise.all([
+      CountingSortGPU.create(device, child, wgsl, {maxParticles: options.maxParticles, maxCells: grid.numCells}),
+      computePipeline(device, wgsl, [...SPH_PATHS, "sph/density.wgsl"], "density_pass"),
+      computePipeline(device, wgsl, [...SPH_PATHS, "sph/force.wgsl"], "force_pass"),
+      computePipeline(device, wgsl, [...SPH_PATHS, "sph/stats.wgsl"], "stats_clear"),
+      computePipeline(device, wgsl, [...SPH_PATHS, "sph/stats.wgsl"], "stats_pass"),
+    ]);
+    return new SphGPU(device, child, options.maxParticles, sorter, grid, {density, force, statsClear, stats});
+  }
+
+  get count() {
+    return this.n;
+  }
+
+  /** Uploads a new particle state (replaces everything; count ≤ maxParticles). */
+  upload(p: PackedParticles) {
+    if (p.count > this.maxParticles) throw new RangeError(`${p.count} particles exceed this simulation's maximum of ${this.maxParticles}`);
+    this.n = p.count;
+    this.sorter.setGrid(this.grid, this.n);
+    if (p.count) this.device.queue.writeBuffer(this.particles, 0, p.buffer, 0, p.count * PARTICLE_BYTES);
+  }
+
+  /** Sets the parameters (validated; RangeError names a bad field). Written before the next frame. */
+  setParams(params: SphParams) {
+    validateParams(params);
+    this.params = {...params, tank: [...params.tank] as SphParams["tank"]};
+    this.dirty = true;
+  }
+
+  /** The pointer for the next frames (null or inactive = no stirring). */
+  setPointer(pointer: PointerState | null) {
+    this.pointer = pointer ? {...pointer} : null;
+    this.dirty = true;
+  }
+
+  /** Writes the uniform if anything changed (call before encoding a frame). */
+  flush() {
+    if (!this.params) throw new Error("SphGPU: call setParams() first");
+    if (this.dirty) {
+      this.device.queue.writeBuffer(this.uniform, 0, packSphParams(this.params, this.pointer));
+      this.dirty = false;
+    }
+  }
+
+  /** The sort of A into B (6 dispatches). */
+  encodeSort(pass: GPUComputePassEncoder) {
+    this.sorter.encodeSort(pass, this.particles, this.sorted);
+  }
+
+  /** Density pass on B (1 dispatch). */
+  encodeDensity(pass: GPUComputePassEncoder) {
+    if (!this.n) return;
+    pass.setPipeline(this.pipes.density);
+    pass.setBindGroup(0, this.bgDensity);
+    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+  }
+
+  /** Force pass B → A (1 dispatch). */
+  encodeForce(pass: GPUComputePassEncoder) {
+    if (!this.n) return;
+    pass.setPipeline(this.pipes.force);
+    pass.setBindGroup(0, this.bgForce);
+    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+  }
+
+  /** `substeps` whole substeps (8 dispatches each) into one pass. */
+  encodeSubsteps(pass: GPUComputePassEncoder, substeps: number) {
+    for (let s = 0; s < substeps; s++) {
+      this.encodeSort(pass);
+      this.encodeDensity(pass);
+      this.encodeForce(pass);
+    }
+  }
+
+  /** Density histogram + max speed into `stats` (2 dispatches). */
+  encodeStats(pass: GPUComputePassEncoder) {
+    pass.setPipeline(this.pipes.statsClear);
+    pass.setBindGroup(0, this.bgStatsClear);
+    pass.dispatchWorkgroups(1);
+    if (!this.n) return;
+    pass.setPipeline(this.pipes.stats);
+    pass.setBindGroup(0, this.bgStats);
+    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+  }
+
+  /** Runs `substeps` substeps in one submit and waits for the GPU (tests, bench). */
+  async step(substeps = 1) {
+    this.flush();
+    const enc = this.device.createCommandEncoder({label: "water-steps"});
+    const pass = enc.beginComputePass({label: "water"});
+    this.encodeSubsteps(pass, substeps);
+    pass.end();
+    this.device.queue.submit([enc.finish()]);
+    await this.device.queue.onSubmittedWorkDone();
+  }
+
+  /** Reads A, density and near-density back (one-shot; tests and the teaching views). */
+  async read(): Promise<{particles: PackedParticles; density: Float32Array; near: Float32Array}> {
+    const n = this.n;
+    const [a, d, near] = await readBuffers(this.device, [
+      {buffer: this.particles, size: n * PARTICLE_BYTES},
+      {buffer: this.density, size: n * 4},
+      {buffer: this.nearDensity, size: n * 4},
+    ]);
+    return {particles: wrapParticles(a, n), density: new Float32Array(d), near: new Float32Array(near)};
+  }
+
+  /** Runs the stats pass and reads it back (one-shot). */
+  async readStats(): Promise<SphStats> {
+    this.flush();
+    const enc = this.device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    this.encodeStats(pass);
+    pass.end();
+    const [bytes] = await readBuffers(this.device, [{buffer: this.stats, size: STATS_BYTES}], enc);
+    return decodeStats(bytes);
+  }
+
+  /** Releases every buffer. */
+  destroy() {
+    this.scope.dispose();
+  }
+}

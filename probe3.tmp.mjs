@@ -1,0 +1,30 @@
+import {chromium} from "@playwright/test";
+const b = await chromium.launch({executablePath: "/usr/bin/chromium", args: ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan"]});
+const page = await b.newPage({viewport: {width: 1100, height: 1000}});
+page.on("console", (m) => console.log("console:", m.text()));
+await page.goto("http://127.0.0.1:4341/");
+const c = page.locator('[data-widget="contacts"]');
+await c.scrollIntoViewIfNeeded();
+const t0 = Date.now();
+while (Date.now() - t0 < 100000) {
+  const v = await page.evaluate(() => document.querySelector('[data-widget="contacts"]').value);
+  if (v.steps > 1400) break;
+  await page.waitForTimeout(2000);
+}
+const v = await page.evaluate(() => ({v: document.querySelector('[data-widget="contacts"]').value, t: document.querySelector('[data-widget="contacts"]').timing}));
+console.log(JSON.stringify(v));
+const cb = await c.boundingBox();
+const cnt = await page.locator('[data-counters="contacts"]').boundingBox();
+await page.screenshot({path: "docs/screenshots/contacts-settled.png", clip: {x: cb.x - 10, y: cb.y - 10, width: Math.max(cb.width, cnt.width) + 20, height: cnt.y + cnt.height - cb.y + 20}});
+const g = page.locator('[data-widget="grid-query"]');
+await g.scrollIntoViewIfNeeded();
+await g.getByRole("button", {name: "Show grid"}).click();
+const gb = await g.locator("canvas").boundingBox();
+await page.mouse.move(gb.x + gb.width * 0.3, gb.y + gb.height * 0.85);
+await page.waitForTimeout(4000);
+const gv = await page.evaluate(() => ({...document.querySelector('[data-widget="grid-query"]').value, windowIds: undefined, t: document.querySelector('[data-widget="grid-query"]').timing}));
+console.log(JSON.stringify(gv));
+const gcb = await page.locator('[data-counters="grid"]').boundingBox();
+const gg = await g.boundingBox();
+await page.screenshot({path: "docs/screenshots/grid-query-hover.png", clip: {x: gg.x - 10, y: gg.y - 10, width: gg.width + 20, height: gcb.y + gcb.height - gg.y + 20}});
+await b.close();

@@ -1,0 +1,116 @@
+// SPH pass 2, pressure and integration (brief §5). Reads the sorted particles (B) and their
+// densities, writes the new state of each particle to the same slot of `out` (A), so no
+// thread reads a neighbour that another thread has already moved.
+//   P_i = k (rho_i - rho_0),  P_near_i = k_near rho_near_i
+//   push on i along r_hat (from j to i): (P_i + P_j)/2 q + (P_near_i + P_near_j)/2 q^2
+// The push is symmetric in i and j, so the pair's forces are equal and opposite and
+// pressure adds no net momentum. Near-pressure only pushes (Clavet et al. 2005).
+// XSPH (Monaghan): v_i += xsph * sum (v_j - v_i) q^2, its weight clamped to at most 1/2.
+// Walls, floor and lid: penalty springs inside a soft band, a per-particle offset of the
+// band so that particles pressed into a corner never land on the same point, and a hard
+// clamp as the last resort.
+@group(0) @binding(0) var<uniform> grid: Grid;
+@group(0) @binding(1) var<uniform> sph: Sph;
+@group(0) @binding(2) var<storage, read> particles: array<Particle>;
+@group(0) @binding(3) var<storage, read> starts: array<u32>;
+@group(0) @binding(4) var<storage, read> density: array<f32>;
+@group(0) @binding(5) var<storage, read> near_density: array<f32>;
+@group(0) @binding(6) var<storage, read_write> out: array<Particle>;
+
+// Per-particle wall offset in [0, h/100): golden-ratio sequence of the particle's id.
+fn wall_offset(id: u32) -> f32 {
+  return sph.h * 0.01 * fract(f32(id % 65536u) * 0.61803398875);
+}
+
+// Penalty acceleration along one axis for position x inside [lo, hi], velocity v.
+fn wall_axis(x: f32, v: f32, lo: f32, hi: f32) -> f32 {
+  var a = 0.0;
+  let below = lo + sph.wall_band - x;
+  if (below > 0.0) {
+    a += sph.wall_k * below;
+    if (v < 0.0) { a -= sph.wall_damping * v; }
+  }
+  let above = x - (hi - sph.wall_band);
+  if (above > 0.0) {
+    a -= sph.wall_k * above;
+    if (v > 0.0) { a -= sph.wall_damping * v; }
+  }
+  return a;
+}
+
+@compute @workgroup_size(256)
+fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  if (i >= grid.num_particles) {
+    return;
+  }
+  let me = particles[i];
+  let pi = me.pos;
+  let vi = me.vel;
+  let inv_h = 1.0 / sph.h;
+  let h2 = sph.h * sph.h;
+  let p_i = sph.k * (density[i] - sph.rest_density);
+  let pn_i = sph.k_near * near_density[i];
+  let keys = window_keys(grid, pi);
+  var push = vec2<f32>(0.0);
+  var dv = vec2<f32>(0.0);
+  var wsum = 0.0;
+  // essay:begin
+  for (var w = 0u; w < 9u; w++) {
+    let key = keys[w];
+    if (key == NO_CELL) {
+      break;
+    }
+    let end = starts[key + 1u];
+    for (var j = starts[key]; j < end; j++) {
+      let other = particles[j];
+      let d = pi - other.pos;
+      let r2 = dot(d, d);
+      if (j != i && r2 < h2) {
+        let r = sqrt(r2);
+        let q = 1.0 - r * inv_h;
+        let p_j = sph.k * (density[j] - sph.rest_density);
+        let pn_j = sph.k_near * near_density[j];
+        let mag = 0.5 * (p_i + p_j) * q + 0.5 * (pn_i + pn_j) * q * q;
+        if (r > 1e-9) {
+          push += (mag / r) * d;
+        }
+        let q2 = q * q;
+        dv += (other.vel - vi) * q2;
+        wsum += q2;
+      }
+    }
+  }
+  // essay:end
+  var acc = sph.gravity + push * sph.pressure_scale;
+
+  let off = wall_offset(me.id);
+  let lo = sph.tank_min + vec2<f32>(off);
+  let hi = sph.tank_max - vec2<f32>(off);
+  acc.x += wall_axis(pi.x, vi.x, lo.x, hi.x);
+  acc.y += wall_axis(pi.y, vi.y, lo.y, hi.y);
+
+  if (sph.pointer_radius > 0.0) {
+    let dp = pi - sph.pointer;
+    let dist = length(dp);
+    if (dist < sph.pointer_radius) {
+      acc += sph.pointer_strength * (1.0 - dist / sph.pointer_radius) * (sph.pointer_vel - vi);
+    }
+  }
+
+  var xsph = sph.xsph;
+  if (xsph * wsum > 0.5) {
+    xsph = 0.5 / wsum;
+  }
+  var v = vi + xsph * dv + acc * sph.dt;
+  let speed = length(v);
+  if (speed > sph.max_speed) {
+    v *= sph.max_speed / speed;
+  }
+  var x = pi + v * sph.dt;
+  if (x.x < lo.x) { x.x = lo.x; v.x = max(v.x, 0.0); }
+  if (x.x > hi.x) { x.x = hi.x; v.x = min(v.x, 0.0); }
+  if (x.y < lo.y) { x.y = lo.y; v.y = max(v.y, 0.0); }
+  if (x.y > hi.y) { x.y = hi.y; v.y = min(v.y, 0.0); }
+  out[i] = Particle(x, v, me.id, me.key);
+}

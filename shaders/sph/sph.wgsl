@@ -1,0 +1,52 @@
+// Shared declarations of the SPH water kernels (brief §5). Composed after
+// common/particle.wgsl and common/grid.wgsl. 96-byte uniform, packed by
+// components/sph/params.ts (packSphParams); keep the two in step.
+struct Sph {
+  gravity: vec2<f32>,        // world units / s^2
+  dt: f32,                   // substep length, s
+  h: f32,                    // smoothing radius = one grid cell, world units
+  rest_density: f32,         // rho_0
+  k: f32,                    // pressure stiffness: P = k (rho - rho_0)
+  k_near: f32,               // near-pressure stiffness: P_near = k_near rho_near (Clavet et al. 2005)
+  xsph: f32,                 // XSPH velocity smoothing factor (Monaghan)
+  tank_min: vec2<f32>,       // inner lower-left corner of the tank
+  tank_max: vec2<f32>,       // inner upper-right corner (the lid)
+  wall_k: f32,               // penalty spring of walls, floor and lid (1/s^2)
+  wall_band: f32,            // width of the soft band next to each wall
+  max_speed: f32,            // safety clamp on speed (world units / s)
+  pressure_scale: f32,       // turns the pairwise push into an acceleration (1/h in our units)
+  pointer: vec2<f32>,        // pointer position (world units)
+  pointer_vel: vec2<f32>,    // pointer velocity (world units / s)
+  pointer_radius: f32,       // 0 = no pointer
+  pointer_strength: f32,     // 1/s: how fast water inside the radius takes the pointer's velocity
+  wall_damping: f32,         // 1/s: damping of motion into a wall inside the band
+  _pad: f32,
+}
+
+const NO_CELL: u32 = 0xffffffffu;
+
+// The keys of the 3x3 window of cells around position p, each key once: at the edge of a
+// dense grid the clamped neighbours repeat a cell, and in a spatial hash two cells can share
+// a bucket; a repeated key would count its particles twice. Unused entries hold NO_CELL.
+fn window_keys(g: Grid, p: vec2<f32>) -> array<u32, 9> {
+  let c = cell_coords(g, p);
+  var keys: array<u32, 9>;
+  var n = 0u;
+  for (var dy = -1; dy <= 1; dy++) {
+    for (var dx = -1; dx <= 1; dx++) {
+      let key = cell_key_of(g, c + vec2<i32>(dx, dy));
+      var seen = false;
+      for (var m = 0u; m < n; m++) {
+        seen = seen || keys[m] == key;
+      }
+      if (!seen) {
+        keys[n] = key;
+        n++;
+      }
+    }
+  }
+  for (var m = n; m < 9u; m++) {
+    keys[m] = NO_CELL;
+  }
+  return keys;
+}

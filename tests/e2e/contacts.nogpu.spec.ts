@@ -1,0 +1,33 @@
+// Without WebGPU the §2 grid demo runs its CPU twin at the same disc count and says so;
+// its counters still equal a recount from the snapshot. §1 runs as usual (CPU anyway).
+import {test, expect} from "@playwright/test";
+import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
+import {cellOf, demoGrid} from "../../components/contacts/grid-query.js";
+
+test("grid demo falls back to the twin with a visible line, same count, right counters", async ({page}) => {
+  await disableWebGPU(page);
+  const errs = watchErrors(page);
+  await page.goto("/");
+  expect(await page.evaluate(() => "gpu" in navigator && (navigator as any).gpu)).toBeFalsy();
+  const el = page.locator('[data-widget="grid-query"]');
+  await el.scrollIntoViewIfNeeded();
+  await expect(el.locator(".widget-status")).toContainText("WebGPU is not available");
+  await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(10);
+  const snap = await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).snapshot());
+  const v = snap.value;
+  expect(v.engine).toBe("cpu");
+  expect(v.count).toBe(3500);
+  expect(v.allPairs).toBe(6_123_250);
+  const g = demoGrid();
+  const cells = snap.x.map((x: number, i: number) => cellOf(g, x, snap.y[i]));
+  let pairs = 0;
+  for (let i = 0; i < cells.length; i++)
+    for (let j = i + 1; j < cells.length; j++) if (Math.abs(cells[i][0] - cells[j][0]) <= 1 && Math.abs(cells[i][1] - cells[j][1]) <= 1) pairs++;
+  expect(v.candidatePairs).toBe(pairs);
+  await expect(page.locator('[data-counters="grid"]')).toContainText("6,123,250");
+  // §1 is CPU brute force with or without WebGPU
+  const c = page.locator('[data-widget="contacts"]');
+  await c.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await widgetValue(page, "contacts"))?.checksPerStep ?? 0, {timeout: 60_000}).toBe(1_999_000);
+  errs.expectNone();
+});

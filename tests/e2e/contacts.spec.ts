@@ -1,0 +1,267 @@
+// §1 contacts demo and §2 grid-query demo on the built essay page (WebGPU via SwiftShader).
+// Counters are checked against recomputations from a snapshot of the positions the
+// widget's step searched; the pointer mapping is checked at device scale factors 1, 2, 3.
+import {test, expect, type Page} from "@playwright/test";
+import {expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
+import {countTouching} from "../../components/contacts/physics.js";
+import {cellOf, demoGrid, windowIdsBruteForce} from "../../components/contacts/grid-query.js";
+
+const g = demoGrid();
+
+/**
+ * Shares of a widget canvas's pixels (read from the canvas itself): `ink` = coloured
+ * (neither near-white nor near-black), `white` = background, `black` = never drawn.
+ */
+async function pixelShares(page: Page, widget: string) {
+  return page.evaluate((w) => {
+    const c = document.querySelector(`[data-widget="${w}"] canvas`) as HTMLCanvasElement;
+    const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+    let ink = 0, white = 0, black = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const r = d[i], g = d[i + 1], b = d[i + 2];
+      if (r > 240 && g > 240 && b > 240) white++;
+      else if (r < 16 && g < 16 && b < 16) black++;
+      else ink++;
+    }
+    const n = d.length / 4;
+    return {ink: ink / n, white: white / n, black: black / n};
+  }, widget);
+}
+
+/** Passes when the canvas shows discs on a white box: not blank, not black. */
+async function expectDrawn(page: Page, widget: string) {
+  await expect.poll(async () => {
+    const s = await pixelShares(page, widget);
+    return s.ink > 0.05 && s.white > 0.2 && s.black < 0.05;
+  }).toBe(true);
+}
+
+async function snapshot(page: Page, widget: string) {
+  return page.evaluate((w) => (document.querySelector(`[data-widget="${w}"]`) as any).snapshot(), widget);
+}
+
+test("§1 contacts: brute-force counters equal a recount of the snapshot; pointer shoves; slider clamps", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const el = page.locator('[data-widget="contacts"]');
+  await el.scrollIntoViewIfNeeded();
+  const box = (await el.locator("canvas").boundingBox())!;
+  // shove: with the pointer at world (1, 0.8), the falling cloud flows around it
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6);
+  let around = 0;
+  await expect
+    .poll(
+      async () => {
+        const s = await snapshot(page, "contacts");
+        if (!s) return -1;
+        const dist = s.x.map((x: number, i: number) => Math.hypot(x - 1, s.y[i] - 0.8));
+        around = dist.filter((d: number) => d > 0.3 && d < 0.45).length;
+        return dist.filter((d: number) => d < 0.06).length;
+      },
+      {timeout: 60_000}
+    )
+    .toBe(0);
+  expect(around, "discs of the cloud around the pointer").toBeGreaterThan(10);
+  await expect.poll(async () => (await widgetValue(page, "contacts"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(60);
+  const snap = await snapshot(page, "contacts");
+  expect(snap.value.count).toBe(2000);
+  expect(snap.value.checksPerStep).toBe(1_999_000); // ≈ 2.0 M
+  expect(snap.x.length).toBe(2000);
+  expect(snap.value.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
+  expect(snap.value.touchingPairs).toBeGreaterThan(0);
+  expect(snap.value.usefulShare).toBeLessThan(1);
+  expect(snap.value.msPerStep).toBeGreaterThan(0);
+  // the counters under the demo show the widget's value
+  await expect(page.locator('[data-counters="contacts"]')).toContainText("1,999,000");
+  await expectDrawn(page, "contacts");
+  await page.screenshot({path: "docs/screenshots/contacts.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 150}});
+  await page.mouse.move(5, 5);
+  // slider: both ends of the log scale, clamped to 200..4,000
+  const slider = el.locator('input[type="range"]');
+  await slider.fill("0");
+  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(200);
+  expect((await widgetValue(page, "contacts")).checksPerStep).toBe(19_900);
+  await slider.fill("10000");
+  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(4000);
+  expect((await widgetValue(page, "contacts")).checksPerStep).toBe(7_998_000);
+  errs.expectNone();
+});
+
+test("§2 grid query: GPU counters equal a recount of the snapshot; parked query inside the pile", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  const el = page.locator('[data-widget="grid-query"]');
+  // drawn once even before it is scrolled into view (its loop runs only while visible)
+  expect(await el.evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThan(900);
+  await expectDrawn(page, "grid-query");
+  await el.scrollIntoViewIfNeeded();
+  await page.mouse.move(2, 2);
+  await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(30);
+  const snap = await snapshot(page, "grid-query");
+  const v = snap.value;
+  expect(v.engine).toBe("gpu");
+  expect(v.count).toBe(3500);
+  expect(v.grid).toBe(24);
+  expect(v.allPairs).toBe(6_123_250); // ≈ 6.1 M
+  expect(v.queryCell).toEqual([12, 1]); // parked
+  // recount from the positions: pairs of discs in neighbouring cells, each once
+  const cells = snap.x.map((x: number, i: number) => cellOf(g, x, snap.y[i]));
+  let pairs = 0;
+  for (let i = 0; i < cells.length; i++)
+    for (let j = i + 1; j < cells.length; j++) if (Math.abs(cells[i][0] - cells[j][0]) <= 1 && Math.abs(cells[i][1] - cells[j][1]) <= 1) pairs++;
+  expect(v.candidatePairs).toBe(pairs);
+  const ids = snap.x.map((_: number, i: number) => i);
+  expect(v.windowIds).toEqual(windowIdsBruteForce(g, snap.x, snap.y, ids, 12, 1));
+  expect(v.windowCount).toBe(v.windowIds.length);
+  expect(v.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
+  // magnitudes of the brief: a few hundred near the floor, a bit over 400,000 candidates
+  expect(v.windowCount).toBeGreaterThan(150);
+  expect(v.candidatePairs).toBeGreaterThan(300_000);
+  expect(v.candidatePairs).toBeLessThan(600_000);
+  console.log(`grid: window at floor ${v.windowCount}, candidate pairs ${v.candidatePairs}, touching ${v.touchingPairs}, ratio ${v.ratio.toFixed(1)}`);
+  await el.getByRole("button", {name: "Show grid"}).click();
+  await expect(el.getByRole("button", {name: "Show grid"})).toHaveAttribute("aria-pressed", "true");
+  await page.waitForTimeout(300);
+  await expectDrawn(page, "grid-query");
+  const box = (await el.locator("canvas").boundingBox())!;
+  await page.screenshot({path: "docs/screenshots/grid-query.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130}});
+  // device loss: the demo counts on the twin meanwhile, rebuilds on a new device, and its GPU counters are right again
+  await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
+  await expect(el.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});
+  const s0 = (await widgetValue(page, "grid-query")).steps;
+  await expect.poll(async () => {
+    const w = await widgetValue(page, "grid-query");
+    return w.engine === "gpu" && w.steps > s0;
+  }, {timeout: 60_000}).toBe(true);
+  const again = await snapshot(page, "grid-query");
+  expect(again.value.engine).toBe("gpu");
+  expect(again.value.windowIds).toEqual(windowIdsBruteForce(g, again.x, again.y, ids, again.value.queryCell[0], again.value.queryCell[1]));
+  expect(again.value.touchingPairs).toBe(countTouching(again.x, again.y, again.radius));
+  const stats = await page.evaluate(() => (globalThis as any).__gpuStats);
+  expect(stats.validationErrors).toBe(0);
+  // dispose (what Framework's invalidation does): GPU buffers released, loop stopped
+  const before = stats.buffersLive;
+  await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).dispose());
+  const after = await page.evaluate(() => (globalThis as any).__gpuStats.buffersLive);
+  expect(before - after, "buffers of the grid query (sort + query + 3 staging)").toBeGreaterThanOrEqual(8);
+  const steps = (await widgetValue(page, "grid-query")).steps;
+  const frames = await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).timing.frames);
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).timing.frames)).toBe(frames);
+  expect((await widgetValue(page, "grid-query")).steps).toBe(steps);
+  errs.expectNone();
+});
+
+for (const scale of [1, 2, 3]) {
+  test(`§2 pointer → cell is exact at device scale factor ${scale}`, async ({browser}) => {
+    const ctx = await browser.newContext({deviceScaleFactor: scale, viewport: {width: 900, height: 800}});
+    const page = await ctx.newPage();
+    const errs = watchErrors(page);
+    await page.goto("/");
+    const el = page.locator('[data-widget="grid-query"]');
+    await el.scrollIntoViewIfNeeded();
+    const canvas = el.locator("canvas");
+    // the backing store follows the CSS size × devicePixelRatio
+    const dims = await canvas.evaluate((c: HTMLCanvasElement) => ({w: c.width, h: c.height, cw: c.getBoundingClientRect().width, dpr: devicePixelRatio}));
+    expect(dims.dpr).toBe(scale);
+    expect(Math.abs(dims.w - dims.cw * scale)).toBeLessThanOrEqual(1);
+    const box = (await canvas.boundingBox())!;
+    const cell = box.width / 24;
+    // cell centres, the four corner cells, and points a quarter-pixel inside a cell border
+    const targets: [number, number, number, number][] = [
+      [3, 20, 0.5, 0.5], [12, 12, 0.5, 0.5], [20, 2, 0.5, 0.5], [0, 0, 0.5, 0.5], [23, 23, 0.5, 0.5], [23, 0, 0.5, 0.5], [0, 23, 0.5, 0.5],
+      [7, 9, 0.5 / cell, 0.5], [8, 9, 1 - 0.5 / cell, 0.5],
+    ];
+    for (const [cx, cy, fx, fy] of targets) {
+      const px = box.x + (cx + fx) * cell;
+      const py = box.y + box.height - (cy + fy) * cell;
+      await page.mouse.move(px, py);
+      await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([cx, cy]);
+    }
+    await page.mouse.move(box.x + box.width + 40, box.y + 10); // off the box: parks
+    await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([12, 1]);
+    if (scale === 2) {
+      // the canvas follows the page: a narrow window shrinks it, and the mapping stays exact
+      await page.setViewportSize({width: 420, height: 800});
+      await canvas.scrollIntoViewIfNeeded();
+      await expect.poll(async () => canvas.evaluate((c: HTMLCanvasElement) => c.width)).toBeLessThan(dims.w);
+      const small = (await canvas.boundingBox())!;
+      const w = await canvas.evaluate((c: HTMLCanvasElement) => ({w: c.width, cw: c.getBoundingClientRect().width}));
+      expect(Math.abs(w.w - w.cw * 2)).toBeLessThanOrEqual(1);
+      const sc = small.width / 24;
+      for (const [cx, cy] of [[2, 21], [17, 5]]) {
+        await page.mouse.move(small.x + (cx + 0.5) * sc, small.y + small.height - (cy + 0.5) * sc);
+        await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([cx, cy]);
+      }
+    }
+    errs.expectNone();
+    await ctx.close();
+  });
+}
+
+test("§2 touch: idle demo lets vertical swipes scroll (pan-y); a touch drag moves the query, lifting parks it", async ({browser}) => {
+  const ctx = await browser.newContext({hasTouch: true, viewport: {width: 800, height: 800}});
+  const page = await ctx.newPage();
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const canvas = page.locator('[data-widget="grid-query"] canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  expect(await canvas.evaluate((c) => getComputedStyle(c).touchAction)).toBe("pan-y");
+  const box = (await canvas.boundingBox())!;
+  const cell = box.width / 24;
+  const at = (cx: number, cy: number) => ({clientX: box.x + (cx + 0.5) * cell, clientY: box.y + box.height - (cy + 0.5) * cell});
+  const fire = (type: string, p: {clientX: number; clientY: number}) =>
+    canvas.evaluate((c, [t, q]) => c.dispatchEvent(new PointerEvent(t as string, {...(q as object), pointerType: "touch", pointerId: 7, bubbles: true})), [type, p] as const);
+  await fire("pointerdown", at(5, 10));
+  expect(await canvas.evaluate((c) => c.style.touchAction)).toBe("none"); // awake: drags belong to the demo
+  await fire("pointermove", at(6, 11));
+  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([6, 11]);
+  await fire("pointerup", at(6, 11));
+  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([12, 1]);
+  // back to idle after a while: vertical swipes scroll the page again
+  await expect.poll(async () => canvas.evaluate((c) => c.style.touchAction), {timeout: 10_000}).toBe("pan-y");
+  errs.expectNone();
+  await ctx.close();
+});
+
+test("bad options give a visible message and a working demo, never a blank", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await page.locator('[data-widget="grid-query"]').scrollIntoViewIfNeeded();
+  const res = await page.evaluate(async () => {
+    const find = (name: string) => performance.getEntriesByType("resource").map((e) => e.name).find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
+    const cUrl = find("contacts-demo"), gUrl = find("grid-demo");
+    if (!cUrl || !gUrl) return null;
+    const c = (await import(cUrl)).createContactsDemo({count: 1e6, stepsPerFrame: "lots"});
+    const g = (await import(gUrl)).createGridDemo({count: -5, parkCell: [99, 3], gpu: false});
+    const host = document.querySelector('[data-widget="grid-query"]')!;
+    host.before(c, g); // on screen, so their loops run
+    for (let i = 0; i < 400 && !(c.value.steps > 0 && g.value.steps > 0); i++) await new Promise((r) => setTimeout(r, 50));
+    const out = {
+      cStatus: c.querySelector(".widget-status").textContent,
+      gStatus: g.querySelector(".widget-status").textContent,
+      cCount: c.value.count,
+      cChecks: c.value.checksPerStep,
+      gCount: g.value.count,
+      gCell: g.value.queryCell,
+      gEngine: g.value.engine,
+    };
+    c.dispose();
+    g.dispose();
+    c.remove();
+    g.remove();
+    return out;
+  });
+  expect(res, "the widget modules were loaded by the page").not.toBeNull();
+  expect(res!.cStatus).toContain("disc count 1000000 is outside 200–4,000; using 4,000");
+  expect(res!.cStatus).toContain("steps per frame must be a number");
+  expect(res!.cCount).toBe(4000);
+  expect(res!.cChecks).toBe(7_998_000);
+  expect(res!.gStatus).toContain("disc count -5 is outside 100–6,000; using 100");
+  expect(res!.gStatus).toContain("park cell x 99 is outside 0–23; using 23");
+  expect(res!.gCount).toBe(100);
+  expect(res!.gCell).toEqual([23, 3]);
+  expect(res!.gEngine).toBe("cpu");
+  errs.expectNone();
+});

@@ -1,0 +1,205 @@
+// The SPH water kernels on the GPU (Dawn) against hand-computed values and the CPU twin:
+// density of known neighbourhoods, momentum conservation of the pressure forces, one whole
+// substep at 10,000 particles, and the diagnostics (histogram, max speed).
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {GPUHandle} from "../../components/gpu/context.js";
+import {ResourceScope} from "../../components/gpu/scope.js";
+import {nodeWGSL} from "../../components/gpu/node.js";
+import {PARTICLE_WORDS} from "../../components/sort/particles.js";
+import {denseGrid} from "../../components/sort/grid.js";
+import {DEFAULT_PARAMS, H, waterGrid, type SphParams} from "../../components/sph/params.js";
+import {damBreak} from "../../components/sph/scene.js";
+import {SphGPU} from "../../components/sph/pipeline.js";
+import {densityTwin, sortTwin, statsTwin, substepTwin} from "../../components/sph/twin.js";
+import {testGPU} from "../helpers/gpu.js";
+import {particlesFrom, shake, slotsById} from "../helpers/sph.js";
+
+let gpu: GPUHandle;
+let scope: ResourceScope;
+let sim: SphGPU;
+
+beforeAll(async () => {
+  gpu = await testGPU();
+  scope = new ResourceScope(gpu.device);
+  sim = await SphGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 20_000});
+});
+afterAll(() => {
+  scope?.dispose();
+  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+});
+
+/** Params with nothing but the pairwise terms: no gravity, walls far away, no clamps. */
+const pairOnly: SphParams = {...DEFAULT_PARAMS, gravity: 0, xsph: 0, wallK: 0, wallDamping: 0, maxSpeed: 1e9, tank: [-10, -10, 10, 10]};
+
+async function densityOnGPU(rows: number[][], params: SphParams = pairOnly) {
+  sim.setParams(params);
+  sim.setPointer(null);
+  sim.upload(particlesFrom(rows));
+  await sim.step(1);
+  const out = await sim.read();
+  const slot = slotsById(out.particles);
+  return {rho: (id: number) => out.density[slot[id]], near: (id: number) => out.near[slot[id]]};
+}
+
+describe("density pass", () => {
+  it("equals the hand-computed sums Σ(1−r/h)² and Σ(1−r/h)³ for known neighbours", async () => {
+    // particle 0 at the centre of a cell; neighbours at 0.25h, 0.5h (two cells away in x
+    // after crossing a border), 0.9h diagonal, and two outside h (1.0h exactly, 1.5h).
+    const c = [1.0 + 0.5 * H, 0.5 + 0.5 * H];
+    const d = 0.9 / Math.SQRT2;
+    const rows = [
+      c,
+      [c[0] + 0.25 * H, c[1]],
+      [c[0] - 0.5 * H, c[1]],
+      [c[0] + d * H, c[1] + d * H],
+      [c[0], c[1] - 1.0 * H],
+      [c[0] + 1.5 * H, c[1]],
+    ];
+    const {rho, near} = await densityOnGPU(rows);
+    const qs = [0.75, 0.5, 0.1];
+    const want = qs.reduce((s, q) => s + q * q, 0); // 0.5625 + 0.25 + 0.01 = 0.8225
+    const wantNear = qs.reduce((s, q) => s + q ** 3, 0); // 0.421875 + 0.125 + 0.001
+    expect(rho(0)).toBeCloseTo(want, 5);
+    expect(near(0)).toBeCloseTo(wantNear, 5);
+    // the far particle (1.5h) sees only the 0.25h neighbour at 1.25h? no: it is 1.25h away → nothing
+    expect(rho(5)).toBeCloseTo(0, 6);
+    // symmetric pair terms: particle 1 sees 0 (0.25h), 2 (0.75h), 3 (≈0.64h), 5 (1.25h: out)
+    const r13 = Math.hypot(d - 0.25, d);
+    const want1 = 0.75 ** 2 + 0.25 ** 2 + (1 - r13) ** 2;
+    expect(rho(1)).toBeCloseTo(want1, 5);
+  });
+
+  it("counts each neighbour once in the corner cell of the grid (clamped window)", async () => {
+    const rows = [
+      [0.2 * H, 0.2 * H],
+      [0.7 * H, 0.2 * H],
+      [0.2 * H, 0.6 * H],
+      [1.1 * H, 0.3 * H],
+    ];
+    const {rho} = await densityOnGPU(rows);
+    const want = [0.5, 0.4, Math.hypot(0.9, 0.1)].reduce((s, r) => s + (1 - r) ** 2, 0); // 0.25 + 0.36 + 0.0089
+    expect(rho(0)).toBeCloseTo(want, 5);
+    const want1 = [0.5, Math.hypot(0.5, 0.4), Math.hypot(0.4, 0.1)].reduce((s, r) => s + (1 - r) ** 2, 0);
+    expect(rho(1)).toBeCloseTo(want1, 5);
+  });
+
+  it("a lone particle has zero density; identical points count fully (r = 0 → q = 1)", async () => {
+    const {rho, near} = await densityOnGPU([[1, 1], [1.5, 1.5], [1.5, 1.5]]);
+    expect(rho(0)).toBe(0);
+    expect(near(0)).toBe(0);
+    expect(rho(1)).toBeCloseTo(1, 6);
+    expect(near(2)).toBeCloseTo(1, 6);
+  });
+
+  it("matches the twin over a random cloud of 5,000 particles (including a hashed grid)", async () => {
+    for (const grid of [waterGrid(), {...denseGrid(256, 256, H), hashed: true, numCells: 4096}]) {
+      const hsim = await SphGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 5000, grid});
+      const input = shake(damBreak(5000, DEFAULT_PARAMS, 3), 0.3 * H, 0.2, 11);
+      hsim.setParams(pairOnly);
+      hsim.upload(input);
+      await hsim.step(1);
+      const out = await hsim.read();
+      const {sorted, starts} = sortTwin(grid, input);
+      const twin = densityTwin(grid, pairOnly, sorted, starts);
+      const slot = slotsById(out.particles);
+      for (let s = 0; s < sorted.count; s++) {
+        const id = sorted.u32[s * PARTICLE_WORDS + 4];
+        expect(Math.abs(out.density[slot[id]] - twin.density[s])).toBeLessThanOrEqual(1e-4 * Math.max(1, twin.density[s]));
+        expect(Math.abs(out.near[slot[id]] - twin.near[s])).toBeLessThanOrEqual(1e-4 * Math.max(1, twin.near[s]));
+      }
+      hsim.destroy();
+    }
+  });
+});
+
+describe("force pass", () => {
+  it("pressure forces sum to zero over all particles (momentum conservation)", async () => {
+    // a compressed, disordered cloud: large pushes in every direction
+    const input = shake(damBreak(8000, DEFAULT_PARAMS, 5), 0.4 * H, 0, 7);
+    for (let i = 0; i < input.count; i++) {
+      input.f32[i * PARTICLE_WORDS] = 0.6 + (input.f32[i * PARTICLE_WORDS] - 0.6) * 0.7; // squeeze
+      input.f32[i * PARTICLE_WORDS + 1] += 0.2;
+    }
+    sim.setParams(pairOnly);
+    sim.setPointer(null);
+    sim.upload(input);
+    await sim.step(1);
+    const {particles: out} = await sim.read();
+    let sx = 0, sy = 0, abs = 0;
+    for (let i = 0; i < out.count; i++) {
+      const vx = out.f32[i * PARTICLE_WORDS + 2], vy = out.f32[i * PARTICLE_WORDS + 3];
+      sx += vx;
+      sy += vy;
+      abs += Math.hypot(vx, vy);
+    }
+    expect(abs / out.count).toBeGreaterThan(0.05); // the forces are far from zero…
+    expect(Math.hypot(sx, sy) / abs).toBeLessThan(1e-5); // …and cancel in the sum
+    // the twin agrees
+    const twin = substepTwin(waterGrid(), pairOnly, input).particles;
+    let tx = 0, ty = 0;
+    for (let i = 0; i < twin.count; i++) {
+      tx += twin.f32[i * PARTICLE_WORDS + 2];
+      ty += twin.f32[i * PARTICLE_WORDS + 3];
+    }
+    expect(Math.hypot(tx, ty) / abs).toBeLessThan(1e-9);
+  });
+});
+
+describe("one whole substep", () => {
+  it("equals the twin within 1e-4 relative at 10,000 particles (walls, gravity, XSPH, pointer)", async () => {
+    const params: SphParams = {...DEFAULT_PARAMS};
+    const input = shake(damBreak(10_000, params, 9), 0.2 * H, 0.5, 13);
+    const pointer = {x: 0.3, y: 0.2, vx: 1.5, vy: -0.5, active: true};
+    sim.setParams(params);
+    sim.setPointer(pointer);
+    sim.upload(input);
+    await sim.step(1);
+    const out = await sim.read();
+    const twin = substepTwin(waterGrid(), params, input, pointer);
+    const slot = slotsById(out.particles);
+    let worstX = 0, worstV = 0, worstRho = 0;
+    for (let s = 0; s < twin.particles.count; s++) {
+      const o = s * PARTICLE_WORDS;
+      const id = twin.particles.u32[o + 4];
+      const g = slot[id] * PARTICLE_WORDS;
+      expect(slot[id]).toBeGreaterThanOrEqual(0);
+      for (let c = 0; c < 2; c++) {
+        const t = twin.particles.f32[o + c], v = out.particles.f32[g + c];
+        worstX = Math.max(worstX, Math.abs(v - t) / Math.max(Math.abs(t), 1e-3));
+        const tv = twin.particles.f32[o + 2 + c], vv = out.particles.f32[g + 2 + c];
+        // relative to the particle's speed (a component near zero is compared against it)
+        const speed = Math.hypot(twin.particles.f32[o + 2], twin.particles.f32[o + 3]);
+        worstV = Math.max(worstV, Math.abs(vv - tv) / Math.max(speed, 0.1));
+      }
+      worstRho = Math.max(worstRho, Math.abs(out.density[slot[id]] - twin.density[s]) / Math.max(twin.density[s], 1));
+    }
+    expect(worstX).toBeLessThan(1e-4);
+    expect(worstV).toBeLessThan(1e-4);
+    expect(worstRho).toBeLessThan(1e-4);
+  });
+});
+
+describe("diagnostics (stats pass)", () => {
+  it("the density histogram and max speed equal the twin's", async () => {
+    const params: SphParams = {...DEFAULT_PARAMS};
+    const input = shake(damBreak(10_000, params, 2), 0.3 * H, 0.8, 21);
+    sim.setParams(params);
+    sim.setPointer(null);
+    sim.upload(input);
+    await sim.step(1);
+    const out = await sim.read();
+    const stats = await sim.readStats();
+    const twin = statsTwin(params, out.particles, out.density);
+    expect([...stats.bins]).toEqual([...twin.bins]);
+    expect(stats.bins.reduce((s, v) => s + v, 0)).toBe(10_000);
+    expect(stats.maxSpeed).toBeCloseTo(twin.maxSpeed, 5);
+    expect(stats.maxSpeed).toBeGreaterThan(0);
+  });
+
+  it("an empty simulation reports an empty histogram and zero speed", async () => {
+    sim.upload(particlesFrom([]));
+    const stats = await sim.readStats();
+    expect(stats.bins.every((b) => b === 0)).toBe(true);
+    expect(stats.maxSpeed).toBe(0);
+  });
+});
