@@ -94,6 +94,7 @@ describe("one substep: GPU equals the twin", () => {
       it(`${n} grains, ${hashed ? "hashed" : "dense"} grid, pointer pushing`, async () => {
         const params = defaultSandParams();
         params.pointer = {x: 1, y: 0.2, radius: 0.12, strength: 600, active: true};
+        params.contactDrag = 3; // exercise the contact-drag branch too (off by default)
         const input = packedGrains(n, n + (hashed ? 1 : 0));
         const grid = sandGrid(hashed);
         const twin = sandSubstepTwin(params, grid, input);
