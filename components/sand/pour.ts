@@ -1,7 +1,8 @@
 /**
  * The sand's starting state ("re-pour"): grains on a loose, jittered square lattice in a
  * block hanging from the top of the box, so it collapses into a pile. Deterministic for a
- * given seed. Spacing 1.1 diameters, so no two grains start in contact.
+ * given seed. Spacing 1.1 diameters and every grain at rest, so no two grains touch until
+ * the block lands (a grain in contact feels the sand's contact drag, params.ts).
  */
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import {SAND_BOX, SAND_CELL} from "./params.js";
@@ -38,7 +39,7 @@ export function pourSand(count: number, seed = 1, top = SAND_BOX - 1.5 * SAND_CE
     const o = i * PARTICLE_WORDS;
     p.f32[o] = left + (col + 0.5) * spacing + (rand() - 0.5) * 0.08 * SAND_CELL;
     p.f32[o + 1] = top - row * spacing + (rand() - 0.5) * 0.08 * SAND_CELL;
-    p.f32[o + 2] = (rand() - 0.5) * 0.05;
+    p.f32[o + 2] = 0; // at rest: a sideways kick would make grains touch during the fall
     p.f32[o + 3] = 0;
     p.u32[o + 4] = i;
   }
