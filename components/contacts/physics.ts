@@ -10,6 +10,7 @@
  * parameters" (radius 0.016, gravity 1.4, pointer radius 0.25, strength 30); stiffness,
  * damping and dt were re-tuned so a pile 60 discs deep stays stable with small overlaps.
  */
+import {mulberry32} from "../sim/rng.js";
 
 export interface ContactParams {
   /** Disc radius (world units). Contact distance is 2·radius. */
@@ -89,16 +90,7 @@ export function allocDiscs(count: number): Discs {
 }
 
 /** Deterministic PRNG (mulberry32), floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const seededRandom = mulberry32;
 
 /**
  * `count` discs on a jittered lattice (rows offset by half a spacing, like a loose

@@ -186,6 +186,9 @@ export async function runOnGPU(shell: SimShell, options: GPURunOptions): Promise
       const stop = await options.start(handle, scope);
       if (stop) scope.onDispose(stop);
     } catch (e) {
+      // lost while starting: the loss handler above already disposed the scope and
+      // scheduled the rebuild, so the error (e.g. "ResourceScope already disposed") is expected
+      if (scope.disposed || handle.isLost()) return;
       console.error(e);
       scope.dispose();
       if (shell.disposed) return;

@@ -5,6 +5,7 @@
  */
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import type {SphParams} from "./params.js";
+import {mulberry32} from "../sim/rng.js";
 
 /** Density Σ (1 − r/h)² (self excluded) of an infinite square lattice of spacing s·h. */
 export function latticeDensity(s: number): number {
@@ -30,17 +31,6 @@ export function restSpacing(restDensity: number): number {
   return (lo + hi) / 2;
 }
 
-/** Small deterministic generator (mulberry32) for the jitter. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface DamBreakLayout {
   /** lattice spacing, world units */

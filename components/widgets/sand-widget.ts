@@ -25,7 +25,7 @@ import {fitView, trackPointer, type PointerState} from "../sim/pointer.js";
 import {createSimShell, runOnGPU} from "../sim/shell.js";
 import {PassTimer, type PassTimes} from "../sim/timing.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {button, clampOption, fallbackMessage, setValue} from "./view.js";
+import {button, clampOption, fallbackMessage, rangeControl, setValue} from "./view.js";
 import {createPipelineDiagram} from "./pipeline-diagram.js";
 
 export interface SandWidgetOptions {
@@ -164,7 +164,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
 
   // ---- controls
   const logMin = Math.log(SAND_MIN_GRAINS), logMax = Math.log(SAND_MAX_GRAINS);
-  const countInput = rangeInput("grains", 0, 1000, Math.round(((Math.log(state.count) - logMin) / (logMax - logMin)) * 1000));
+  const countInput = rangeControl("grains", {min: 0, max: 1000, value: Math.round(((Math.log(state.count) - logMin) / (logMax - logMin)) * 1000)});
   const countOut = document.createElement("output");
   const sliderToCount = (v: number) => Math.round(Math.exp(logMin + (v / 1000) * (logMax - logMin)) / 100) * 100;
   countOut.textContent = fmt(state.count);
@@ -177,7 +177,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
     engine?.pour();
   });
   countInput.label.append(countOut);
-  const subInput = rangeInput("substeps per frame", 1, 8, state.substeps);
+  const subInput = rangeControl("substeps per frame", {min: 1, max: 8, value: state.substeps});
   const subOut = document.createElement("output");
   subOut.textContent = String(state.substeps);
   subInput.label.append(subOut);
@@ -436,16 +436,3 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
   return shell.root;
 }
 
-function rangeInput(text: string, min: number, max: number, v: number) {
-  const label = document.createElement("label");
-  label.className = "range";
-  const input = document.createElement("input");
-  input.type = "range";
-  input.min = String(min);
-  input.max = String(max);
-  input.step = "1";
-  input.value = String(v);
-  input.setAttribute("aria-label", text);
-  label.append(`${text} `, input, " ");
-  return {label, input};
-}

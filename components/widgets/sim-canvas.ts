@@ -5,6 +5,7 @@
  * (touch-action: pan-y); a touch that starts a drag or a tap wakes the demo, and while it
  * is awake (until `wakeMs` after the last touch) drags go to the demo only.
  */
+import {clientToWorld as viewToWorld} from "../sim/pointer.js";
 
 export interface Rect {
   left: number;
@@ -15,9 +16,9 @@ export interface Rect {
 
 /** World position of a client (CSS pixel) point over `rect`, which shows a worldW × worldH box. */
 export function clientToWorld(clientX: number, clientY: number, rect: Rect, worldW: number, worldH: number) {
-  const u = (clientX - rect.left) / rect.width;
-  const v = (clientY - rect.top) / rect.height;
-  return {x: u * worldW, y: (1 - v) * worldH, inside: u >= 0 && u <= 1 && v >= 0 && v <= 1};
+  const {x, y} = viewToWorld(clientX, clientY, rect, {x0: 0, y0: 0, x1: worldW, y1: worldH});
+  const inside = clientX >= rect.left && clientX <= rect.left + rect.width && clientY >= rect.top && clientY <= rect.top + rect.height;
+  return {x, y, inside};
 }
 
 /** Backing-store size (device pixels) of a canvas of CSS size w × h at ratio dpr. */

@@ -53,3 +53,27 @@ export function clampOption(name: string, value: unknown, min: number, max: numb
   const c = Math.min(max, Math.max(min, v));
   return integer ? Math.round(c) : c;
 }
+
+export interface RangeControl {
+  label: HTMLLabelElement;
+  input: HTMLInputElement;
+}
+
+/**
+ * A labelled range input (class `widget-range`; wraps on narrow screens instead of
+ * overflowing). `name` sets the input's name; the label text is also its accessible name.
+ */
+export function rangeControl(text: string, o: {min: number; max: number; step?: number; value: number; name?: string}): RangeControl {
+  const label = document.createElement("label");
+  label.className = "widget-range";
+  const input = document.createElement("input");
+  input.type = "range";
+  if (o.name) input.name = o.name;
+  input.min = String(o.min);
+  input.max = String(o.max);
+  input.step = String(o.step ?? 1);
+  input.value = String(o.value);
+  input.setAttribute("aria-label", text);
+  label.append(`${text} `, input, " ");
+  return {label, input};
+}

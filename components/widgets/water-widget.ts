@@ -21,7 +21,7 @@ import {DiscRenderer, type WorldView} from "../sim/renderer.js";
 import {fitView, trackPointer} from "../sim/pointer.js";
 import {createSimShell, runOnGPU} from "../sim/shell.js";
 import {PassTimer} from "../sim/timing.js";
-import {clampOption, fallbackMessage, setValue} from "./view.js";
+import {clampOption, fallbackMessage, rangeControl, setValue} from "./view.js";
 import {DEFAULT_PARAMS, TUNABLE, waterGrid, type PointerState, type SphParams, type TunableKey} from "../sph/params.js";
 import {damBreak} from "../sph/scene.js";
 import {decodeStats, SphGPU, STATS_BYTES} from "../sph/pipeline.js";
@@ -129,7 +129,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
 
   let logMin = Math.log(minCount);
   const logMax = Math.log(maxCount);
-  const countInput = rangeInput(`${name}-count`, "particles", 0, 1000, 1, toSlider(count));
+  const countInput = rangeControl("particles", {name: `${name}-count`, min: 0, max: 1000, step: 1, value: toSlider(count)});
   const countOut = document.createElement("output");
   const showCount = () => (countOut.textContent = count.toLocaleString("en-US"));
   showCount();
@@ -153,7 +153,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
   }
   countInput.label.append(" ", countOut);
 
-  const subInput = rangeInput(`${name}-substeps`, "substeps per frame", 1, 8, 1, substeps);
+  const subInput = rangeControl("substeps per frame", {name: `${name}-substeps`, min: 1, max: 8, step: 1, value: substeps});
   const subOut = document.createElement("output");
   subOut.textContent = String(substeps);
   subInput.label.append(" ", subOut);
@@ -188,7 +188,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
   const paramInputs = new Map<TunableKey, {input: HTMLInputElement; out: HTMLOutputElement}>();
   for (const k of TUNABLE_KEYS) {
     const t = TUNABLE[k];
-    const r = rangeInput(`${name}-${k}`, t.label, t.min, t.max, t.step, params[k]);
+    const r = rangeControl(t.label, {name: `${name}-${k}`, min: t.min, max: t.max, step: t.step, value: params[k]});
     r.input.dataset.param = k;
     const out = document.createElement("output");
     out.textContent = fmt(params[k]);
@@ -519,18 +519,3 @@ function fmt(v: number) {
   return Math.abs(v) >= 10 ? v.toFixed(0) : v.toFixed(v < 0.1 ? 3 : 2);
 }
 
-/** A labelled range input. */
-function rangeInput(id: string, text: string, min: number, max: number, step: number, value: number) {
-  const label = document.createElement("label");
-  label.className = "water-range";
-  label.style.cssText = "display:inline-flex;align-items:center;gap:.35rem";
-  const input = document.createElement("input");
-  input.type = "range";
-  input.name = id;
-  input.min = String(min);
-  input.max = String(max);
-  input.step = String(step);
-  input.value = String(value);
-  label.append(text, input);
-  return {label, input};
-}

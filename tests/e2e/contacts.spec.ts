@@ -74,7 +74,7 @@ test("§1 contacts: brute-force counters equal a recount of the snapshot; pointe
   // the counters under the demo show the widget's value
   await expect(page.locator('[data-counters="contacts"]')).toContainText("1,999,000");
   await expectDrawn(page, "contacts");
-  await page.screenshot({path: "docs/screenshots/contacts.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 150}});
+  await page.screenshot({path: "test-results/screenshots/contacts.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 150}});
   await page.mouse.move(5, 5);
   // slider: both ends of the log scale, clamped to 200..4,000
   const slider = el.locator('input[type="range"]');
@@ -125,7 +125,7 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   await page.waitForTimeout(300);
   await expectDrawn(page, "grid-query");
   const box = (await el.locator("canvas").boundingBox())!;
-  await page.screenshot({path: "docs/screenshots/grid-query.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130}});
+  await page.screenshot({path: "test-results/screenshots/grid-query.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130}});
   // device loss: the demo counts on the twin meanwhile, rebuilds on a new device, and its GPU counters are right again
   await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
   await expect(el.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});

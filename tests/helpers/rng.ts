@@ -1,11 +1,2 @@
-/** Small seeded PRNG (mulberry32) for reproducible test inputs. Returns floats in [0, 1). */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG for reproducible test inputs (mulberry32, floats in [0, 1)). */
+export {mulberry32 as rng} from "../../components/sim/rng.js";
