@@ -6,18 +6,9 @@
  */
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import {SAND_BOX, SAND_CELL} from "./params.js";
+import {mulberry32} from "../sim/rng.js";
 
-/** Mulberry32: a small seeded PRNG giving floats in [0, 1). */
-export function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export {mulberry32};
 
 /**
  * `count` grains (ids 0..count-1) in a block whose width grows with the count (at most
