@@ -18,7 +18,7 @@ export interface SimShellOptions {
   name: string;
   /** Canvas width / height (default 1). */
   aspect?: number;
-  /** Largest canvas height in CSS px (default 640). */
+  /** Largest canvas height in CSS px (default 640; not a number ≥ 1 → the default — widgets validate it first with `clampOption`). */
   maxHeight?: number;
   /** Accessible label of the canvas. */
   label?: string;
@@ -37,7 +37,13 @@ export interface SimShell {
   controls: HTMLDivElement;
   /** Live panel (counters, timings). */
   panel: HTMLDivElement;
+  /**
+   * The status line. While the canvas has no size it shows "the canvas has no size …";
+   * messages written meanwhile are kept and shown once the canvas has a size again.
+   */
   status: StatusLine;
+  /** false while the canvas is narrower or lower than 1 CSS px: frame loops should skip frames. */
+  readonly hasSize: boolean;
   /** Owns cleanups of the whole widget; disposed on invalidation / root.dispose(). */
   scope: ResourceScope;
   /** Current canvas CSS size in px (updated by the ResizeObserver). */
@@ -55,7 +61,7 @@ export interface SimShell {
 /** Builds the shell's DOM and sizing. See the module comment. */
 export function createSimShell(options: SimShellOptions): SimShell {
   const aspect = options.aspect && options.aspect > 0 ? options.aspect : 1;
-  const maxHeight = options.maxHeight ?? 640;
+  const maxHeight = Number.isFinite(options.maxHeight) && options.maxHeight! >= 1 ? options.maxHeight! : 640;
   const root = document.createElement("div") as unknown as SimShell["root"];
   root.className = `widget sim-widget ${options.name}-widget`;
   root.dataset.widget = options.name;
@@ -67,8 +73,23 @@ export function createSimShell(options: SimShellOptions): SimShell {
   controls.className = "widget-controls";
   const panel = document.createElement("div");
   panel.className = "sim-panel counter";
-  const status = statusLine();
-  root.append(stage, controls, panel, status.element);
+  const line = statusLine();
+  root.append(stage, controls, panel, line.element);
+  // the widget's latest message, shown again when a zero-size canvas gets a size
+  let latest: {kind: "info" | "warn" | "error"; text: string} | null = null;
+  let hasSize = true;
+  const write = (kind: "info" | "warn" | "error") => (text: string) => {
+    latest = {kind, text};
+    if (hasSize) line[kind](text);
+  };
+  const status: StatusLine = {element: line.element, info: write("info"), warn: write("warn"), error: write("error")};
+  function setHasSize(ok: boolean, width: number, height: number) {
+    if (ok === hasSize) return;
+    hasSize = ok;
+    if (!ok) line.warn(`The canvas has no size (${Math.round(width)} × ${Math.round(height)} px), so the simulation is paused until it is shown with a size.`);
+    else if (latest) line[latest.kind](latest.text);
+    else line.info("");
+  }
 
   const scope = new ResourceScope(null);
   const resizeCallbacks: ((s: {width: number; height: number}) => void)[] = [];
@@ -92,6 +113,7 @@ export function createSimShell(options: SimShellOptions): SimShell {
     canvas.style.width = `${Math.round(width)}px`;
     canvas.style.height = `${Math.round(h)}px`;
     canvas.style.margin = "0 auto";
+    setHasSize(width >= 1 && h >= 1, width, h);
     if (width !== size.width || h !== size.height) {
       size.width = width;
       size.height = h;
@@ -113,6 +135,9 @@ export function createSimShell(options: SimShellOptions): SimShell {
     status,
     scope,
     size,
+    get hasSize() {
+      return hasSize;
+    },
     onResize(cb) {
       resizeCallbacks.push(cb);
     },

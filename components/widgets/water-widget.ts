@@ -8,7 +8,8 @@
  *   createWaterWidget({count: 50_000, invalidation}) → HTMLElement (data-widget="water")
  *   createWaterWidget({hero: true, count: 45_000, invalidation}) → data-widget="hero"
  *
- * `.value` = {count, substeps, params: {k, kNear, restDensity, xsph}, densityHistogram
+ * `.value` = {count (particles actually simulated: on the CPU twin a reduced count, see
+ * `twinCount`), requestedCount (the slider's / option's count), substeps, params: {k, kNear, restDensity, xsph}, densityHistogram
  * (64 bins over [0, 2ρ₀)), maxSpeed (world units/s), gpuMsPerFrame (timestamp queries
  * when the device has them, else submit → done wall time; null on the CPU)}, refreshed
  * a few times a second with an `input` event.
@@ -43,11 +44,14 @@ export interface WaterOptions {
   colorBy?: "density" | "speed";
   /** Initial values of the tunable parameters (default: DEFAULT_PARAMS). */
   params?: Partial<Pick<SphParams, TunableKey>>;
-  /** Particles of the CPU-twin fallback (default 3,000). */
+  /**
+   * Most particles of the CPU-twin fallback (default 4,000): the twin simulates
+   * `twinCount(count, fallbackCount)` = count / 16, clamped to [1,000, fallbackCount] (never more than count).
+   */
   fallbackCount?: number;
   /** Tank width / height, 1–4 (default 2: the tank is 2 × 1). */
   aspect?: number;
-  /** Largest canvas height, CSS px. */
+  /** Largest canvas height, CSS px, 80–4,000 (default 600; hero 560). Out of range → clamped, with a message. */
   maxHeight?: number;
   /**
    * On a software adapter (SwiftShader: WebGPU emulated on the CPU) and without an explicit
@@ -62,7 +66,10 @@ export interface WaterOptions {
 }
 
 export interface WaterValue {
+  /** Particles simulated now (on the CPU twin: fewer than requested). */
   count: number;
+  /** Particles asked for by the slider or the `count` option. */
+  requestedCount: number;
   substeps: number;
   params: {k: number; kNear: number; restDensity: number; xsph: number};
   densityHistogram: number[];
@@ -74,16 +81,33 @@ const MIN_COUNT = 500;
 const SPEED_RANGE: [number, number] = [0, 3];
 const TUNABLE_KEYS = Object.keys(TUNABLE) as TunableKey[];
 
+/**
+ * Particles the CPU twin simulates for a requested `count`: count / 16 (the twin runs on one
+ * CPU core, roughly 16× slower per particle than a GPU here), clamped to [1,000, cap] and never
+ * more than `count`. E.g. 10,000 → 1,000; 20,000 → 1,250; 50,000 → 3,125; 80,000 → 4,000 (cap 4,000).
+ */
+export function twinCount(count: number, cap = 4000): number {
+  return Math.min(count, Math.max(Math.min(1000, cap), Math.min(cap, Math.round(count / 16))));
+}
+
+/** True when `v` is absent or blank (`?water=` in the URL): the option's default applies. */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
 /** Builds the widget. See the module comment. */
 export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
   const hero = !!options.hero;
   const name = hero ? "hero" : "water";
   const warnings: string[] = [];
   const opt = (label: string, v: unknown, lo: number, hi: number, dflt: number, integer = true) => {
-    if (v === undefined || v === null) return dflt;
+    if (blank(v)) return dflt;
     try {
       const c = clampOption(label, v, lo, hi, integer);
-      if (c !== Number(v)) warnings.push(`${label} ${String(v)} is outside ${lo.toLocaleString("en-US")}–${hi.toLocaleString("en-US")}; using ${c.toLocaleString("en-US")}.`);
+      const n = Number(v);
+      if (integer && !Number.isInteger(n) && n >= lo && n <= hi) {
+        warnings.push(`${label} ${String(v)} is not a whole number; using ${c.toLocaleString("en-US")}.`);
+        return c;
+      }
+      if (c !== n) warnings.push(`${label} ${String(v)} is outside ${lo.toLocaleString("en-US")}–${hi.toLocaleString("en-US")}; using ${c.toLocaleString("en-US")}.`);
       return c;
     } catch (e) {
       warnings.push(`${(e as Error).message}; using ${dflt.toLocaleString("en-US")}.`);
@@ -91,12 +115,14 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
     }
   };
   const maxCount = opt("maximum count", options.maxCount, MIN_COUNT, 1_000_000, hero ? 45_000 : 80_000);
-  const explicitCount = options.count !== undefined && options.count !== null;
+  // only a valid count counts as explicit: a bad one (?water=abc, ?hero=Infinity) gets the default, reduced on software adapters
+  const explicitCount = !blank(options.count) && Number.isFinite(Number(options.count));
   let count = opt("particle count", options.count, MIN_COUNT, maxCount, Math.min(maxCount, hero ? 45_000 : 50_000));
   let minCount = Math.min(count, opt("minimum count", options.minCount, MIN_COUNT, maxCount, 10_000));
   let substeps = opt("substeps", options.substeps, 1, 8, 5);
   const aspect = opt("aspect", options.aspect, 1, 4, 2, false);
-  const fallbackCount = opt("fallback count", options.fallbackCount, 100, 20_000, 3000);
+  const fallbackCount = opt("fallback count", options.fallbackCount, 100, 20_000, 4000);
+  const maxHeight = opt("maximum height", options.maxHeight, 80, 4000, hero ? 560 : 600);
   const statsHz = opt("statsHz", options.statsHz, 0.5, 30, 4, false);
   let colorBy: "density" | "speed" = options.colorBy === "speed" ? "speed" : "density";
   const base: SphParams = {...DEFAULT_PARAMS, tank: [0, 0, 2, 2 / aspect]};
@@ -107,15 +133,17 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
   const shell = createSimShell({
     name,
     aspect,
-    maxHeight: options.maxHeight ?? (hero ? 560 : 600),
+    maxHeight,
     label: hero ? "Live SPH water simulation: a dam break in a tank" : "SPH water: a dam break; drag to stir",
     invalidation: options.invalidation,
   });
   const root = shell.root;
   injectStyle();
-  const value: WaterValue = {count, substeps, params: pick(params), densityHistogram: new Array(DENSITY_BINS).fill(0), maxSpeed: 0, gpuMsPerFrame: null};
+  /** Particles simulated now: `count` on the GPU, the reduced twin count on the CPU. */
+  let simulated = () => count;
+  const value: WaterValue = {count, requestedCount: count, substeps, params: pick(params), densityHistogram: new Array(DENSITY_BINS).fill(0), maxSpeed: 0, gpuMsPerFrame: null};
   root.value = value;
-  const publish = () => setValue(root, {...value, count, substeps, params: pick(params), densityHistogram: [...value.densityHistogram]});
+  const publish = () => setValue(root, {...value, count: simulated(), requestedCount: count, substeps, params: pick(params), densityHistogram: [...value.densityHistogram]});
 
   // ---- controls -------------------------------------------------------------------
   let onPour = () => {};
@@ -359,6 +387,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
       const loop = frameLoop(
         shell.canvas,
         (_dt, now) => {
+          if (!shell.hasSize) return; // zero-size canvas: the shell says so; wait for a size
           if (inFlight >= maxInFlight) return; // the GPU is behind: never queue more frames
           if (!renderer.resize()) return; // zero-size canvas (hidden): nothing to draw
           sim.setPointer(simPointer());
@@ -431,11 +460,13 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
     const canvas = shell.canvas;
     const ctx = canvas.getContext("2d");
     const grid = waterGrid();
-    let state: PackedParticles = damBreak(Math.min(count, fallbackCount), params);
+    const n = () => twinCount(count, fallbackCount);
+    simulated = n;
+    let state: PackedParticles = damBreak(n(), params);
     let density: Float32Array = new Float32Array(state.count);
-    const n = () => Math.min(count, fallbackCount);
     const msg = () => `${fallbackMessage(reason)} It simulates ${n().toLocaleString("en-US")} particles instead of ${count.toLocaleString("en-US")}.`;
     shell.status.warn([msg(), ...warnings].join(" "));
+    publish();
     const pour = () => {
       state = damBreak(n(), params);
       density = new Float32Array(state.count);
@@ -449,6 +480,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
     const loop = frameLoop(
       canvas,
       (_dt, now) => {
+        if (!shell.hasSize) return; // zero-size canvas: the shell says so; wait for a size
         const ptr = simPointer();
         for (let s = 0; s < substeps; s++) {
           const r = substepTwin(grid, params, state, ptr);

@@ -1,8 +1,9 @@
 // Without WebGPU the hero and the water demo run the CPU twin at a reduced count and say so.
-import {expect, test} from "@playwright/test";
+import {expect, test, type Page} from "@playwright/test";
 import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
 const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
+const histogramSum = async (page: Page, name: string) => sum((await widgetValue(page, name))?.densityHistogram ?? []);
 
 test("the water falls back to the CPU twin with a one-line message; controls still work", async ({page}) => {
   const errs = watchErrors(page);
@@ -10,12 +11,26 @@ test("the water falls back to the CPU twin with a one-line message; controls sti
   await page.goto("/?hero=600&water=20000&substeps=1");
   const hero = page.locator('[data-widget="hero"]');
   await expect(hero.locator(".widget-status")).toContainText("WebGPU is not available");
-  await expect.poll(async () => sum((await widgetValue(page, "hero"))?.densityHistogram ?? []), {timeout: 60_000}).toBe(600);
+  await expect.poll(() => histogramSum(page, "hero"), {timeout: 60_000}).toBe(600);
   const water = page.locator('[data-widget="water"]');
   await water.scrollIntoViewIfNeeded();
-  await expect(water.locator(".widget-status")).toContainText("simulates 3,000 particles instead of 20,000");
-  await expect.poll(async () => sum((await widgetValue(page, "water"))?.densityHistogram ?? []), {timeout: 60_000}).toBe(3000);
-  expect((await widgetValue(page, "water")).gpuMsPerFrame).toBeNull();
+  // the twin runs count / 16 particles, at least 1,000: 20,000 → 1,250
+  await expect(water.locator(".widget-status")).toContainText("simulates 1,250 particles instead of 20,000");
+  await expect.poll(() => histogramSum(page, "water"), {timeout: 60_000}).toBe(1250);
+  let v = await widgetValue(page, "water");
+  expect(v).toMatchObject({count: 1250, requestedCount: 20000, gpuMsPerFrame: null});
+
+  // the count slider re-pours the twin with count / 16 particles, capped at 4,000: 80,000 → 4,000
+  await water.locator('input[name="water-count"]').evaluate((el: HTMLInputElement) => {
+    el.value = "1000";
+    el.dispatchEvent(new Event("input", {bubbles: true}));
+    el.dispatchEvent(new Event("change", {bubbles: true}));
+  });
+  v = await widgetValue(page, "water");
+  expect(v).toMatchObject({count: 4000, requestedCount: 80000});
+  await expect(water.locator(".widget-status")).toContainText("simulates 4,000 particles instead of 80,000");
+  await expect.poll(() => histogramSum(page, "water"), {timeout: 60_000}).toBe(4000);
+
   await water.locator("summary").click();
   await water.locator('input[data-param="kNear"]').fill("50");
   expect((await widgetValue(page, "water")).params.kNear).toBe(50);
@@ -24,5 +39,44 @@ test("the water falls back to the CPU twin with a one-line message; controls sti
   await water.locator("button.water-pour").click();
   await water.locator("button.water-color").click();
   await expect(water.locator("button.water-color")).toHaveText("Colour: speed");
+  errs.expectNone();
+});
+
+test("a zero or non-numeric maxHeight is clamped with a message; a zero-size canvas pauses with a message", async ({page}) => {
+  const errs = watchErrors(page);
+  await disableWebGPU(page);
+  await page.goto("/?hero=600&water=10000&substeps=1");
+  await expect(page.locator('[data-widget="hero"] .widget-status')).toContainText("WebGPU is not available");
+  // build two more widgets with bad heights from the page's own module
+  await page.evaluate(async () => {
+    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/water-widget\.[0-9a-f]+\.js$/.test(n))
+      ?? (document.querySelector('link[href*="/water-widget."]') as HTMLLinkElement).href;
+    const {createWaterWidget} = await import(url);
+    for (const [id, maxHeight] of [["zero", 0], ["abc", "abc"]] as const) {
+      const el = createWaterWidget({maxHeight, count: 1000, hero: true});
+      el.id = `test-${id}`;
+      document.body.prepend(el);
+    }
+  });
+  for (const [id, text] of [["zero", "maximum height 0 is outside 80–4,000; using 80"], ["abc", "maximum height must be a number"]]) {
+    const w = page.locator(`#test-${id}`);
+    await expect(w.locator(".widget-status")).toContainText(text);
+    const box = (await w.locator("canvas").boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(79);
+    expect(box.width).toBeGreaterThan(0);
+    await expect.poll(async () => sum(await w.evaluate((el: any) => el.value.densityHistogram)), {timeout: 60_000}).toBe(1000);
+  }
+
+  // squeeze a widget's stage to zero width: the status says so and no frames run until it is back
+  const w = page.locator("#test-zero");
+  const frames = () => w.evaluate((el: any) => el.__frames());
+  await w.locator(".sim-stage").evaluate((el: HTMLElement) => (el.style.width = "0px"));
+  await expect(w.locator(".widget-status")).toContainText("The canvas has no size (0 × 0 px)");
+  const f0 = await frames();
+  await page.waitForTimeout(1000);
+  expect(await frames()).toBe(f0);
+  await w.locator(".sim-stage").evaluate((el: HTMLElement) => (el.style.width = "100%"));
+  await expect(w.locator(".widget-status")).toContainText("maximum height 0 is outside");
+  await expect.poll(frames).toBeGreaterThan(f0);
   errs.expectNone();
 });

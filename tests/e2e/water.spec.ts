@@ -96,3 +96,23 @@ test("a bad URL parameter gives a visible message, not a blank widget", async ({
   await waitForCount(page, "water", 500);
   errs.expectNone();
 });
+
+test("bad URL parameters: a fractional substep count, an empty count, and a non-finite count", async ({page}) => {
+  const errs = watchErrors(page);
+  // ?hero=Infinity is not a valid count, so the hero gets its default, reduced on this software adapter;
+  // ?water= (empty) means "use the default", reduced too; ?substeps=2.5 is not a whole number
+  await page.goto("/?hero=Infinity&water=&substeps=2.5");
+  await expectWebGPU(page);
+  const hero = page.locator('[data-widget="hero"] .widget-status');
+  await expect(hero).toContainText("particle count must be a number");
+  await expect(hero).toContainText("substeps 2.5 is not a whole number; using 3");
+  await expect(hero).toContainText("starts with 4,000 particles");
+  await waitForCount(page, "hero", 4000);
+  const water = page.locator('[data-widget="water"]');
+  await water.scrollIntoViewIfNeeded();
+  await expect(water.locator(".widget-status")).toContainText("substeps 2.5 is not a whole number; using 3");
+  await expect(water.locator(".widget-status")).toContainText("starts with 4,000 particles");
+  await expect(water.locator(".widget-status")).not.toContainText("particle count");
+  expect((await widgetValue(page, "water")).requestedCount).toBe(4000);
+  errs.expectNone();
+});
