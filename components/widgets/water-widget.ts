@@ -349,6 +349,7 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
           subOut.textContent = "1";
           showCount();
           warnings.push(`This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${count.toLocaleString("en-US")} particles and one substep per frame.`);
+          publish();
         }
       }
       const sim = await SphGPU.create(device, scope, browserWGSL, {maxParticles: maxCount});

@@ -113,6 +113,7 @@ test("bad URL parameters: a fractional substep count, an empty count, and a non-
   await expect(water.locator(".widget-status")).toContainText("substeps 2.5 is not a whole number; using 3");
   await expect(water.locator(".widget-status")).toContainText("starts with 4,000 particles");
   await expect(water.locator(".widget-status")).not.toContainText("particle count");
-  expect((await widgetValue(page, "water")).requestedCount).toBe(4000);
+  await expect.poll(async () => (await widgetValue(page, "water"))?.requestedCount).toBe(4000);
+  await waitForCount(page, "water", 4000);
   errs.expectNone();
 });
