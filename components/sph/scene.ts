@@ -1,5 +1,5 @@
 /**
- * The dam-break scene (brief §5): a wide block of water against the left wall of the tank.
+ * The dam-break scene (brief §5): a block of water against the left wall of the tank.
  * Particles start on a square lattice whose spacing gives the rest density, so the block
  * neither explodes nor collapses at t = 0; a tiny seeded jitter breaks the lattice's symmetry.
  */
@@ -42,13 +42,20 @@ export interface DamBreakLayout {
   height: number;
 }
 
-/** Layout of `count` particles as a dam: as tall as 85 % of the tank allows, at least 40 % of its width. */
+/**
+ * Layout of `count` particles as a dam: at most 85 % of the tank's height, and at least
+ * √(count/2) columns (the block is at most twice as tall as wide) but no more than 40 % of
+ * the tank's width unless the height runs out. So a small amount of water (the 1,000–4,000
+ * particles of a software adapter or the CPU twin) stands as a tall narrow column that falls
+ * into a visible wave, rather than a strip one or two particles deep.
+ */
 export function damBreakLayout(count: number, p: SphParams): DamBreakLayout {
   const s = restSpacing(p.restDensity) * p.h;
   const [x0, y0, x1, y1] = p.tank;
   const maxRows = Math.max(1, Math.floor((0.85 * (y1 - y0)) / s));
   const maxCols = Math.max(1, Math.floor((x1 - x0 - 2 * p.wallBand) / s));
-  let columns = Math.min(maxCols, Math.max(Math.ceil(count / maxRows), Math.floor((0.4 * (x1 - x0)) / s)));
+  const minCols = Math.min(Math.floor((0.4 * (x1 - x0)) / s), Math.ceil(Math.sqrt(count / 2)));
+  let columns = Math.min(maxCols, Math.max(Math.ceil(count / maxRows), minCols));
   columns = Math.max(1, Math.min(columns, count || 1));
   const rows = Math.ceil(count / columns);
   return {spacing: s, columns, rows, width: columns * s, height: rows * s};
