@@ -3,7 +3,7 @@ import {defineConfig} from "@playwright/test";
 // Browser tests run against the built site (dist/, made by `npm run build`) in Debian's
 // Chromium. WebGPU without a GPU comes from SwiftShader; the four flags are all needed
 // (see docs/PLATFORM.md).
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"; // same choice as scripts/find-chromium.mjs
 const port = Number(process.env.E2E_PORT ?? 4321);
 const common = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan"];

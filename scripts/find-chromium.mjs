@@ -5,9 +5,10 @@
 import {existsSync} from "node:fs";
 import {execSync} from "node:child_process";
 const problems = [];
-const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium"].filter(Boolean);
-const found = candidates.find((p) => existsSync(p));
-if (!found) problems.push("No Chromium found for the browser tests (set CHROMIUM_PATH, or install Debian's chromium).");
+// the same choice as playwright.config.ts: $CHROMIUM_PATH when set, else /usr/bin/chromium
+const found = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (!existsSync(found))
+  problems.push(process.env.CHROMIUM_PATH ? `CHROMIUM_PATH is set to ${found}, which does not exist.` : "No Chromium at /usr/bin/chromium for the browser tests (set CHROMIUM_PATH, or install Debian's chromium).");
 let vulkan = false;
 try {
   vulkan = /libvulkan\.so\.1/.test(execSync("ldconfig -p", {encoding: "utf8"}));

@@ -73,7 +73,7 @@ export function acquireGPU(options: AcquireOptions = {}): Promise<GPUHandle | nu
 async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
   const gpu: GPU | undefined = gpuArg ?? (typeof navigator !== "undefined" ? (navigator as any).gpu : undefined);
   if (!gpu) {
-    gpuUnavailableReason = "this browser has no WebGPU (navigator.gpu is missing)";
+    gpuUnavailableReason = "the browser exposes no navigator.gpu";
     return null;
   }
   let adapter: GPUAdapter | null = null;
@@ -84,7 +84,7 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
     return null;
   }
   if (!adapter) {
-    gpuUnavailableReason = "WebGPU found no usable GPU adapter";
+    gpuUnavailableReason = "no GPU adapter was found";
     return null;
   }
   const timestamps = adapter.features.has("timestamp-query");

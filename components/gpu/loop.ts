@@ -19,6 +19,21 @@ export interface FrameLoopOptions {
   invalidation?: Promise<unknown>;
   /** Called with true/false when the loop starts/stops running. */
   onRunningChange?: (running: boolean) => void;
+  /**
+   * Called when `step` throws (the loop then stops). Default: log it and write the error
+   * into the status line of the enclosing widget (`.widget .widget-status`), so a widget
+   * never freezes silently.
+   */
+  onError?: (error: unknown) => void;
+}
+
+function showLoopError(element: Element, error: unknown) {
+  console.error(error);
+  const status = element.closest(".widget")?.querySelector(".widget-status");
+  if (status) {
+    status.className = "widget-status error";
+    status.textContent = `The animation stopped after an error: ${(error as Error)?.message ?? String(error)}`;
+  }
 }
 
 /** Starts a loop calling `step(dt, now)` once per animation frame while `element` is visible. */
@@ -39,8 +54,8 @@ export function frameLoop(element: Element, step: (dt: number, now: number) => v
     try {
       step(dt, now);
     } catch (e) {
-      console.error(e);
       loop.stop();
+      (options.onError ?? ((err: unknown) => showLoopError(element, err)))(e);
       return;
     }
     if (shouldRun()) raf = requestAnimationFrame(frame);

@@ -11,7 +11,7 @@
  */
 import {frameLoop} from "../gpu/loop.js";
 import {bruteForceStep, CONTACT_PARAMS, scatterDiscs, type ContactParams, type Discs} from "../contacts/physics.js";
-import {button, clampOption, setValue, statusLine} from "./view.js";
+import {button, optionReader, setValue, statusLine} from "./view.js";
 import {createSimCanvas} from "./sim-canvas.js";
 
 export const CONTACTS_MIN = 200;
@@ -66,17 +66,8 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
   root.dataset.widget = "contacts";
   const status = statusLine();
   const notes: string[] = [];
-  const opt = (name: string, v: unknown, def: number, lo: number, hi: number) => {
-    if (v === undefined) return def;
-    try {
-      const c = clampOption(name, v, lo, hi);
-      if (c !== Number(v)) notes.push(`${name} ${String(v)} is outside ${lo.toLocaleString("en-US")}–${hi.toLocaleString("en-US")}; using ${c.toLocaleString("en-US")}.`);
-      return c;
-    } catch (e) {
-      notes.push(`${(e as Error).message}; using ${def.toLocaleString("en-US")}.`);
-      return def;
-    }
-  };
+  const opt = optionReader(notes);
+
   let count = opt("disc count", options.count, 2000, CONTACTS_MIN, CONTACTS_MAX);
   const stepsPerFrame = opt("steps per frame", options.stepsPerFrame, 2, 1, 8);
   let seed = Math.floor(Number(options.seed ?? 1)) || 1;

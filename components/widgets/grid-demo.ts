@@ -20,7 +20,7 @@ import {settledPile, type ContactParams, type Discs} from "../contacts/physics.j
 import {cellOf, demoGrid, GRID_DIM, GRID_PARAMS, gridContactStep, gridQueryTwin, packDiscs, windowIds, windowRange, type QueryCounts, type SortedLayout} from "../contacts/grid-query.js";
 import {GridQueryGPU} from "../contacts/grid-query-gpu.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {button, clampOption, fallbackMessage, setValue, statusLine} from "./view.js";
+import {button, fallbackMessage, optionReader, setValue, statusLine} from "./view.js";
 import {createSimCanvas} from "./sim-canvas.js";
 
 export interface GridQueryValue {
@@ -82,17 +82,8 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
   root.dataset.widget = "grid-query";
   const status = statusLine();
   const notes: string[] = [];
-  const opt = (name: string, v: unknown, def: number, lo: number, hi: number) => {
-    if (v === undefined) return def;
-    try {
-      const c = clampOption(name, v, lo, hi);
-      if (c !== Number(v)) notes.push(`${name} ${String(v)} is outside ${lo.toLocaleString("en-US")}–${hi.toLocaleString("en-US")}; using ${c.toLocaleString("en-US")}.`);
-      return c;
-    } catch (e) {
-      notes.push(`${(e as Error).message}; using ${def.toLocaleString("en-US")}.`);
-      return def;
-    }
-  };
+  const opt = optionReader(notes);
+
   const count = opt("disc count", options.count, 3500, 100, 6000);
   const stepsPerFrame = opt("steps per frame", options.stepsPerFrame, 3, 1, 8);
   const sampleMs = opt("sample interval", options.sampleMs, 200, 16, 5000);

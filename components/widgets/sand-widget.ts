@@ -25,7 +25,7 @@ import {fitView, trackPointer, type PointerState} from "../sim/pointer.js";
 import {createSimShell, runOnGPU} from "../sim/shell.js";
 import {PassTimer, type PassTimes} from "../sim/timing.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {button, clampOption, fallbackMessage, rangeControl, setValue} from "./view.js";
+import {button, clampOption, fallbackMessage, optionReader, rangeControl, setValue} from "./view.js";
 import {createPipelineDiagram} from "./pipeline-diagram.js";
 
 export interface SandWidgetOptions {
@@ -90,17 +90,8 @@ const fmt = (v: number) => v.toLocaleString("en-US");
 export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
   const shell = createSimShell({name: "sand", aspect: ASPECT, maxHeight: 520, invalidation: options.invalidation, label: "Sand grains falling into a pile in a box"});
   const warnings: string[] = [];
-  const opt = (name: string, v: unknown, def: number, lo: number, hi: number) => {
-    if (v === undefined) return def;
-    try {
-      const c = clampOption(name, v, lo, hi);
-      if (c !== Number(v)) warnings.push(`${name} ${String(v)} is outside ${fmt(lo)}–${fmt(hi)}; using ${fmt(c)}.`);
-      return c;
-    } catch (e) {
-      warnings.push(`${(e as Error).message}; using ${fmt(def)}.`);
-      return def;
-    }
-  };
+  const opt = optionReader(warnings);
+
   const state = {
     count: opt("count", options.count, SAND_DEFAULT_GRAINS, SAND_MIN_GRAINS, SAND_MAX_GRAINS),
     substeps: opt("substeps", options.substeps, 5, 1, 8),

@@ -35,7 +35,7 @@ import {
   type PlainSnapshots,
   type ScrubParticle,
 } from "./scan-scrub-model.js";
-import {button, clampOption, fallbackMessage, setValue, statusLine} from "./view.js";
+import {button, fallbackMessage, optionReader, setValue, statusLine} from "./view.js";
 
 export interface ScanScrubOptions {
   /** Seed of the particle positions (d3.randomLcg); default 8 (a set with one empty cell). */
@@ -118,20 +118,13 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
   const scope = new ResourceScope(null);
 
   // bad options: a visible note (kept in front of every later status line), never a blank
-  let optionNote = "";
-  const option = (name: string, value: unknown, fallback: number, min: number, max: number): number => {
-    if (value === undefined) return fallback;
-    try {
-      const v = clampOption(name, value, min, max);
-      if (v !== value) optionNote += `${name} ${String(value)} is outside ${min}..${max} (or not an integer), so ${v} is used. `;
-      return v;
-    } catch (e) {
-      optionNote += `${(e as Error).message}; using ${fallback}. `;
-      return fallback;
-    }
-  };
+  const notes: string[] = [];
+  const read = optionReader(notes);
+  const option = (name: string, value: unknown, fallback: number, min: number, max: number) => read(name, value, fallback, min, max);
+
   const count = option("count", options.count, 18, 2, 24);
   let seed = option("seed", options.seed, 8, 0, 2 ** 31 - 1);
+  const optionNote = notes.map((n) => n + " ").join("");
   const report = (kind: "info" | "warn" | "error", text: string) => (optionNote ? status.warn(optionNote + text) : status[kind](text));
   if (optionNote) status.warn(optionNote);
   const grid = denseGrid(DIM_X, DIM_Y, 1);

@@ -20,7 +20,7 @@ import {browserWGSL} from "../gpu/wgsl-browser.js";
 import {createTeachingSorter, seededParticles, sortPhases, sortTeachingSet, teachingGrid, type TeachingParticle} from "../sort/teaching.js";
 import type {SortSnapshots} from "../sort/twin.js";
 import {drawSortDiagram, sortDiagramSize} from "./sort-diagram.js";
-import {button, clampOption, fallbackMessage, setValue, statusLine} from "./view.js";
+import {button, fallbackMessage, optionReader, setValue, statusLine} from "./view.js";
 
 export interface SortWidgetOptions {
   /** particles (default 56, 1..200) */
@@ -71,15 +71,16 @@ export function createSortWidget(options: SortWidgetOptions = {}): HTMLElement {
   root.className = "widget sort-widget";
   root.dataset.widget = "counting-sort";
   const status = statusLine();
-  let n = 56, side = 4, seed = 7, intervalMs = 1500;
-  try {
-    n = clampOption("particles", options.particles ?? 56, 1, 200);
-    side = clampOption("side", options.side ?? 4, 1, 8);
-    seed = clampOption("seed", options.seed ?? 7, 0, 2 ** 31 - 1);
-    intervalMs = clampOption("intervalMs", options.intervalMs ?? 1500, 200, 10_000);
-  } catch (e) {
-    status.error((e as Error).message);
-  }
+  // bad options: replaced by a valid value, with a note kept in front of every status line
+  const notes: string[] = [];
+  const opt = optionReader(notes);
+  const n = opt("particles", options.particles, 56, 1, 200);
+  const side = opt("side", options.side, 4, 1, 8);
+  let seed = opt("seed", options.seed, 7, 0, 2 ** 31 - 1);
+  const intervalMs = opt("intervalMs", options.intervalMs, 1500, 200, 10_000);
+  const note = notes.join(" ");
+  const report = (kind: "info" | "warn" | "error", text: string) => (note && kind === "info" ? status.warn(`${note} ${text}`) : status[kind](note ? `${note} ${text}` : text));
+  if (note) status.warn(note);
   const cells = side * side;
   const grid = teachingGrid(side, side);
   const phases = sortPhases(cells);
@@ -100,7 +101,13 @@ export function createSortWidget(options: SortWidgetOptions = {}): HTMLElement {
   const progress = document.createElement("span");
   progress.className = "counter phase-progress";
   controls.append(stepBtn, playBtn, shuffleBtn, progress);
-  root.append(controls, svg.node()!, cap, status.element);
+  // on narrow screens the diagram keeps a legible size and scrolls sideways inside the widget
+  const scroller = document.createElement("div");
+  scroller.className = "sort-scroll";
+  scroller.style.cssText = "overflow-x:auto;max-width:100%;-webkit-overflow-scrolling:touch";
+  svg.style("min-width", "600px");
+  scroller.append(svg.node()!);
+  root.append(controls, scroller, cap, status.element);
   root.tabIndex = -1;
   root.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLButtonElement && (ev.key === "Enter" || ev.key === " ")) return;
@@ -171,7 +178,7 @@ export function createSortWidget(options: SortWidgetOptions = {}): HTMLElement {
       snaps = result;
       render(false);
     } catch (e) {
-      status.error(`Sorting failed: ${(e as Error).message}`);
+      report("error", `Sorting failed: ${(e as Error).message}`);
     }
   }
 
@@ -185,29 +192,29 @@ export function createSortWidget(options: SortWidgetOptions = {}): HTMLElement {
   async function startEngine(rebuilt = false) {
     if (options.engine === "cpu") {
       engine = "cpu";
-      status.info("Running on the CPU twin (engine: cpu).");
+      report("info", "Running on the CPU twin (engine: cpu).");
       return;
     }
     handle = await acquireGPU();
     if (scope.disposed) return;
     if (!handle) {
       engine = "cpu";
-      status.warn(fallbackMessage(gpuUnavailableReason));
+      report("warn", fallbackMessage(gpuUnavailableReason));
       return;
     }
     const wgsl = options.wgsl ?? browserWGSL;
     const gpuScope = scope.child(handle.device);
     sorter = await createTeachingSorter(handle.device, gpuScope, wgsl);
     engine = "gpu";
-    status.info(`${rebuilt ? "Rebuilt on a new GPU device after a device loss. " : ""}Arrays computed by the GPU kernels (${handle.adapterInfo.vendor || "WebGPU"}${handle.adapterInfo.architecture ? " " + handle.adapterInfo.architecture : ""}) and read back after each phase.`);
+    report("info", `${rebuilt ? "Rebuilt on a new GPU device after a device loss. " : ""}Arrays computed by the GPU kernels (${handle.adapterInfo.vendor || "WebGPU"}${handle.adapterInfo.architecture ? " " + handle.adapterInfo.architecture : ""}) and read back after each phase.`);
     const off = handle.onLost((info) => {
       if (scope.disposed) return;
       gpuScope.dispose();
       sorter = null;
       engine = "cpu";
-      status.warn(`The GPU device was lost (${info.message || info.reason}); rebuilding on a new device…`);
+      report("warn", `The GPU device was lost (${info.message || info.reason}); rebuilding on a new device…`);
       startEngine(true)
-        .catch((e) => status.error(`Could not rebuild on a new GPU device (${(e as Error).message}); using the CPU twin.`))
+        .catch((e) => report("error", `Could not rebuild on a new GPU device (${(e as Error).message}); using the CPU twin.`))
         .then(() => compute());
     });
     gpuScope.onDispose(off);
@@ -234,7 +241,7 @@ export function createSortWidget(options: SortWidgetOptions = {}): HTMLElement {
     .catch((e) => {
       engine = "cpu";
       sorter = null;
-      status.error(`GPU setup failed (${(e as Error).message}); using the CPU twin.`);
+      report("error", `GPU setup failed (${(e as Error).message}); using the CPU twin.`);
     })
     .then(() => compute());
   return root;

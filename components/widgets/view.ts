@@ -32,7 +32,7 @@ export function statusLine(): StatusLine {
 
 /** The one line a widget shows when it runs its CPU twin because WebGPU is missing. */
 export function fallbackMessage(reason: string | null): string {
-  return `WebGPU is not available (${reason ?? "unknown reason"}), so this runs on the CPU twin of the GPU kernels.`;
+  return `WebGPU is not available here: ${reason ?? "no reason given"}. This runs on the CPU twin of the GPU kernels instead.`;
 }
 
 /** A labelled button; `aria-pressed` when `toggle` is set. */
@@ -76,4 +76,27 @@ export function rangeControl(text: string, o: {min: number; max: number; step?: 
   input.setAttribute("aria-label", text);
   label.append(`${text} `, input, " ");
   return {label, input};
+}
+
+/**
+ * A reader of numeric widget options that never throws: each bad value is replaced (the
+ * default for a non-number, the clamped/rounded value otherwise) and a one-line note is
+ * pushed to `notes`, for the widget to keep visible in its status line.
+ * `opt(name, value, default, min, max, integer = true)`; `undefined` or "" → the default, silently.
+ */
+export function optionReader(notes: string[]) {
+  const fmt = (v: number) => v.toLocaleString("en-US", {maximumFractionDigits: 6});
+  return (name: string, value: unknown, def: number, min: number, max: number, integer = true): number => {
+    if (value === undefined || value === "") return def;
+    try {
+      const c = clampOption(name, value, min, max, integer);
+      const v = Number(value);
+      if (v < min || v > max) notes.push(`${name} ${String(value)} is outside ${fmt(min)}–${fmt(max)}; using ${fmt(c)}.`);
+      else if (c !== v) notes.push(`${name} ${String(value)} is not a whole number; using ${fmt(c)}.`);
+      return c;
+    } catch (e) {
+      notes.push(`${(e as Error).message}; using ${fmt(def)}.`);
+      return def;
+    }
+  };
 }

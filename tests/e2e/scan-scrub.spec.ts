@@ -266,7 +266,7 @@ test("bad options give a visible message and a working widget, never a blank", a
     return out;
   });
   expect(res, "the widget module was loaded by the page").not.toBeNull();
-  expect(res!.status).toContain("count 99 is outside 2..24");
+  expect(res!.status).toContain("count 99 is outside 2–24");
   expect(res!.status).toContain("seed must be a number");
   expect(res!.particles).toBe(24);
   expect(res!.seed).toBe(8);

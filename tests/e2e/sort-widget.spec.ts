@@ -146,3 +146,40 @@ test("auto-play pauses while the widget is scrolled out of view", async ({page})
   await widget.scrollIntoViewIfNeeded();
   await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).not.toBe(parked);
 });
+
+test("bad options give a visible note and a working widget", async ({page}) => {
+  await ready(page);
+  const res = await page.evaluate(async () => {
+    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/sort-widget\.[0-9a-f]+\.js$/.test(n));
+    if (!url) return null;
+    const mod = await import(url);
+    const el = mod.createSortWidget({particles: 500, side: "abc", intervalMs: 2.5e9});
+    document.body.appendChild(el);
+    for (let i = 0; i < 400 && !(el.value?.particles?.[0]?.cell >= 0); i++) await new Promise((r) => setTimeout(r, 50));
+    const out = {status: el.querySelector(".widget-status")?.textContent ?? "", n: el.value.particles.length, cells: el.value.cells, engine: el.value.engine};
+    el.dispose();
+    el.remove();
+    return out;
+  });
+  expect(res, "the widget module was loaded by the page").not.toBeNull();
+  expect(res!.status).toContain("particles 500 is outside 1–200; using 200.");
+  expect(res!.status).toContain("side must be a number");
+  expect(res!.status).toContain("intervalMs 2500000000 is outside");
+  expect(res!.status).toContain("GPU kernels"); // the note stays in front of the engine line
+  expect(res!.n).toBe(200);
+  expect(res!.cells).toBe(16);
+  expect(res!.engine).toBe("gpu");
+});
+
+test("phone width: the diagram stays legible and the page does not scroll sideways", async ({page}) => {
+  await page.setViewportSize({width: 390, height: 844});
+  const widget = await ready(page);
+  const m = await page.evaluate(() => {
+    const svg = document.querySelector('[data-widget="counting-sort"] svg') as SVGSVGElement;
+    const vb = svg.viewBox.baseVal;
+    return {scale: svg.getBoundingClientRect().width / vb.width, pageOverflow: document.documentElement.scrollWidth - window.innerWidth};
+  });
+  expect(m.scale).toBeGreaterThanOrEqual(0.7); // 11 px numbers stay ≥ 7.7 px
+  expect(m.pageOverflow).toBeLessThanOrEqual(0);
+  await widget.screenshot({path: "test-results/sort-widget-phone.png"});
+});
