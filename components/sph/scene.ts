@@ -43,18 +43,22 @@ export interface DamBreakLayout {
 }
 
 /**
- * Layout of `count` particles as a dam: at most 85 % of the tank's height, and at least
- * √(count/2) columns (the block is at most twice as tall as wide) but no more than 40 % of
- * the tank's width unless the height runs out. So a small amount of water (the 1,000–4,000
- * particles of a software adapter or the CPU twin) stands as a tall narrow column that falls
- * into a visible wave, rather than a strip one or two particles deep.
+ * Layout of `count` particles as a dam: at most 85 % of the tank's height and a wide block
+ * at least 40 % of the tank's width (brief §5) — except below SMALL_DAM particles (the
+ * 1,000–4,000 of a software adapter or the CPU twin), where it stands as a column at most
+ * twice as tall as wide, which falls into a visible wave instead of lying as a thin strip.
  */
+/** Below this many particles the dam is a column (at most 2:1 tall) instead of a wide block. */
+export const SMALL_DAM = 10_000;
+
 export function damBreakLayout(count: number, p: SphParams): DamBreakLayout {
   const s = restSpacing(p.restDensity) * p.h;
   const [x0, y0, x1, y1] = p.tank;
   const maxRows = Math.max(1, Math.floor((0.85 * (y1 - y0)) / s));
   const maxCols = Math.max(1, Math.floor((x1 - x0 - 2 * p.wallBand) / s));
-  const minCols = Math.min(Math.floor((0.4 * (x1 - x0)) / s), Math.ceil(Math.sqrt(count / 2)));
+  // below 10,000 particles a 40 %-wide block would be a thin strip: stand it up as a column
+  const wideCols = Math.floor((0.4 * (x1 - x0)) / s);
+  const minCols = count < SMALL_DAM ? Math.min(wideCols, Math.ceil(Math.sqrt(count / 2))) : wideCols;
   let columns = Math.min(maxCols, Math.max(Math.ceil(count / maxRows), minCols));
   columns = Math.max(1, Math.min(columns, count || 1));
   const rows = Math.ceil(count / columns);
