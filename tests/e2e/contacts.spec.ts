@@ -141,9 +141,12 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   const stats = await page.evaluate(() => (globalThis as any).__gpuStats);
   expect(stats.validationErrors).toBe(0);
   // dispose (what Framework's invalidation does): GPU buffers released, loop stopped
-  const before = stats.buffersLive;
-  await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).dispose());
-  const after = await page.evaluate(() => (globalThis as any).__gpuStats.buffersLive);
+  // before and after in one synchronous turn: no other widget can create buffers in between
+  const {before, after} = await page.evaluate(() => {
+    const before = (globalThis as any).__gpuStats.buffersLive;
+    (document.querySelector('[data-widget="grid-query"]') as any).dispose();
+    return {before, after: (globalThis as any).__gpuStats.buffersLive};
+  });
   expect(before - after, "buffers of the grid query (sort + query + 3 staging)").toBeGreaterThanOrEqual(8);
   const steps = (await widgetValue(page, "grid-query")).steps;
   const frames = await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).timing.frames);

@@ -396,10 +396,14 @@ test("a lost GPU device is reported and the diagram rebuilds on a new one; dispo
   await expect.poll(async () => (await widgetValue<Value>(p4, "scan-scrub")).seed, {timeout: 60_000}).toBe(before.seed + 1);
   expectMatchesTwin(await widgetValue<Value>(p4, "scan-scrub"), "reseed on the new device");
   // dispose(): the sort's GPU buffers are released and scrolling no longer drives the widget
-  const live = (await gpuStats(p4)).buffersLive;
   const last = await widgetValue<Value>(p4, "scan-scrub");
-  await p4.evaluate(() => (document.querySelector('[data-widget="scan-scrub"]') as any).dispose());
-  expect((await gpuStats(p4)).buffersLive).toBeLessThan(live);
+  // before and after in one synchronous turn: no other widget can create buffers in between
+  const released = await p4.evaluate(() => {
+    const live = (globalThis as any).__gpuStats.buffersLive;
+    (document.querySelector('[data-widget="scan-scrub"]') as any).dispose();
+    return {live, left: (globalThis as any).__gpuStats.buffersLive};
+  });
+  expect(released.left).toBeLessThan(released.live);
   await jumpToY(p4, Math.round(g.top + 0.2 * g.range));
   expect(await widgetValue<Value>(p4, "scan-scrub")).toEqual(last);
   e4.expectNone();

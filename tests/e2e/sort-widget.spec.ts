@@ -117,15 +117,22 @@ test("a lost GPU device is reported and the widget rebuilds on a new one", async
 });
 
 test("dispose() releases the widget's GPU buffers and stops its loop", async ({page}) => {
-  await ready(page);
-  const before = await gpuStats(page);
-  const after = await page.evaluate(() => {
+  const widget = await ready(page);
+  await widget.getByRole("button", {name: /auto-play/i}).click();
+  // before and after in one synchronous turn, so no other widget can create buffers in between
+  const {before, after} = await page.evaluate(() => {
+    const stats = (globalThis as any).__gpuStats;
+    const before = {...stats};
     (document.querySelector('[data-widget="counting-sort"]') as any).dispose();
-    return {...(globalThis as any).__gpuStats};
+    return {before, after: {...stats}};
   });
   // the sorter owns 5 buffers: grid, counts, starts, cursor, block sums
   expect(before.buffersLive - after.buffersLive).toBe(5);
   expect(after.bytesLive).toBeLessThan(before.bytesLive);
+  // auto-play was on: after dispose the phase no longer advances
+  const parked = (await value(page)).phaseIndex;
+  await page.waitForTimeout(3500);
+  expect((await value(page)).phaseIndex).toBe(parked);
 });
 
 test("auto-play pauses while the widget is scrolled out of view", async ({page}) => {
