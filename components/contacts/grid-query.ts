@@ -12,21 +12,11 @@
 import {cellCoord, cellKey, denseGrid, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import {countTwin, exclusiveScan, scatterTwin} from "../sort/twin.js";
-import {integrate, type ContactParams, type Discs, type Pointer} from "./physics.js";
+import {CONTACT_PARAMS, integrate, type ContactParams, type Discs, type Pointer} from "./physics.js";
 
 /** Parameters of the §2 demo: 3,500 discs on a 24×24 grid over a 2×2 box. */
 export const GRID_DIM = 24;
-export const GRID_PARAMS: ContactParams = {
-  radius: 0.008,
-  stiffness: 16000,
-  damping: 30,
-  gravity: 1.4,
-  dt: 0.004,
-  width: 2,
-  height: 2,
-  pointerRadius: 0.25,
-  pointerStrength: 30,
-};
+export const GRID_PARAMS: ContactParams = {...CONTACT_PARAMS, radius: 0.008};
 
 /** The demo's grid: GRID_DIM² cells of width box/GRID_DIM with the corner at the origin. */
 export function demoGrid(p: ContactParams = GRID_PARAMS, dim = GRID_DIM): GridParams {
