@@ -11,7 +11,7 @@
  */
 import {frameLoop} from "../gpu/loop.js";
 import {bruteForceStep, CONTACT_PARAMS, scatterDiscs, type ContactParams, type Discs} from "../contacts/physics.js";
-import {button, optionReader, setValue, statusLine} from "./view.js";
+import {button, optionReader, rangeControl, setValue, statusLine} from "./view.js";
 import {createSimCanvas} from "./sim-canvas.js";
 
 export const CONTACTS_MIN = 200;
@@ -84,17 +84,11 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
   // controls: count slider (log scale) and re-seed
   const controls = document.createElement("div");
   controls.className = "widget-controls";
-  const label = document.createElement("label");
-  const slider = document.createElement("input");
-  slider.type = "range";
-  slider.min = "0";
-  slider.max = String(SLIDER_STEPS);
-  slider.step = "1";
-  slider.value = String(countToSlider(count));
+  const {label, input: slider} = rangeControl("Discs", {min: 0, max: SLIDER_STEPS, value: countToSlider(count)});
   slider.setAttribute("aria-label", "number of discs");
   const countOut = document.createElement("output");
   countOut.className = "counter";
-  label.append("Discs ", slider, " ", countOut);
+  label.append(countOut);
   const reseed = button("Re-seed", () => {
     seed++;
     reset();
