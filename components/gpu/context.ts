@@ -21,6 +21,8 @@ export interface GPUStats {
   bytesPeak: number;
   /** Devices lost so far on this page. */
   devicesLost: number;
+  /** Command buffers submitted to any device of this page (tests check that widgets off screen submit nothing). */
+  submits: number;
 }
 
 export interface GPUHandle {
@@ -35,7 +37,7 @@ export interface GPUHandle {
   isLost(): boolean;
 }
 
-const stats: GPUStats = {validationErrors: 0, lastError: null, buffersLive: 0, bytesLive: 0, bytesPeak: 0, devicesLost: 0};
+const stats: GPUStats = {validationErrors: 0, lastError: null, buffersLive: 0, bytesLive: 0, bytesPeak: 0, devicesLost: 0, submits: 0};
 // Exposed for tests and the bench page: the same object the runtime updates.
 (globalThis as any).__gpuStats = stats;
 
@@ -119,6 +121,13 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
     if (shared) shared = null; // the next acquireGPU() makes a new device
     for (const cb of [...listeners]) cb(lostInfo);
   });
+  // Count submits (a wrapper on this device's queue only): the test of "no GPU work off screen".
+  const queue = device.queue;
+  const submit = queue.submit.bind(queue);
+  queue.submit = (buffers: Iterable<GPUCommandBuffer>) => {
+    stats.submits++;
+    return submit(buffers);
+  };
   // Test hook: lose the shared device on purpose (Playwright checks that widgets rebuild).
   (globalThis as any).__gpuLoseDevice = () => device.destroy();
   return {

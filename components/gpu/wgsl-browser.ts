@@ -21,9 +21,19 @@ const files: Record<string, {text(): Promise<string>}> = {
   "sph/stats.wgsl": FileAttachment("../../shaders/sph/stats.wgsl"),
 };
 
-/** Loads shaders/<path> in the browser (Framework serves each file under _file/). */
-export const browserWGSL: WGSLLoader = async (path) => {
+// One fetch per file per page: the shared files (common/particle.wgsl, common/grid.wgsl)
+// are prepended to most kernels, and every widget would otherwise fetch them again.
+const sources = new Map<string, Promise<string>>();
+
+/** Loads shaders/<path> in the browser (Framework serves each file under _file/), once per page. */
+export const browserWGSL: WGSLLoader = (path) => {
   const f = files[path];
-  if (!f) throw new Error(`unknown shader ${path}: run node scripts/gen-wgsl-list.mjs`);
-  return f.text();
+  if (!f) return Promise.reject(new Error(`unknown shader ${path}: run node scripts/gen-wgsl-list.mjs`));
+  let text = sources.get(path);
+  if (!text) {
+    text = f.text();
+    sources.set(path, text);
+    text.catch(() => sources.delete(path)); // a failed fetch is tried again next time
+  }
+  return text;
 };

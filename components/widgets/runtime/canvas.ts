@@ -1,0 +1,247 @@
+/**
+ * The one canvas shell of the simulation widgets, for a 2D context (the §1–§2 disc demos)
+ * or a WebGPU context (sand, water, hero), and the one pointer model.
+ *
+ * - Size: the canvas fills its stage's width at a fixed aspect ratio, capped by
+ *   `maxWidth` and `maxHeight`; its backing store follows the CSS size × devicePixelRatio,
+ *   so it stays sharp when the window moves to another screen.
+ * - Zero size (a collapsed container): the status line says the simulation is paused,
+ *   `hasSize` is false, and the widget's own message comes back once it has a size.
+ * - Pointer → world: exact at any devicePixelRatio; the map uses the canvas's CSS content
+ *   box and the world rectangle the widget draws (`view()`), so drawing and pointer agree.
+ * - Touch: `"tap-to-wake"` keeps a vertical swipe scrolling the page until a touch lands
+ *   on the canvas; then drags belong to the demo for `wakeMs` after the last touch.
+ *   `"capture"` gives every touch to the demo.
+ * - A canvas that once had a WebGPU context cannot get a 2D one: `fresh()` swaps in a new
+ *   canvas (for the CPU engine after a device loss); the pointer follows it.
+ */
+import {clientToWorld, contentBox} from "../../sim/pointer.js";
+import type {WorldView} from "../../sim/renderer.js";
+import type {Status} from "./status.js";
+
+/** The pointer in world units. One shape for every widget and every physics module. */
+export interface Pointer {
+  /** World position of the last pointer event (NaN before the first). */
+  x: number;
+  y: number;
+  /** The pointer is over the canvas (or captured by a drag that left it). */
+  inside: boolean;
+  /** A button or finger is down. */
+  down: boolean;
+  /** Engaged: inside and (a hovering mouse or pen, or down) — what "shove on hover" demos use. */
+  active: boolean;
+}
+
+export interface CanvasStageOptions {
+  /** Canvas width / height (> 0). */
+  aspect: number;
+  /** Largest CSS width and height (px). */
+  maxWidth?: number;
+  maxHeight?: number;
+  /** Accessible name of the canvas (role=img). */
+  label: string;
+  /** The world rectangle drawn on the whole canvas (y up), read at every pointer event. */
+  view: () => WorldView;
+  /** Touch behaviour (see the module comment); default "tap-to-wake". */
+  touch?: "tap-to-wake" | "capture";
+  /** How long a woken canvas keeps touches (ms, default 2,500). */
+  wakeMs?: number;
+  /** Where "the canvas has no size" is said. */
+  status?: Status;
+}
+
+export interface CanvasStage {
+  /** The stage element (put it in the widget). */
+  element: HTMLDivElement;
+  /** The canvas now (replaced by `fresh()`). */
+  readonly canvas: HTMLCanvasElement;
+  pointer: Pointer;
+  /** CSS size of the canvas, px (updated on every layout change). */
+  readonly size: {width: number; height: number};
+  /** false while the canvas is narrower or lower than 1 CSS px: skip frames. */
+  readonly hasSize: boolean;
+  /** Called after every size or devicePixelRatio change (the backing store was resized and cleared). */
+  onResize(cb: () => void): void;
+  /** Called on every pointer change. */
+  onPointer(cb: (p: Pointer) => void): void;
+  /** A software 2D context of the current canvas (created on first use). */
+  context2d(): CanvasRenderingContext2D;
+  /** Sets `ctx`'s transform so drawing uses world units of `view` (y up). */
+  worldTransform(ctx: CanvasRenderingContext2D, view: WorldView): void;
+  /** Replaces the canvas by a new one (see the module comment). */
+  fresh(): HTMLCanvasElement;
+  dispose(): void;
+}
+
+/** Backing-store size (device pixels) of a canvas of CSS size w × h at ratio dpr. */
+export function backingSize(cssW: number, cssH: number, dpr: number) {
+  return {width: Math.max(1, Math.round(cssW * dpr)), height: Math.max(1, Math.round(cssH * dpr))};
+}
+
+/** Builds the stage (see the module comment). */
+export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
+  const aspect = o.aspect > 0 ? o.aspect : 1;
+  const element = document.createElement("div");
+  element.className = "sim-stage";
+  element.style.cssText = `position: relative; width: 100%;${o.maxWidth ? ` max-width: ${o.maxWidth}px;` : ""}`;
+  const pointer: Pointer = {x: NaN, y: NaN, inside: false, down: false, active: false};
+  const resizeCbs: (() => void)[] = [];
+  const pointerCbs: ((p: Pointer) => void)[] = [];
+  const size = {width: 0, height: 0};
+  let hasSize = true;
+  let ctx2d: CanvasRenderingContext2D | null = null;
+  const touch = o.touch ?? "tap-to-wake";
+  const idleTouch = touch === "capture" ? "none" : "pan-y";
+
+  const makeCanvas = () => {
+    const c = document.createElement("canvas");
+    c.setAttribute("role", "img");
+    c.setAttribute("aria-label", o.label);
+    c.style.cssText = `display: block; margin: 0 auto; touch-action: ${idleTouch};`;
+    return c;
+  };
+  let canvas = makeCanvas();
+  element.append(canvas);
+
+  const setHasSize = (ok: boolean) => {
+    if (ok === hasSize) return;
+    hasSize = ok;
+    if (!ok) o.status?.hold("warn", `The canvas has no size (${Math.round(size.width)} × ${Math.round(size.height)} px), so the simulation is paused until it is shown with a size.`);
+    else o.status?.release();
+  };
+  const layout = () => {
+    const w = element.clientWidth;
+    const h = Math.min(o.maxHeight ?? Infinity, w / aspect);
+    const width = Math.min(w, h * aspect);
+    canvas.style.width = `${Math.round(width)}px`;
+    canvas.style.height = `${Math.round(h)}px`;
+    size.width = width;
+    size.height = h;
+    setHasSize(width >= 1 && h >= 1);
+    if (!(width >= 1 && h >= 1)) return;
+    const b = backingSize(width, h, window.devicePixelRatio || 1);
+    if (canvas.width === b.width && canvas.height === b.height) return;
+    canvas.width = b.width;
+    canvas.height = b.height;
+    for (const cb of resizeCbs) cb();
+  };
+  const ro = new ResizeObserver(layout);
+  ro.observe(element);
+  let mq: MediaQueryList | null = null;
+  const onDpr = () => {
+    layout();
+    watchDpr();
+  };
+  const watchDpr = () => {
+    mq?.removeEventListener("change", onDpr);
+    mq = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    mq.addEventListener("change", onDpr);
+  };
+  watchDpr();
+
+  // ---- pointer
+  let sleepTimer: ReturnType<typeof setTimeout> | undefined;
+  const wake = () => {
+    if (touch === "capture") return;
+    canvas.style.touchAction = "none";
+    clearTimeout(sleepTimer);
+    sleepTimer = setTimeout(() => (canvas.style.touchAction = idleTouch), o.wakeMs ?? 2500);
+  };
+  const notify = () => {
+    for (const cb of pointerCbs) cb(pointer);
+  };
+  const place = (e: PointerEvent) => {
+    const p = clientToWorld(e.clientX, e.clientY, contentBox(canvas), o.view());
+    pointer.x = p.x;
+    pointer.y = p.y;
+    pointer.active = pointer.inside && (e.pointerType === "mouse" || e.pointerType === "pen" || pointer.down);
+  };
+  const onDown = (e: PointerEvent) => {
+    pointer.down = true;
+    pointer.inside = true;
+    if (e.pointerType === "touch") wake();
+    try {
+      canvas.setPointerCapture(e.pointerId);
+    } catch {
+      /* synthetic events have no active pointer to capture */
+    }
+    place(e);
+    notify();
+  };
+  const onMove = (e: PointerEvent) => {
+    const r = contentBox(canvas);
+    pointer.inside = pointer.down || (e.clientX >= r.left && e.clientX <= r.left + r.width && e.clientY >= r.top && e.clientY <= r.top + r.height);
+    if (e.pointerType === "touch") wake();
+    place(e);
+    notify();
+  };
+  const onUp = (e: PointerEvent) => {
+    pointer.down = false;
+    if (e.pointerType === "touch" || e.type === "pointercancel") pointer.inside = false;
+    place(e);
+    notify();
+  };
+  const onLeave = () => {
+    if (pointer.down) return;
+    pointer.inside = false;
+    pointer.active = false;
+    notify();
+  };
+  const listen = (c: HTMLCanvasElement, on: boolean) => {
+    const f = on ? c.addEventListener.bind(c) : c.removeEventListener.bind(c);
+    f("pointerdown", onDown as EventListener);
+    f("pointermove", onMove as EventListener);
+    f("pointerup", onUp as EventListener);
+    f("pointercancel", onUp as EventListener);
+    f("pointerleave", onLeave as EventListener);
+  };
+  listen(canvas, true);
+  queueMicrotask(layout);
+
+  return {
+    element,
+    get canvas() {
+      return canvas;
+    },
+    pointer,
+    size,
+    get hasSize() {
+      return hasSize;
+    },
+    onResize(cb) {
+      resizeCbs.push(cb);
+    },
+    onPointer(cb) {
+      pointerCbs.push(cb);
+    },
+    context2d() {
+      // willReadFrequently: a software canvas. A few thousand small discs raster in a few ms
+      // on the CPU and the GPU process stays free for the WebGPU kernels (measured in
+      // headless Chromium with SwiftShader: the accelerated canvas starved other widgets'
+      // frames, about 3 frames/s against about 30).
+      ctx2d ??= canvas.getContext("2d", {alpha: false, willReadFrequently: true})!;
+      return ctx2d;
+    },
+    worldTransform(ctx, v) {
+      const sx = canvas.width / (v.x1 - v.x0);
+      const sy = canvas.height / (v.y1 - v.y0);
+      ctx.setTransform(sx, 0, 0, -sy, -v.x0 * sx, canvas.height + v.y0 * sy);
+    },
+    fresh() {
+      const c = makeCanvas();
+      listen(canvas, false);
+      canvas.replaceWith(c);
+      canvas = c;
+      ctx2d = null;
+      listen(c, true);
+      layout();
+      return c;
+    },
+    dispose() {
+      ro.disconnect();
+      mq?.removeEventListener("change", onDpr);
+      clearTimeout(sleepTimer);
+      listen(canvas, false);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The controls every widget uses: a button (a toggle when asked), a labelled range
+ * slider that wraps on phones, and a slider over a log scale (`d3.scaleLog`) for counts
+ * that span orders of magnitude.
+ */
+import {scaleLog} from "d3";
+
+/** A labelled button; `aria-pressed` when `toggle` is set. */
+export function button(label: string, onClick: () => void, opts: {toggle?: boolean; title?: string} = {}): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (opts.title) b.title = opts.title;
+  if (opts.toggle) b.setAttribute("aria-pressed", "false");
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+export interface RangeControl {
+  label: HTMLLabelElement;
+  input: HTMLInputElement;
+}
+
+/**
+ * A labelled range input (class `widget-range`; wraps on narrow screens instead of
+ * overflowing). `name` sets the input's name; the label text is also its accessible name.
+ */
+export function rangeControl(text: string, o: {min: number; max: number; step?: number; value: number; name?: string}): RangeControl {
+  const label = document.createElement("label");
+  label.className = "widget-range";
+  const input = document.createElement("input");
+  input.type = "range";
+  if (o.name) input.name = o.name;
+  input.min = String(o.min);
+  input.max = String(o.max);
+  input.step = String(o.step ?? 1);
+  input.value = String(o.value);
+  input.setAttribute("aria-label", text);
+  label.append(`${text} `, input, " ");
+  return {label, input};
+}
+
+export interface LogSlider extends RangeControl {
+  /** The count the slider shows now (rounded). */
+  readonly count: number;
+  /** Moves the slider to `count` (clamped), without an input event. */
+  setCount(count: number): void;
+}
+
+/** Positions of a log slider: 0..LOG_SLIDER_STEPS. */
+export const LOG_SLIDER_STEPS = 10_000;
+
+/**
+ * A range slider whose positions map to counts on a log scale between `min` and `max`
+ * (a d3 log scale, rounded to whole counts): equal slider moves are equal ratios.
+ */
+export function logSlider(text: string, o: {min: number; max: number; value: number; name?: string}): LogSlider {
+  const scale = scaleLog().domain([o.min, o.max]).range([0, LOG_SLIDER_STEPS]).clamp(true);
+  const toPosition = (n: number) => Math.round(scale(n));
+  const toCount = (p: number) => Math.round(scale.invert(p));
+  const control = rangeControl(text, {min: 0, max: LOG_SLIDER_STEPS, value: toPosition(o.value), name: o.name});
+  return {
+    ...control,
+    get count() {
+      return toCount(Number(control.input.value));
+    },
+    setCount(n) {
+      control.input.value = String(toPosition(n));
+    },
+  };
+}

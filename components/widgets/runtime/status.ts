@@ -1,0 +1,82 @@
+/**
+ * The status line of a widget, composed from two sources so that neither overwrites the
+ * other: the notes about bad options (kept in front for the widget's whole life) and the
+ * engine's latest message (which engine runs, a device loss, an error). A temporary
+ * condition (a canvas without size) can be held over both and released.
+ */
+
+export type StatusKind = "info" | "warn" | "error";
+
+export interface Status {
+  /** The line's element (role=status, so screen readers announce changes). */
+  element: HTMLElement;
+  /** The option notes shown in front of every message (bad values replaced by valid ones). */
+  setNotes(notes: readonly string[]): void;
+  info(text: string): void;
+  warn(text: string): void;
+  error(text: string): void;
+  /** Shows `text` instead of the composed line until `release()` (e.g. "the canvas has no size"). */
+  hold(kind: StatusKind, text: string): void;
+  release(): void;
+  /** The composed text shown now (tests, embedding hosts). */
+  readonly text: string;
+}
+
+const RANK: Record<StatusKind, number> = {info: 0, warn: 1, error: 2};
+
+/** Creates a widget's status line. The line's kind is the worse of the notes' (warn) and the message's. */
+export function createStatus(): Status {
+  const el = document.createElement("div");
+  el.className = "widget-status";
+  el.setAttribute("role", "status");
+  let notes = "";
+  let message: {kind: StatusKind; text: string} = {kind: "info", text: ""};
+  let held: {kind: StatusKind; text: string} | null = null;
+  const render = () => {
+    let kind: StatusKind;
+    let text: string;
+    if (held) ({kind, text} = held);
+    else {
+      kind = notes && RANK[message.kind] < RANK.warn ? "warn" : message.kind;
+      text = [notes, message.text].filter(Boolean).join(" ");
+    }
+    el.className = `widget-status ${kind}`;
+    el.textContent = text;
+  };
+  const say = (kind: StatusKind) => (text: string) => {
+    message = {kind, text};
+    render();
+  };
+  return {
+    element: el,
+    setNotes(n) {
+      notes = n.join(" ");
+      render();
+    },
+    info: say("info"),
+    warn: say("warn"),
+    error: say("error"),
+    hold(kind, text) {
+      held = {kind, text};
+      render();
+    },
+    release() {
+      if (!held) return;
+      held = null;
+      render();
+    },
+    get text() {
+      return el.textContent ?? "";
+    },
+  };
+}
+
+/** The one line a widget shows when it runs its CPU engine because WebGPU is missing or failed. */
+export function fallbackMessage(reason: string | null): string {
+  return `WebGPU is not available here: ${reason ?? "no reason given"}. This runs on the CPU twin of the GPU kernels instead.`;
+}
+
+/** "vendor architecture" of the adapter, for "computed by the GPU (…)" lines. */
+export function adapterName(info: {vendor: string; architecture: string}): string {
+  return [info.vendor || "WebGPU", info.architecture].filter(Boolean).join(" ");
+}
