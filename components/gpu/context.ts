@@ -23,6 +23,8 @@ export interface GPUStats {
   devicesLost: number;
   /** Command buffers submitted to any device of this page (tests check that widgets off screen submit nothing). */
   submits: number;
+  /** Devices created so far (a test waits for a replacement device through it). */
+  devicesCreated: number;
 }
 
 export interface GPUHandle {
@@ -37,7 +39,7 @@ export interface GPUHandle {
   isLost(): boolean;
 }
 
-const stats: GPUStats = {validationErrors: 0, lastError: null, buffersLive: 0, bytesLive: 0, bytesPeak: 0, devicesLost: 0, submits: 0};
+const stats: GPUStats = {validationErrors: 0, lastError: null, buffersLive: 0, bytesLive: 0, bytesPeak: 0, devicesLost: 0, submits: 0, devicesCreated: 0};
 // Exposed for tests and the bench page: the same object the runtime updates.
 (globalThis as any).__gpuStats = stats;
 
@@ -106,6 +108,7 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
     gpuUnavailableReason = `requestDevice failed: ${(e as Error).message}`;
     return null;
   }
+  stats.devicesCreated++;
   const info: any = (adapter as any).info ?? {};
   const listeners = new Set<(info: GPUDeviceLostInfo) => void>();
   let lost = false;

@@ -143,6 +143,8 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
     const e = engine;
     engineScope = null;
     engine = null;
+    kind = "pending";
+    mark("pending");
     loop?.stop();
     loop = null;
     if (k !== "pending") spec.onEngineStop?.(k);
@@ -153,9 +155,16 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
     }
   };
 
+  // data-engine on the root: which engine runs ("pending", "gpu", "cpu"), for tests and host pages
+  const mark = (k: EngineKind | "pending") => {
+    if (spec.root instanceof HTMLElement) spec.root.dataset.engine = k;
+  };
+  mark("pending");
+
   const run = (e: E, k: EngineKind) => {
     engine = e;
     kind = k;
+    mark(k);
     spec.onEngine?.(e, k);
     if (e.frame) {
       loop = frameLoop(spec.root, (dt, now) => e.frame!(dt, now), {maxDt: spec.maxDt});

@@ -1,0 +1,105 @@
+// The widget runtime on the essay page: lazy GPU allocation, no GPU work off screen, one
+// retry policy after device losses, and a buffer ledger that returns to zero.
+import {expect, test, type Page} from "@playwright/test";
+import {expectWebGPU, gpuStats, watchErrors} from "./helpers";
+
+/** Widgets that run a GPU engine when WebGPU is available. */
+const GPU_WIDGETS = ["hero", "grid-query", "scan-scrub", "counting-sort", "sand", "water"];
+/** Every widget on the page. */
+const ALL_WIDGETS = ["hero", "contacts", "grid-query", "scan-scrub", "counting-sort", "scan-blocks", "sand", "water"];
+
+const engineOf = (page: Page, name: string) => page.evaluate((n) => (document.querySelector(`[data-widget="${n}"]`) as HTMLElement | null)?.dataset.engine ?? null, name);
+
+/** Pushes the whole essay 40,000 px down before any script runs: every widget starts far below the fold. */
+async function pushBelowFold(page: Page) {
+  await page.addInitScript(() => {
+    const style = () => {
+      const s = document.createElement("style");
+      s.textContent = "#observablehq-main { padding-top: 40000px !important; }";
+      document.head.append(s);
+    };
+    if (document.head) style();
+    else document.addEventListener("DOMContentLoaded", style);
+  });
+}
+
+/** Scrolls each widget into view in turn and waits until it runs a GPU engine. */
+async function startAll(page: Page) {
+  for (const name of ALL_WIDGETS) {
+    await page.locator(`[data-widget="${name}"]`).scrollIntoViewIfNeeded();
+    await expect.poll(() => engineOf(page, name), {timeout: 90_000, message: name}).toBe(GPU_WIDGETS.includes(name) ? "gpu" : "cpu");
+  }
+}
+
+test("widgets far below the fold allocate nothing until scrolled near, then each allocates on approach", async ({page}) => {
+  const errors = watchErrors(page);
+  await pushBelowFold(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  await page.locator('[data-widget="scan-blocks"]').waitFor({state: "attached"});
+  await page.waitForTimeout(3000);
+  const atLoad = await gpuStats(page);
+  expect(atLoad?.buffersLive ?? 0).toBe(0);
+  expect(atLoad?.bytesLive ?? 0).toBe(0);
+  expect(atLoad?.submits ?? 0).toBe(0);
+  for (const name of ALL_WIDGETS) expect(await engineOf(page, name), name).toBe("pending");
+
+  let last = 0;
+  for (const name of GPU_WIDGETS) {
+    await page.locator(`[data-widget="${name}"]`).scrollIntoViewIfNeeded();
+    await expect.poll(() => engineOf(page, name), {timeout: 90_000, message: name}).toBe("gpu");
+    const now = (await gpuStats(page)).buffersLive;
+    expect(now, `${name} allocates its buffers when it comes near`).toBeGreaterThan(last);
+    last = now;
+  }
+  errors.expectNone();
+});
+
+test("a widget scrolled far away submits no GPU work", async ({page}) => {
+  await pushBelowFold(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  await startAll(page);
+  // the animated widgets submit while on screen
+  await page.locator('[data-widget="water"]').scrollIntoViewIfNeeded();
+  const s0 = (await gpuStats(page)).submits;
+  await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s0);
+  // far above every widget (the 40,000 px pushed in front of the essay)
+  await page.evaluate(() => window.scrollTo({top: 0, behavior: "instant"}));
+  await page.waitForTimeout(1500); // frames and readbacks already in flight finish
+  const s1 = (await gpuStats(page)).submits;
+  await page.waitForTimeout(3000);
+  expect((await gpuStats(page)).submits).toBe(s1);
+});
+
+test("the same retry policy for every widget: three device losses in a row end on the CPU engine with the message", async ({page}) => {
+  test.setTimeout(300_000);
+  await page.goto("/");
+  await expectWebGPU(page);
+  await startAll(page);
+  for (let loss = 1; loss <= 3; loss++) {
+    const created = (await gpuStats(page)).devicesCreated;
+    await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
+    // lose the replacement as soon as it exists
+    if (loss < 3) await expect.poll(async () => (await gpuStats(page)).devicesCreated, {timeout: 60_000}).toBeGreaterThan(created);
+  }
+  for (const name of GPU_WIDGETS) {
+    await expect.poll(() => engineOf(page, name), {timeout: 60_000, message: name}).toBe("cpu");
+    await expect(page.locator(`[data-widget="${name}"] .widget-status`).first(), name).toContainText("lost 3 times");
+  }
+});
+
+test("the buffer ledger, renderer buffers included, returns to zero after every widget is disposed", async ({page}) => {
+  await page.goto("/");
+  await expectWebGPU(page);
+  await startAll(page);
+  expect((await gpuStats(page)).buffersLive).toBeGreaterThan(0);
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll("[data-widget]")) (el as any).dispose();
+  });
+  await page.waitForTimeout(1000); // readbacks in flight settle
+  const after = await gpuStats(page);
+  expect(after.buffersLive).toBe(0);
+  expect(after.bytesLive).toBe(0);
+  expect(after.validationErrors).toBe(0);
+});
