@@ -9,6 +9,8 @@ process.env.VK_ICD_FILENAMES ??= "/usr/lib/chromium/vk_swiftshader_icd.json";
 process.env.XDG_RUNTIME_DIR ??= mkdtempSync(join(tmpdir(), "xdg-"));
 
 export default defineConfig({
+  // Framework's standard library exists only in pages; Node tests get a stub that fails loudly.
+  resolve: {alias: {"observablehq:stdlib": new URL("./tests/helpers/stdlib-stub.ts", import.meta.url).pathname}},
   test: {
     include: ["tests/unit/**/*.test.ts"],
     testTimeout: 120_000,

@@ -157,7 +157,7 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
 
   // data-engine on the root: which engine runs ("pending", "gpu", "cpu"), for tests and host pages
   const mark = (k: EngineKind | "pending") => {
-    if (spec.root instanceof HTMLElement) spec.root.dataset.engine = k;
+    if (typeof HTMLElement !== "undefined" && spec.root instanceof HTMLElement) spec.root.dataset.engine = k;
   };
   mark("pending");
 

@@ -1,0 +1,170 @@
+// The widget runtime's life cycle (components/widgets/runtime/engine.ts) with fake devices:
+// which engine runs, the one retry policy after device losses, late losses, time limits.
+import {afterEach, describe, expect, it, vi} from "vitest";
+import type {GPUHandle} from "../../components/gpu/context.js";
+import {ACQUIRE_TIMEOUT_MS, MAX_RESTARTS, RETRY_DELAY_MS, RETRY_WINDOW_MS, runEngine, type Engine} from "../../components/widgets/runtime/engine.js";
+import type {Status} from "../../components/widgets/runtime/status.js";
+
+/** A fake shared device: `lose()` reports a loss to every subscriber. */
+function fakeHandle(name: string) {
+  const listeners = new Set<(i: GPUDeviceLostInfo) => void>();
+  let lost = false;
+  const handle = {
+    device: {label: name} as unknown as GPUDevice,
+    adapterInfo: {vendor: "fake", architecture: "", description: ""},
+    timestamps: false,
+    stats: {} as GPUHandle["stats"],
+    onLost(cb: (i: GPUDeviceLostInfo) => void) {
+      listeners.add(cb);
+      return () => listeners.delete(cb);
+    },
+    isLost: () => lost,
+  } as GPUHandle;
+  return {
+    handle,
+    lose() {
+      lost = true;
+      for (const cb of [...listeners]) cb({reason: "unknown", message: `${name} lost`} as GPUDeviceLostInfo);
+    },
+  };
+}
+
+function fakeStatus(): Status & {lines: string[]} {
+  const lines: string[] = [];
+  const say = (t: string) => lines.push(t);
+  return {element: {} as HTMLElement, setNotes() {}, info: say, warn: say, error: say, hold: say as any, release() {}, text: "", lines};
+}
+
+/** A provider that hands out a new fake device whenever the previous one is lost (like acquireGPU). */
+function deviceProvider() {
+  const made: ReturnType<typeof fakeHandle>[] = [];
+  return {
+    made,
+    acquire: async () => {
+      const last = made[made.length - 1];
+      if (!last || last.handle.isLost()) made.push(fakeHandle(`d${made.length}`));
+      return made[made.length - 1].handle;
+    },
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+afterEach(() => vi.useRealTimers());
+
+describe("runEngine", () => {
+  it("runs the GPU engine on the shared device, and the CPU engine with the reason when there is none", async () => {
+    const dev = deviceProvider();
+    const built: string[] = [];
+    const rt = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: dev.acquire, gpu: () => (built.push("gpu"), {}), cpu: (c) => (built.push(`cpu: ${c.reason}`), {})});
+    await rt.ready;
+    expect(rt.kind).toBe("gpu");
+    expect(built).toEqual(["gpu"]);
+
+    const rt2 = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: async () => null, gpu: () => ({}), cpu: (c) => (built.push(`cpu: ${c.reason}`), {})});
+    await rt2.ready;
+    expect(rt2.kind).toBe("cpu");
+    expect(built[1]).toMatch(/^cpu: WebGPU is not available here/);
+  });
+
+  it(`rebuilds after a loss, and after ${MAX_RESTARTS + 1} losses within ${RETRY_WINDOW_MS / 1000} s runs the CPU engine`, async () => {
+    vi.useFakeTimers();
+    const dev = deviceProvider();
+    let gpuBuilds = 0;
+    let reason = "";
+    const disposed: string[] = [];
+    const rt = runEngine<Engine>({
+      root: {} as Element,
+      status: fakeStatus(),
+      lazy: false,
+      acquire: dev.acquire,
+      gpu: (c) => {
+        gpuBuilds++;
+        c.scope.onDispose(() => disposed.push(`gpu ${gpuBuilds}`));
+        return {};
+      },
+      cpu: (c) => ((reason = c.reason), {}),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rt.kind).toBe("gpu");
+    for (let i = 1; i <= MAX_RESTARTS; i++) {
+      dev.made[dev.made.length - 1].lose();
+      expect(rt.kind).toBe("pending"); // the engine's scope is released at once
+      expect(disposed.length).toBe(i);
+      await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
+      expect(rt.kind).toBe("gpu");
+      expect(gpuBuilds).toBe(i + 1);
+    }
+    dev.made[dev.made.length - 1].lose();
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
+    expect(rt.kind).toBe("cpu");
+    expect(reason).toContain(`lost ${MAX_RESTARTS + 1} times`);
+    expect(gpuBuilds).toBe(MAX_RESTARTS + 1);
+  });
+
+  it("losses spread out over more than the window are each recovered", async () => {
+    vi.useFakeTimers();
+    const dev = deviceProvider();
+    const rt = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: dev.acquire, gpu: () => ({}), cpu: () => ({})});
+    await vi.advanceTimersByTimeAsync(0);
+    for (let i = 0; i < 5; i++) {
+      dev.made[dev.made.length - 1].lose();
+      await vi.advanceTimersByTimeAsync(RETRY_WINDOW_MS);
+      expect(rt.kind).toBe("gpu");
+    }
+  });
+
+  it("ignores a late loss of a device it no longer uses", async () => {
+    vi.useFakeTimers();
+    const dev = deviceProvider();
+    let gpuBuilds = 0;
+    const rt = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: dev.acquire, gpu: () => (gpuBuilds++, {}), cpu: () => ({})});
+    await vi.advanceTimersByTimeAsync(0);
+    const old = dev.made[0];
+    old.lose();
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
+    expect(gpuBuilds).toBe(2);
+    old.lose(); // reported again by the old device: nothing happens
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
+    expect(gpuBuilds).toBe(2);
+    expect(rt.kind).toBe("gpu");
+  });
+
+  it("an adapter that never answers: the CPU engine after the time limit, saying so", async () => {
+    vi.useFakeTimers();
+    let reason = "";
+    const rt = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: () => new Promise(() => {}), gpu: () => ({}), cpu: (c) => ((reason = c.reason), {})});
+    await vi.advanceTimersByTimeAsync(ACQUIRE_TIMEOUT_MS - 1);
+    expect(rt.kind).toBe("pending");
+    await vi.advanceTimersByTimeAsync(2);
+    expect(rt.kind).toBe("cpu");
+    expect(reason).toContain("did not answer");
+  });
+
+  it("a GPU engine that fails to build falls back to the CPU engine; dispose releases the engine's scope", async () => {
+    const dev = deviceProvider();
+    let reason = "";
+    let released = false;
+    const rt = runEngine<Engine>({
+      root: {} as Element,
+      status: fakeStatus(),
+      lazy: false,
+      acquire: dev.acquire,
+      gpu: () => {
+        throw new Error("no pipeline");
+      },
+      cpu: (c) => {
+        reason = c.reason;
+        c.scope.onDispose(() => (released = true));
+        return {};
+      },
+    });
+    await rt.ready;
+    await tick();
+    expect(rt.kind).toBe("cpu");
+    expect(reason).toContain("no pipeline");
+    rt.dispose();
+    expect(released).toBe(true);
+    expect(rt.kind).toBe("pending");
+  });
+});
