@@ -8,7 +8,7 @@
  * step searched for `snapshot()`.
  */
 import {bruteForceStep, scatterDiscs, type ContactParams, type Discs} from "../../contacts/physics.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {Engine} from "../runtime/engine.js";
 import type {Pointer} from "../runtime/canvas.js";
 import {recordFrame, type FrameTiming} from "../runtime/timing.js";
 import type {ContactsSnapshot, ContactsValue} from "./options.js";
@@ -33,7 +33,7 @@ export interface ContactsEngine extends Engine {
 }
 
 /** Builds the engine (scatters the discs); `frame` steps, publishes and draws. */
-export function contactsCPU(_ctx: CPUEngineContext, s: ContactsSetup): ContactsEngine {
+export function contactsCPU(s: ContactsSetup): ContactsEngine {
   const {P} = s;
   let discs!: Discs;
   let fx!: Float64Array, fy!: Float64Array;

@@ -46,8 +46,8 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
   const runtime = runEngine<ContactsEngine>({
     root,
     status,
-    cpu: (ctx) =>
-      contactsCPU(ctx, {
+    cpu: () =>
+      contactsCPU({
         P,
         stepsPerFrame: o.stepsPerFrame,
         state,
