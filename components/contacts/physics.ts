@@ -11,6 +11,7 @@
  * damping and dt were re-tuned so a pile 60 discs deep stays stable with small overlaps.
  */
 import {mulberry32} from "../sim/rng.js";
+import type {Pointer as CanvasPointer} from "../widgets/runtime/canvas.js";
 
 export interface ContactParams {
   /** Disc radius (world units). Contact distance is 2·radius. */
@@ -127,12 +128,8 @@ export function scatterDiscs(count: number, p: ContactParams, seed: number, from
   return d;
 }
 
-/** Pointer in world units; `active` false when it is off the box. */
-export interface Pointer {
-  x: number;
-  y: number;
-  active: boolean;
-}
+/** The fields of the widgets' one pointer model (world units) that the physics reads: it shoves while `active`. */
+export type Pointer = Pick<CanvasPointer, "x" | "y" | "active">;
 
 /**
  * Adds wall/floor/lid springs, gravity, the pointer shove and integrates one step

@@ -52,6 +52,11 @@ export function clientToWorld(clientX: number, clientY: number, box: {left: numb
   return {x: view.x0 + u * (view.x1 - view.x0), y: view.y1 - v * (view.y1 - view.y0)};
 }
 
+/** Whether client point (clientX, clientY) lies in `box` (edges included). Pure, like `clientToWorld`. */
+export function insideBox(clientX: number, clientY: number, box: {left: number; top: number; width: number; height: number}): boolean {
+  return clientX >= box.left && clientX <= box.left + box.width && clientY >= box.top && clientY <= box.top + box.height;
+}
+
 /** Live pointer state in world units, as `trackPointer` keeps it. */
 export interface PointerState {
   /** World position of the last pointer event (NaN before the first). */

@@ -2,11 +2,18 @@
  * A row of live counters under a demo: label + value pairs in a definition list.
  * Pages feed it from a widget's reactive value: `counterList([["checks per step", v]])`.
  */
+import {fmtNumber} from "./runtime/options.js";
+
 export type Counter = [label: string, value: string | number, title?: string];
 
-/** Formats a number with thousands separators (en-US) and `digits` decimals. */
+/**
+ * Formats a number with thousands separators (en-US) and exactly `digits` decimals, so a
+ * live counter keeps its width ("0.30 %", not "0.3 %"); "–" before there is a number.
+ * Whole counts use the runtime's `fmtNumber`.
+ */
 export function fmt(v: number, digits = 0): string {
-  return Number.isFinite(v) ? v.toLocaleString("en-US", {minimumFractionDigits: digits, maximumFractionDigits: digits}) : "–";
+  if (!Number.isFinite(v)) return "–";
+  return digits ? v.toLocaleString("en-US", {minimumFractionDigits: digits, maximumFractionDigits: digits}) : fmtNumber(v, 0);
 }
 
 /** `<dl class="counters">` with one entry per counter; numbers get thousands separators. */

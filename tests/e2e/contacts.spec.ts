@@ -234,7 +234,7 @@ test("bad options give a visible message and a working demo, never a blank", asy
   await page.locator('[data-widget="grid-query"]').scrollIntoViewIfNeeded();
   const res = await page.evaluate(async () => {
     const find = (name: string) => performance.getEntriesByType("resource").map((e) => e.name).find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
-    const cUrl = find("contacts-demo"), gUrl = find("grid-demo");
+    const cUrl = find("contacts/index"), gUrl = find("grid-query/index");
     if (!cUrl || !gUrl) return null;
     const c = (await import(cUrl)).createContactsDemo({count: 1e6, stepsPerFrame: "lots"});
     const g = (await import(gUrl)).createGridDemo({count: -5, parkCell: [99, 3], gpu: false});

@@ -15,7 +15,7 @@
  * - A canvas that once had a WebGPU context cannot get a 2D one: `fresh()` swaps in a new
  *   canvas (for the CPU engine after a device loss); the pointer follows it.
  */
-import {clientToWorld, contentBox} from "../../sim/pointer.js";
+import {clientToWorld, contentBox, insideBox} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import type {Status} from "./status.js";
 
@@ -169,8 +169,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     notify();
   };
   const onMove = (e: PointerEvent) => {
-    const r = contentBox(canvas);
-    pointer.inside = pointer.down || (e.clientX >= r.left && e.clientX <= r.left + r.width && e.clientY >= r.top && e.clientY <= r.top + r.height);
+    pointer.inside = pointer.down || insideBox(e.clientX, e.clientY, contentBox(canvas));
     if (e.pointerType === "touch") wake();
     place(e);
     notify();

@@ -51,13 +51,23 @@ export interface LogSlider extends RangeControl {
 export const LOG_SLIDER_STEPS = 10_000;
 
 /**
+ * The map of a log slider: position (0..LOG_SLIDER_STEPS) ↔ whole count in [min, max]
+ * (a clamped d3 log scale, rounded). Exported so a widget can name its own mapping.
+ */
+export function logPositions(min: number, max: number) {
+  const scale = scaleLog().domain([min, max]).range([0, LOG_SLIDER_STEPS]).clamp(true);
+  return {
+    toPosition: (n: number) => Math.round(scale(n)),
+    toCount: (p: number) => Math.round(scale.invert(p)),
+  };
+}
+
+/**
  * A range slider whose positions map to counts on a log scale between `min` and `max`
  * (a d3 log scale, rounded to whole counts): equal slider moves are equal ratios.
  */
 export function logSlider(text: string, o: {min: number; max: number; value: number; name?: string}): LogSlider {
-  const scale = scaleLog().domain([o.min, o.max]).range([0, LOG_SLIDER_STEPS]).clamp(true);
-  const toPosition = (n: number) => Math.round(scale(n));
-  const toCount = (p: number) => Math.round(scale.invert(p));
+  const {toPosition, toCount} = logPositions(o.min, o.max);
   const control = rangeControl(text, {min: 0, max: LOG_SLIDER_STEPS, value: toPosition(o.value), name: o.name});
   return {
     ...control,

@@ -1,6 +1,14 @@
-// Pointer → world mapping and backing-store size of the demos' canvas (pure functions).
+// Pointer → world mapping and backing-store size of the widgets' canvas stage (pure functions).
 import {describe, expect, it} from "vitest";
-import {backingSize, clientToWorld} from "../../components/widgets/sim-canvas.js";
+import {backingSize} from "../../components/widgets/runtime/canvas.js";
+import {clientToWorld as viewToWorld, insideBox} from "../../components/sim/pointer.js";
+
+type Rect = {left: number; top: number; width: number; height: number};
+/** The stage's map for a canvas showing the box [0, worldW] × [0, worldH], with its inside test. */
+const clientToWorld = (clientX: number, clientY: number, rect: Rect, worldW: number, worldH: number) => ({
+  ...viewToWorld(clientX, clientY, rect, {x0: 0, y0: 0, x1: worldW, y1: worldH}),
+  inside: insideBox(clientX, clientY, rect),
+});
 
 describe("clientToWorld", () => {
   const rect = {left: 100.5, top: 40.25, width: 560.4, height: 560.4};
@@ -30,7 +38,7 @@ describe("backingSize", () => {
 });
 
 describe("contacts slider (log scale, 200–4,000)", async () => {
-  const {sliderToCount, countToSlider, CONTACTS_MIN, CONTACTS_MAX, SLIDER_STEPS} = await import("../../components/widgets/contacts-demo.js");
+  const {sliderToCount, countToSlider, CONTACTS_MIN, CONTACTS_MAX, SLIDER_STEPS} = await import("../../components/widgets/contacts/controls.js");
   it("maps its ends to the limits and round-trips the default", () => {
     expect(sliderToCount(0)).toBe(CONTACTS_MIN);
     expect(sliderToCount(SLIDER_STEPS)).toBe(CONTACTS_MAX);

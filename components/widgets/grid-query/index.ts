@@ -1,0 +1,82 @@
+/**
+ * §2 widget: 3,500 discs on a 24×24 uniform grid. Physics on the CPU with contacts found
+ * through the 3×3 window on the sorted layout (sim.ts). The cursor runs the query live:
+ * its 3×3 window and the discs in it are highlighted; off the box the query parks inside
+ * the pile. The counters come from the GPU kernels (gpu.ts) or, without WebGPU, from their
+ * CPU twin (cpu.ts), and the status line says which.
+ *
+ * `.value` (with `input` events, a few times a second): GridQueryValue (options.ts).
+ * `snapshot()` returns the positions (by id) of the step those counters describe.
+ * `timing`: main-thread cost per frame. `dispose()` (or `invalidation`) releases everything.
+ */
+import {demoGrid, GRID_PARAMS} from "../../contacts/grid-query.js";
+import {createCanvasStage} from "../runtime/canvas.js";
+import {runEngine} from "../runtime/engine.js";
+import {readOptions} from "../runtime/options.js";
+import {createStatus} from "../runtime/status.js";
+import {frameTiming, type FrameTiming} from "../runtime/timing.js";
+import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {boxView} from "../contacts/draw.js";
+import {gridControls} from "./controls.js";
+import {gridCPU} from "./cpu.js";
+import {drawGrid} from "./draw.js";
+import {gridGPU} from "./gpu.js";
+import {GRID_OPTIONS, initialValue, schemaInput, type GridDemoOptions, type GridQueryValue, type GridSnapshot} from "./options.js";
+import {createGridSim} from "./sim.js";
+
+export type {GridDemoOptions, GridQueryValue, GridSnapshot};
+export type GridDemoElement = WidgetElement<GridQueryValue> & {snapshot(): GridSnapshot | null; timing: FrameTiming};
+
+/** Creates the §2 grid-query demo. Bad options are replaced and reported in the status line, never thrown. */
+export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
+  const {values: o, notes} = readOptions(GRID_OPTIONS, schemaInput(options));
+  const P = GRID_PARAMS;
+  const g = demoGrid(P);
+  const park: [number, number] = [o.parkX, o.parkY];
+  const root = widgetRoot("grid-query", "grid-demo", initialValue(o.count, park)) as GridDemoElement;
+  const status = createStatus();
+  status.setNotes(notes);
+  status.info("Starting…");
+  const stage = createCanvasStage({
+    aspect: P.width / P.height,
+    maxWidth: o.maxWidth,
+    label: "Discs in a box over a 24 by 24 grid; the 3 by 3 cells around the pointer and the discs in them are highlighted.",
+    view: () => boxView(P),
+    touch: "tap-to-wake",
+    status,
+  });
+  stage.canvas.style.outline = "1px solid var(--theme-foreground-faint, #ccc)";
+  const timing = frameTiming();
+  const sim = createGridSim({
+    count: o.count,
+    seed: o.seed,
+    stepsPerFrame: o.stepsPerFrame,
+    sampleMs: o.sampleMs,
+    showGrid: o.showGrid,
+    park,
+    P,
+    g,
+    pointer: stage.pointer,
+    timing,
+    draw: (f) => drawGrid(stage, g, P, f),
+    publish: (value) => setValue(root, value),
+  });
+  stage.onResize(() => sim.draw());
+
+  const runtime = runEngine({
+    root,
+    status,
+    gpu: (ctx) => gridGPU(ctx, sim, o.count, g),
+    cpu: (ctx) => gridCPU(ctx, sim, g),
+    cpuReason: o.gpu ? null : "Counters from the CPU twin of the GPU kernels (WebGPU switched off for this demo).",
+    invalidation: options.invalidation,
+  });
+  runtime.scope.onDispose(() => stage.dispose());
+
+  const controls = gridControls(o.showGrid, (show) => sim.setShowGrid(show), () => sim.reseed());
+  root.append(stage.element, controls, status.element);
+  root.timing = timing;
+  root.snapshot = () => sim.snapshot();
+  root.dispose = () => runtime.dispose();
+  return root;
+}
