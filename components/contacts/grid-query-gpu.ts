@@ -16,7 +16,7 @@ import {PARTICLE_BYTES, type PackedParticles} from "../sort/particles.js";
 import type {QueryCounts} from "./grid-query.js";
 
 const WG = 256;
-const PATHS = ["common/particle.wgsl", "common/grid.wgsl", "contacts/grid_query.wgsl"];
+const PATHS = ["common/particle.wgsl", "common/grid.wgsl", "common/window.wgsl", "contacts/grid_query.wgsl"];
 const RESULT_BYTES = 16; // result[0] candidate sum, result[1] window count, 2 words spare
 
 export class GridQueryGPU {

@@ -6,6 +6,7 @@ import type {WGSLLoader} from "./wgsl.js";
 const files: Record<string, {text(): Promise<string>}> = {
   "common/grid.wgsl": FileAttachment("../../shaders/common/grid.wgsl"),
   "common/particle.wgsl": FileAttachment("../../shaders/common/particle.wgsl"),
+  "common/window.wgsl": FileAttachment("../../shaders/common/window.wgsl"),
   "contacts/grid_query.wgsl": FileAttachment("../../shaders/contacts/grid_query.wgsl"),
   "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),
   "sand/forces.wgsl": FileAttachment("../../shaders/sand/forces.wgsl"),

@@ -82,7 +82,7 @@ export class SandGPU {
     try {
       const [sorter, forces] = await Promise.all([
         CountingSortGPU.create(device, scope, wgsl, {maxParticles: options.maxParticles, maxCells: 65536}),
-        computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "sand/forces.wgsl"], "forces"),
+        computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "common/window.wgsl", "sand/forces.wgsl"], "forces"),
       ]);
       return new SandGPU(device, scope, sorter, forces, options.maxParticles);
     } catch (e) {

@@ -21,7 +21,7 @@ import {packSphParams, SPH_UNIFORM_BYTES, validateParams, waterGrid, type Pointe
 import {DENSITY_BINS} from "./twin.js";
 
 const WG = 256;
-const SPH_PATHS = ["common/particle.wgsl", "common/grid.wgsl", "sph/sph.wgsl"];
+const SPH_PATHS = ["common/particle.wgsl", "common/grid.wgsl", "common/window.wgsl", "sph/sph.wgsl"];
 /** Bytes of the stats buffer: 64 histogram bins + the max speed's bits. */
 export const STATS_BYTES = (DENSITY_BINS + 1) * 4;
 

@@ -7,24 +7,17 @@
  * GPU's order of operations. Sums run in float64 here and float32 on the GPU, and the
  * order inside a cell differs, so results agree to rounding, not bit for bit.
  */
-import {cellCoord, cellKeyOf, type GridParams} from "../sort/grid.js";
+import {cellCoord, cellWindow, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import {countTwin, exclusiveScan, scatterTwin} from "../sort/twin.js";
 import type {PointerState, SphParams} from "./params.js";
 
 export const DENSITY_BINS = 64;
 
-/** Keys of the 3×3 window around (x, y), each once (twin of window_keys in sph.wgsl). */
+/** Keys of the 3×3 window around the cell of (x, y), each once (cellWindow; the kernels' cell_window). */
 export function windowKeys(g: GridParams, x: number, y: number): number[] {
   const inv = Math.fround(1 / g.cellSize);
-  const cx = cellCoord(x, g.originX, inv), cy = cellCoord(y, g.originY, inv);
-  const keys: number[] = [];
-  for (let dy = -1; dy <= 1; dy++)
-    for (let dx = -1; dx <= 1; dx++) {
-      const k = cellKeyOf(g, cx + dx, cy + dy);
-      if (!keys.includes(k)) keys.push(k);
-    }
-  return keys;
+  return cellWindow(g, cellCoord(x, g.originX, inv), cellCoord(y, g.originY, inv)).map((b) => b.key);
 }
 
 /** Counting sort of `src` into cell order: the sorted particles and starts[numCells + 1]. */

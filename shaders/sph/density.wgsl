@@ -19,7 +19,7 @@ fn density_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
   let pi = particles[i].pos;
   let inv_h = 1.0 / sph.h;
   let h2 = sph.h * sph.h;
-  let keys = window_keys(grid, pi);
+  let keys = cell_window(grid, cell_coords(grid, pi)).keys;
   var rho = 0.0;
   var rho_near = 0.0;
   // essay:begin

@@ -51,7 +51,7 @@ fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
   let h2 = sph.h * sph.h;
   let p_i = sph.k * (density[i] - sph.rest_density);
   let pn_i = sph.k_near * near_density[i];
-  let keys = window_keys(grid, pi);
+  let keys = cell_window(grid, cell_coords(grid, pi)).keys;
   var push = vec2<f32>(0.0);
   var dv = vec2<f32>(0.0);
   var wsum = 0.0;

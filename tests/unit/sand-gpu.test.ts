@@ -9,8 +9,8 @@ import {readBuffers} from "../../components/gpu/readback.js";
 import {SandGPU} from "../../components/sand/gpu-sand.js";
 import {defaultSandParams, SAND_CELL, sandGrid, type SandParams} from "../../components/sand/params.js";
 import {pourSand} from "../../components/sand/pour.js";
-import {kineticEnergyPerGrain, sandSubstepTwin, windowBuckets} from "../../components/sand/twin.js";
-import {cellCoord, cellKey} from "../../components/sort/grid.js";
+import {kineticEnergyPerGrain, sandSubstepTwin} from "../../components/sand/twin.js";
+import {cellCoord, cellKey, cellWindow} from "../../components/sort/grid.js";
 import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
 import {testGPU} from "../helpers/gpu.js";
 import {rng} from "../helpers/rng.js";
@@ -139,7 +139,7 @@ describe("one substep: GPU equals the twin", () => {
       const d2 = (2 * params.radius) ** 2;
       for (let i = 0; i < s.count; i++) {
         const o = i * PARTICLE_WORDS;
-        for (const b of windowBuckets(g, cellCoord(s.f32[o], 0, inv), cellCoord(s.f32[o + 1], 0, inv))) {
+        for (const b of cellWindow(g, cellCoord(s.f32[o], 0, inv), cellCoord(s.f32[o + 1], 0, inv))) {
           for (let j = t.starts[b.key]; j < t.starts[b.key + 1]; j++) {
             const q = j * PARTICLE_WORDS;
             const dd = (s.f32[o] - s.f32[q]) ** 2 + (s.f32[o + 1] - s.f32[q + 1]) ** 2;
