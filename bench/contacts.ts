@@ -9,7 +9,8 @@
  */
 import {writeFileSync} from "node:fs";
 import {bruteForceStep, CONTACT_PARAMS, countTouching, scatterDiscs, settledPile} from "../components/contacts/physics.js";
-import {cellOf, demoGrid, GRID_PARAMS, gridContactStep, gridQueryTwin, packDiscs, sortDiscs} from "../components/contacts/grid-query.js";
+import {cellOf, demoGrid, GRID_PARAMS, gridContactStep, gridQueryTwin, packDiscs} from "../components/contacts/grid-query.js";
+import {sortTwin} from "../components/sort/twin.js";
 import {GridQueryGPU} from "../components/contacts/grid-query-gpu.js";
 import {acquireGPU} from "../components/gpu/context.js";
 import {nodeGPU, nodeWGSL} from "../components/gpu/node.js";
@@ -99,7 +100,7 @@ for (const n of quick ? [2000] : [2000, 4000]) {
     const scope = new ResourceScope(handle.device);
     const q = await GridQueryGPU.create(handle.device, scope, nodeWGSL, n, g);
     const packed = packDiscs(d, ids);
-    const twin = gridQueryTwin(g, sortDiscs(g, packDiscs(d, ids)), [12, 1]);
+    const twin = gridQueryTwin(g, sortTwin(g, packDiscs(d, ids)), [12, 1]);
     const r = await q.run(packed, [12, 1]);
     check(r.candidateSum === twin.candidateSum && JSON.stringify(r.windowIds) === JSON.stringify(twin.windowIds), "GPU query = twin");
     for (let i = 0; i < 5; i++) await q.run(packed, [12, 1]);

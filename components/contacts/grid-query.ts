@@ -11,7 +11,7 @@
  */
 import {cellCoord, cellKey, denseGrid, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {countTwin, exclusiveScan, scatterTwin} from "../sort/twin.js";
+import {sortTwin} from "../sort/twin.js";
 import {CONTACT_PARAMS, integrate, type ContactParams, type Discs, type Pointer} from "./physics.js";
 
 /** Parameters of the §2 demo: 3,500 discs on a 24×24 grid over a 2×2 box. */
@@ -58,13 +58,6 @@ export function packDiscs(d: Discs, ids: Uint32Array): PackedParticles {
     p.u32[o + 4] = ids[i];
   }
   return p;
-}
-
-/** Counting sort of the discs into cell order with the CPU twin (count → exclusive scan → scatter). */
-export function sortDiscs(g: GridParams, packed: PackedParticles): SortedLayout {
-  const counts = countTwin(g, packed);
-  const starts = exclusiveScan(counts);
-  return {sorted: scatterTwin(packed, starts), starts};
 }
 
 /** Ids of the discs in the 3×3 window around cell (cx, cy), read from the sorted layout (ascending). */
@@ -127,7 +120,7 @@ export interface GridStepStats {
  * the GPU pipeline of §4 leaves them. `fx`, `fy`: scratch of length ≥ count.
  */
 export function gridContactStep(d: Discs, ids: Uint32Array, g: GridParams, p: ContactParams, pointer: Pointer | null, fx: Float64Array, fy: Float64Array): GridStepStats {
-  const layout = sortDiscs(g, packDiscs(d, ids));
+  const layout = sortTwin(g, packDiscs(d, ids));
   const {sorted, starts} = layout;
   const n = d.count;
   const f = sorted.f32, u = sorted.u32;

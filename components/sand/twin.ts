@@ -9,8 +9,7 @@
  */
 import {cellCoord, cellWindow, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {countTwin, exclusiveScan, scatterTwin} from "../sort/twin.js";
-import {cloneParticles} from "../sort/particles.js";
+import {sortTwin} from "../sort/twin.js";
 import {SAND_BOX_HI, SAND_BOX_LO, type SandParams} from "./params.js";
 
 export interface SandStats {
@@ -139,10 +138,7 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
 
 /** One whole substep on the CPU: sort `input` by cell, then forces + integration. */
 export function sandSubstepTwin(p: SandParams, g: GridParams, input: PackedParticles) {
-  const keyed = cloneParticles(input);
-  const counts = countTwin(g, keyed);
-  const starts = exclusiveScan(counts);
-  const sorted = scatterTwin(keyed, starts);
+  const {sorted, starts, counts} = sortTwin(g, input);
   const {next, stats} = sandForcesTwin(p, g, sorted, starts);
   return {sorted, starts, counts, next, stats};
 }

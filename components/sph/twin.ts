@@ -9,7 +9,7 @@
  */
 import {cellCoord, cellWindow, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {countTwin, exclusiveScan, scatterTwin} from "../sort/twin.js";
+import {sortTwin} from "../sort/twin.js";
 import type {PointerState, SphParams} from "./params.js";
 
 export const DENSITY_BINS = 64;
@@ -18,15 +18,6 @@ export const DENSITY_BINS = 64;
 export function windowKeys(g: GridParams, x: number, y: number): number[] {
   const inv = Math.fround(1 / g.cellSize);
   return cellWindow(g, cellCoord(x, g.originX, inv), cellCoord(y, g.originY, inv)).map((b) => b.key);
-}
-
-/** Counting sort of `src` into cell order: the sorted particles and starts[numCells + 1]. */
-export function sortTwin(g: GridParams, src: PackedParticles): {sorted: PackedParticles; starts: Uint32Array} {
-  const tmp = allocParticles(src.count);
-  tmp.u32.set(src.u32.subarray(0, src.count * PARTICLE_WORDS));
-  const counts = countTwin(g, tmp);
-  const starts = exclusiveScan(counts);
-  return {sorted: scatterTwin(tmp, starts), starts};
 }
 
 /** Density pass (density.wgsl): ρ and near-ρ for every slot of the sorted particles. */

@@ -10,7 +10,8 @@ import {denseGrid} from "../../components/sort/grid.js";
 import {DEFAULT_PARAMS, H, waterGrid, type SphParams} from "../../components/sph/params.js";
 import {damBreak} from "../../components/sph/scene.js";
 import {SphGPU} from "../../components/sph/pipeline.js";
-import {densityTwin, sortTwin, statsTwin, substepTwin} from "../../components/sph/twin.js";
+import {densityTwin, statsTwin, substepTwin} from "../../components/sph/twin.js";
+import {sortTwin} from "../../components/sort/twin.js";
 import {testGPU} from "../helpers/gpu.js";
 import {particlesFrom, shake, slotsById} from "../helpers/sph.js";
 

@@ -3,7 +3,8 @@ import {describe, expect, it} from "vitest";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {DEFAULT_PARAMS, H, packSphParams, SPH_UNIFORM_BYTES, validateParams, waterGrid} from "../../components/sph/params.js";
 import {damBreak, damBreakLayout, latticeDensity, restSpacing} from "../../components/sph/scene.js";
-import {densityTwin, sortTwin, statsTwin, windowKeys} from "../../components/sph/twin.js";
+import {densityTwin, statsTwin, windowKeys} from "../../components/sph/twin.js";
+import {sortTwin} from "../../components/sort/twin.js";
 
 describe("dam break", () => {
   it("the lattice spacing gives the rest density (bisection)", () => {
