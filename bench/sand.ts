@@ -18,7 +18,7 @@ import {join} from "node:path";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {readBuffers} from "../components/gpu/readback.js";
 import {SandGPU, SAND_DISPATCHES_PER_SUBSTEP, SAND_PHASES} from "../components/sand/gpu-sand.js";
-import {defaultSandParams, sandGrid} from "../components/sand/params.js";
+import {SAND_DEFAULTS, sandGrid} from "../components/sand/params.js";
 import {pourSand} from "../components/sand/pour.js";
 import {kineticEnergyPerGrain, sandSubstepTwin} from "../components/sand/twin.js";
 import {DiscPainter} from "../components/sim/renderer.js";
@@ -46,7 +46,7 @@ export const sandSuite: BenchSuite = {
     const {device, handle} = ctx;
     const scope = new ResourceScope(device);
     const sand = await SandGPU.create(device, scope, ctx.wgsl, {maxParticles: 30000});
-    const params = defaultSandParams();
+    const params = structuredClone(SAND_DEFAULTS);
     const stamps = handle.timestamps ? new FrameStamps(device, SUBSTEPS * SAND_PHASES.length + 1) : null;
     const settleFrames = Number(ctx.arg("settle-frames", "400")); // 2,000 substeps
     const COUNTS = ctx.arg("counts", "2000,12000,30000").split(",").map(Number);

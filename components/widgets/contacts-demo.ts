@@ -10,7 +10,7 @@
  * the positions that step searched, so a test can recompute the counts.
  */
 import {frameLoop} from "../gpu/loop.js";
-import {bruteForceStep, CONTACT_PARAMS, scatterDiscs, type ContactParams, type Discs} from "../contacts/physics.js";
+import {bruteForceStep, CONTACT_DEFAULTS, scatterDiscs, type ContactParams, type Discs} from "../contacts/physics.js";
 import {button, optionReader, rangeControl, setValue, statusLine} from "./view.js";
 import {createSimCanvas} from "./sim-canvas.js";
 
@@ -71,7 +71,7 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
   let count = opt("disc count", options.count, 2000, CONTACTS_MIN, CONTACTS_MAX);
   const stepsPerFrame = opt("steps per frame", options.stepsPerFrame, 2, 1, 8);
   let seed = Math.floor(Number(options.seed ?? 1)) || 1;
-  const P: ContactParams = {...CONTACT_PARAMS, ...options.params};
+  const P: ContactParams = {...CONTACT_DEFAULTS, ...options.params};
 
   const view = createSimCanvas({
     worldW: P.width,

@@ -17,7 +17,7 @@ import {acquireGPU, browserWGSL, gpuUnavailableReason, type GPUHandle} from "../
 import {frameLoop} from "../gpu/loop.js";
 import {ResourceScope} from "../gpu/scope.js";
 import {settledPile, type ContactParams, type Discs} from "../contacts/physics.js";
-import {cellOf, demoGrid, GRID_DIM, GRID_PARAMS, gridContactStep, gridQueryTwin, packDiscs, windowIds, windowRange, type QueryCounts, type SortedLayout} from "../contacts/grid-query.js";
+import {cellOf, demoGrid, CONTACTS_GRID_SIDE, GRID_DEMO_DEFAULTS, gridContactStep, gridQueryTwin, packDiscs, windowIds, windowRange, type QueryCounts, type SortedLayout} from "../contacts/grid-query.js";
 import {GridQueryGPU} from "../contacts/grid-query-gpu.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import {button, fallbackMessage, optionReader, setValue, statusLine} from "./view.js";
@@ -87,11 +87,11 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
   const count = opt("disc count", options.count, 3500, 100, 6000);
   const stepsPerFrame = opt("steps per frame", options.stepsPerFrame, 3, 1, 8);
   const sampleMs = opt("sample interval", options.sampleMs, 200, 16, 5000);
-  const P: ContactParams = GRID_PARAMS;
+  const P: ContactParams = GRID_DEMO_DEFAULTS;
   const g = demoGrid(P);
   const park: [number, number] = [
-    opt("park cell x", options.parkCell?.[0], 12, 0, GRID_DIM - 1),
-    opt("park cell y", options.parkCell?.[1], 1, 0, GRID_DIM - 1),
+    opt("park cell x", options.parkCell?.[0], 12, 0, CONTACTS_GRID_SIDE - 1),
+    opt("park cell y", options.parkCell?.[1], 1, 0, CONTACTS_GRID_SIDE - 1),
   ];
   let seed = Math.floor(Number(options.seed ?? 1)) || 1;
   let showGrid = options.showGrid ?? false;
@@ -207,7 +207,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     const allPairs = (n * (n - 1)) / 2;
     const value: GridQueryValue = {
       count: n,
-      grid: GRID_DIM,
+      grid: CONTACTS_GRID_SIDE,
       queryCell: cell,
       windowCount: counts.windowIds.length,
       windowIds: counts.windowIds,
@@ -252,7 +252,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     ctx.fillRect(w.x0 * cs, w.y0 * cs, (w.x1 - w.x0 + 1) * cs, (w.y1 - w.y0 + 1) * cs);
     if (showGrid) {
       ctx.beginPath();
-      for (let k = 0; k <= GRID_DIM; k++) {
+      for (let k = 0; k <= CONTACTS_GRID_SIDE; k++) {
         ctx.moveTo(k * cs, 0);
         ctx.lineTo(k * cs, P.height);
         ctx.moveTo(0, k * cs);
@@ -314,7 +314,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
   );
   draw();
 
-  root.value = {count, grid: GRID_DIM, queryCell: park, windowCount: 0, windowIds: [], candidatePairs: 0, allPairs: (count * (count - 1)) / 2, ratio: 0, touchingPairs: 0, engine: "cpu", steps: 0};
+  root.value = {count, grid: CONTACTS_GRID_SIDE, queryCell: park, windowCount: 0, windowIds: [], candidatePairs: 0, allPairs: (count * (count - 1)) / 2, ratio: 0, touchingPairs: 0, engine: "cpu", steps: 0};
   root.snapshot = () => snap && {x: snap.x.slice(), y: snap.y.slice(), radius: snap.radius, value: JSON.parse(JSON.stringify(snap.value))};
   let disposed = false;
   root.dispose = () => {

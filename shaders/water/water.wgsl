@@ -1,7 +1,7 @@
 // Shared declarations of the SPH water kernels (brief §5). Composed after
-// common/particle.wgsl and common/grid.wgsl. 96-byte uniform, packed by
-// components/sph/params.ts (packSphParams); keep the two in step.
-struct Sph {
+// common/particle.wgsl, common/grid.wgsl and common/window.wgsl. 96-byte uniform, packed by
+// components/water/params.ts (packWaterParams); keep the two in step.
+struct Water {
   gravity: vec2<f32>,        // world units / s^2
   dt: f32,                   // substep length, s
   h: f32,                    // smoothing radius = one grid cell, world units
