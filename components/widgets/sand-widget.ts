@@ -279,9 +279,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
     async start(handle, scope) {
       const device = handle.device;
       const sand = await SandGPU.create(device, scope, wgsl, {maxParticles: SAND_MAX_GRAINS});
-      scope.onDispose(() => sand.dispose());
       const renderer = await DiscRenderer.create(device, scope, {canvas: shell.canvas, wgsl});
-      scope.onDispose(() => renderer.dispose());
       const statsRing = new StagingRing(scope, 16, 3);
       const timer = handle.timestamps
         ? PassTimer.create(device, scope, 8 * SAND_PHASES.length, (t: PassTimes) => {

@@ -403,7 +403,6 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
     ro?.disconnect();
     reduced?.removeEventListener?.("change", onMotion);
     unsubscribeLost?.();
-    sorter?.dispose();
     gpuScope?.dispose();
     generation++;
   });

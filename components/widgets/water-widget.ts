@@ -354,7 +354,6 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
       }
       const sim = await WaterGPU.create(device, scope, browserWGSL, {maxParticles: maxCount});
       const renderer = await DiscRenderer.create(device, scope, {canvas: shell.canvas, wgsl: browserWGSL});
-      scope.onDispose(() => renderer.dispose());
       const ring = new StagingRing(scope, STATS_BYTES, 2);
       let gpuMs: number | null = null;
       const ema = (ms: number) => (gpuMs = gpuMs === null ? ms : 0.8 * gpuMs + 0.2 * ms);
