@@ -1,10 +1,10 @@
 /**
- * The grid query on the GPU (brief §2): upload the discs, counting-sort them into cell
- * order (CountingSortGPU: clear → count → 3-dispatch scan → scatter) and run
+ * The grid query on the GPU (the essay's §2 grid section): upload the discs, counting-sort
+ * them into cell order (CountingSortGPU: clear → count → 3-dispatch scan → scatter) and run
  * shaders/contacts/grid_query.wgsl on the sorted layout — all in one compute pass, one
  * submit. Results (candidate pairs, the query window's disc ids) come back through a
- * non-blocking StagingRing: `step` skips the GPU work when every staging slot is still
- * in flight, so a frame never waits for the GPU. CPU twin: gridQueryTwin (grid-query.ts).
+ * non-blocking StagingRing: `step` skips the GPU work when every staging slot is still in
+ * flight, so a frame never waits for the GPU. CPU twin: gridQueryTwin (grid-query.ts).
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";

@@ -1,8 +1,8 @@
 /**
- * The uniform grid and its 3×3 query (brief §2), on the sorted layout of the counting
- * sort (components/sort/): every disc's cell key, the cells' exclusive starts, and the
- * discs copied into cell order. With cells at least one contact distance wide, every
- * disc that can touch disc i sits in i's cell or one of the 8 around it.
+ * The uniform grid and its 3×3 query (the essay's §2 grid section), on the sorted layout of
+ * the counting sort (components/sort/): every disc's cell key, the cells' exclusive starts,
+ * and the discs copied into cell order. With cells at least one contact distance wide,
+ * every disc that can touch disc i sits in i's cell or one of the 8 around it.
  *
  *  - `gridContactStep`: one physics step that finds contacts through the 3×3 window
  *    (CPU, TypeScript) — the same physics as the brute force of physics.ts.
@@ -114,11 +114,11 @@ export interface GridStepStats {
 }
 
 /**
- * One physics step with the grid (brief §2): sort the discs into cell order (CPU twin of
- * the counting sort), then for every disc visit the 9 cells around it and test only the
- * discs that come later in sorted order (each pair once), push touching pairs apart,
- * integrate. The discs are left in the new cell order (`d` and `ids` are rewritten), as
- * the GPU pipeline of §4 leaves them. `fx`, `fy`: scratch of length ≥ count.
+ * One physics step with the grid (the essay's §2 grid section): sort the discs into cell
+ * order (CPU twin of the counting sort), then for every disc visit the 9 cells around it
+ * and test only the discs that come later in sorted order (each pair once), push touching
+ * pairs apart, integrate. The discs are left in the new cell order (`d` and `ids` are
+ * rewritten), as the GPU pipeline of §4 leaves them. `fx`, `fy`: scratch of length ≥ count.
  */
 export function gridContactStep(d: Discs, ids: Uint32Array, g: GridParams, p: ContactParams, pointer: Pointer | null, fx: Float64Array, fy: Float64Array): GridStepStats {
   const layout = sortTwin(g, packDiscs(d, ids));

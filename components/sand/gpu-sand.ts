@@ -1,5 +1,5 @@
 /**
- * The sand pipeline on the GPU (brief §4): every substep re-sorts all grains by cell and
+ * The sand pipeline on the GPU (the essay's §4 sand section): every substep re-sorts all grains by cell and
  * then computes contact forces over the 3×3 cells and integrates:
  *
  *   clear → count → scan (3 dispatches) → scatter A→B → forces B→A      (7 dispatches)

@@ -1,5 +1,5 @@
 /**
- * CPU twin of the sand substep (brief §4): the counting sort (components/sort/twin.ts)
+ * CPU twin of the sand substep (the essay's §4 sand section): the counting sort (components/sort/twin.ts)
  * followed by the contact-force + integration kernel of shaders/sand/forces.wgsl, with the
  * same inputs and outputs. The oracle of the GPU tests and the engine of the fallback
  * (at about 2,000 grains) when WebGPU is missing.

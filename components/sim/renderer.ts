@@ -1,6 +1,6 @@
 /**
  * DiscRenderer: draws every particle of a simulation as an instanced, anti-aliased disc
- * straight from the particle storage buffer (brief: "data stays on the GPU" — no CPU
+ * straight from the particle storage buffer (the data stays on the GPU — no CPU
  * copy of particles, ever). Shader: shaders/render/discs.wgsl (after common/particle.wgsl).
  *
  * Shared by the sand (§4) and water (§5, hero) widgets. Typical frame:

@@ -1,6 +1,6 @@
 /**
- * The counting sort on the GPU (brief §3, §4): clear → count → scan → scatter, with the
- * WGSL of shaders/sort/. Twin: components/sort/twin.ts.
+ * The counting sort on the GPU (the essay's §3 sort and §4 sand sections): clear → count →
+ * scan → scatter, with the WGSL of shaders/sort/. Twin: components/sort/twin.ts.
  *
  * Two scans:
  *  - production (`encodeScan`): three dispatches of scan.wgsl, any 1..65,536 cells;

@@ -1,14 +1,7 @@
 /**
- * Parameters of the SPH water (brief §5) and their packing into the 96-byte `Sph`
- * uniform of shaders/water/water.wgsl. Units: world units (the tank is 2 wide), seconds.
- *
- * Starting points were the brief's reference values (gravity 3, k 60, ρ₀ 2.2, k_near 240,
- * XSPH 0.03, wall stiffness 2,000, pointer radius 0.18 / strength 60). Two changed after
- * runs of the twin: with k_near = 4k the always-repulsive near-pressure wins at the free
- * surface and the water swells to a mean density of ~1.4 instead of 2.2; with k = 60 a
- * column 0.8 deep compresses by ~40 % at the floor. k = 400, k_near = 100 keep the mean
- * density within a few per cent of ρ₀; they need dt = 1 ms (a fast particle then moves
- * under half a smoothing radius per substep; speeds are clamped at 0.45 h / dt).
+ * Parameters of the SPH water (the essay's §5 water section) and their packing into the
+ * 96-byte `Water` uniform of shaders/water/water.wgsl. Units: world units (the tank is 2
+ * wide), seconds. How the defaults were tuned: docs/tuning.md.
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
 
@@ -91,7 +84,7 @@ export const TUNABLE = {
 } as const;
 export type TunableKey = keyof typeof TUNABLE;
 
-/** The dense 256 × 256 grid of cell width h over [0, 2]² (brief §4, §5). */
+/** The dense 256 × 256 grid of cell width h over [0, 2]² (the essay's §4 sand and §5 water sections). */
 export function waterGrid(): GridParams {
   return denseGrid(WATER_GRID_SIDE, WATER_GRID_SIDE, H, 0, 0);
 }

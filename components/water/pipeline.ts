@@ -1,5 +1,6 @@
 /**
- * SPH water on the GPU (brief §4, §5), runnable from the browser and from Node (Dawn).
+ * SPH water on the GPU (the essay's §4 sand and §5 water sections), runnable from the
+ * browser and from Node (Dawn).
  *
  * Per substep, all in one compute pass:
  *   counting sort A → B (clear, count, scan ×3, scatter; components/sort/gpu-sort.ts)

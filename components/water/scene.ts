@@ -1,5 +1,5 @@
 /**
- * The dam-break scene (brief §5): a block of water against the left wall of the tank.
+ * The dam-break scene (the essay's §5 water section): a block of water against the left wall of the tank.
  * Particles start on a square lattice whose spacing gives the rest density, so the block
  * neither explodes nor collapses at t = 0; a tiny seeded jitter breaks the lattice's symmetry.
  */
@@ -42,15 +42,16 @@ export interface DamBreakLayout {
   height: number;
 }
 
-/**
- * Layout of `count` particles as a dam: at most 85 % of the tank's height and a wide block
- * at least 40 % of the tank's width (brief §5) — except below SMALL_DAM particles (the
- * 1,000–4,000 of a software adapter or the CPU twin), where it stands as a column at most
- * twice as tall as wide, which falls into a visible wave instead of lying as a thin strip.
- */
 /** Below this many particles the dam is a column (at most 2:1 tall) instead of a wide block. */
 export const SMALL_DAM = 10_000;
 
+/**
+ * Layout of `count` particles as a dam: at most 85 % of the tank's height and a wide block
+ * at least 40 % of the tank's width (as the essay's §5 water section shows it) — except
+ * below SMALL_DAM particles (the 1,000–4,000 of a software adapter or the CPU twin), where
+ * it stands as a column at most twice as tall as wide, which falls into a visible wave
+ * instead of lying as a thin strip.
+ */
 export function damBreakLayout(count: number, p: WaterParams): DamBreakLayout {
   const s = restSpacing(p.restDensity) * p.h;
   const [x0, y0, x1, y1] = p.tank;

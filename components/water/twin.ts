@@ -1,5 +1,5 @@
 /**
- * CPU twin of the SPH kernels (shaders/water/*.wgsl, brief §5): same inputs, same outputs,
+ * CPU twin of the SPH kernels (shaders/water/*.wgsl, the essay's §5 water section): same inputs, same outputs,
  * plain TypeScript. The oracle of the GPU tests and the engine of the no-WebGPU fallback.
  *
  * One substep = counting sort into cell order (twin of shaders/sort/) → density pass →

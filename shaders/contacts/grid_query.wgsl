@@ -1,6 +1,6 @@
-// The 3×3 grid query on the sorted layout (brief §2). Composed after common/particle.wgsl,
-// common/grid.wgsl and common/window.wgsl; runs after the counting sort (sort/*.wgsl) in
-// the same pass. One thread per sorted slot s:
+// The 3×3 grid query on the sorted layout (the essay's §2 grid section). Composed after
+// common/particle.wgsl, common/grid.wgsl and common/window.wgsl; runs after the counting
+// sort (sort/*.wgsl) in the same pass. One thread per sorted slot s:
 //   - the disc's window is its cell and the 8 around it (clipped to the dense grid,
 //     cell_window); each cell of the window is one contiguous range of slots,
 //     starts[key]..starts[key+1];

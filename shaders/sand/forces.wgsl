@@ -1,4 +1,4 @@
-// Sand (brief §4): contact forces over the 3×3 cells + integration, one thread per grain.
+// Sand (the essay's §4 sand section): contact forces over the 3×3 cells + integration, one thread per grain.
 // Composed after common/particle.wgsl, common/grid.wgsl and common/window.wgsl.
 //
 // Reads the grains in cell order (`src`, the scatter's output) with the cell starts of

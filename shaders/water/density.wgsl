@@ -1,4 +1,4 @@
-// SPH pass 1, density (brief §5): over the particles of the 3x3 window (nine contiguous
+// SPH pass 1, density (the essay's §5 water section): over the particles of the 3x3 window (nine contiguous
 // ranges of the sorted array), for every neighbour j != i closer than h, with q = 1 - r/h:
 //   rho_i      = sum q^2
 //   rho_near_i = sum q^3        (Clavet, Beaudoin & Poulin 2005)

@@ -1,4 +1,4 @@
-// SPH pass 2, pressure and integration (brief §5). Reads the sorted particles (B) and their
+// SPH pass 2, pressure and integration (the essay's §5 water section). Reads the sorted particles (B) and their
 // densities, writes the new state of each particle to the same slot of `out` (A), so no
 // thread reads a neighbour that another thread has already moved.
 //   P_i = k (rho_i - rho_0),  P_near_i = k_near rho_near_i

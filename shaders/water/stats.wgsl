@@ -1,4 +1,4 @@
-// Diagnostics of the water for the page's mini-chart (brief §5): a histogram of density
+// Diagnostics of the water for the page's mini-chart (the essay's §5 water section): a histogram of density
 // over [0, 2 rho_0) in BINS bins (the last bin also takes everything above) and the
 // largest speed. stats[0..BINS) are the bins, stats[BINS] the max speed's f32 bits
 // (a non-negative f32 orders like its u32 bits, so atomicMax works on them).

@@ -1,4 +1,4 @@
-// Shared declarations of the SPH water kernels (brief §5). Composed after
+// Shared declarations of the SPH water kernels (the essay's §5 water section). Composed after
 // common/particle.wgsl, common/grid.wgsl and common/window.wgsl. 96-byte uniform, packed by
 // components/water/params.ts (packWaterParams); keep the two in step.
 struct Water {
