@@ -1,13 +1,13 @@
 /**
- * Contact physics of the disc demos (brief §1, §2): equal discs of mass 1 in a box under
- * gravity. Two discs closer than one diameter push apart with a stiff spring on the
+ * Contact physics of the disc demos (the essay's §1 and §2 contact sections): equal discs
+ * of mass 1 in a box under gravity. Two discs closer than one diameter push apart with a stiff spring on the
  * overlap plus a little damping on the approach speed; further apart they do not
  * interact at all. Walls and floor push back the same way. The pointer shoves discs
  * within its radius. Integration: semi-implicit (symplectic) Euler, fixed dt.
  *
  * Units: world units (the box is `width` wide, `height` tall, origin at the lower-left
- * corner, y up), seconds, mass 1 per disc. Reference parameters: brief "Reference
- * parameters" (radius 0.016, gravity 1.4, pointer radius 0.25, strength 30); stiffness,
+ * corner, y up), seconds, mass 1 per disc. The project's reference parameters
+ * were radius 0.016, gravity 1.4, pointer radius 0.25, strength 30; stiffness,
  * damping and dt were re-tuned so a pile 60 discs deep stays stable with small overlaps.
  */
 import {mulberry32} from "../sim/rng.js";
@@ -33,8 +33,8 @@ export interface ContactParams {
   pointerStrength: number;
 }
 
-/** Parameters of the §1 demo (tuned from the brief's reference values). */
-export const CONTACT_PARAMS: ContactParams = {
+/** Default parameters of the §1 demo (frozen; spread them to change a field). */
+export const CONTACT_DEFAULTS: Readonly<ContactParams> = Object.freeze({
   radius: 0.016,
   stiffness: 16000,
   damping: 30,
@@ -44,7 +44,7 @@ export const CONTACT_PARAMS: ContactParams = {
   height: 2,
   pointerRadius: 0.25,
   pointerStrength: 30,
-};
+});
 
 /** Output of `contactForce`: the force on disc i (disc j gets the opposite). */
 export interface Force {
@@ -176,9 +176,10 @@ export interface BruteForceStats {
 }
 
 /**
- * One brute-force contact step (brief §1): every pair i < j is tested, touching pairs
- * push apart; then walls, gravity, pointer and integration. `fx`, `fy` are scratch
- * arrays of length ≥ count. Returns the real number of checks and touching pairs.
+ * One brute-force contact step (the essay's §1 contacts section): every pair i < j is
+ * tested, touching pairs push apart; then walls, gravity, pointer and integration. `fx`,
+ * `fy` are scratch arrays of length ≥ count. Returns the real number of checks and touching
+ * pairs.
  */
 export function bruteForceStep(d: Discs, p: ContactParams, pointer: Pointer | null, fx: Float64Array, fy: Float64Array): BruteForceStats {
   const n = d.count;

@@ -5,15 +5,15 @@
  *
  * Browser: `acquireGPU()` uses navigator.gpu. Node (tests, bench): pass `{gpu}` from
  * components/gpu/node.ts. Returns null when WebGPU is missing or no adapter is found:
- * callers then run their CPU twin and say so (see components/widgets/status.ts).
+ * callers then run their CPU twin and say so (`fallbackMessage` in components/widgets/view.ts).
  */
 
 export interface GPUStats {
-  /** GPU validation / out-of-memory / internal errors seen (uncapturederror + error scopes). */
+  /** GPU validation / out-of-memory / internal errors seen (uncapturederror). */
   validationErrors: number;
   /** Text of the most recent error, or null. */
   lastError: string | null;
-  /** Buffers created through a ResourceScope and not yet destroyed. */
+  /** Buffers created through a ResourceScope (or a one-shot readBuffers) and not yet destroyed. */
   buffersLive: number;
   /** Bytes of those buffers. */
   bytesLive: number;
@@ -56,8 +56,6 @@ export let gpuUnavailableReason: string | null = null;
 export interface AcquireOptions {
   /** A GPU object (navigator.gpu in browsers, `nodeGPU()` in Node). */
   gpu?: GPU;
-  /** Force a fresh device instead of the shared one. */
-  fresh?: boolean;
 }
 
 /**
@@ -66,11 +64,7 @@ export interface AcquireOptions {
  * then says why. After a device loss the next call creates a new device.
  */
 export function acquireGPU(options: AcquireOptions = {}): Promise<GPUHandle | null> {
-  if (options.fresh || !shared) {
-    const p = createHandle(options.gpu);
-    if (options.fresh) return p;
-    shared = p;
-  }
+  if (!shared) shared = createHandle(options.gpu);
   return shared;
 }
 
@@ -146,26 +140,7 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
   };
 }
 
-/**
- * Runs `fn` inside validation + out-of-memory error scopes; returns the first error's
- * message (also counted in stats) or null.
- */
-export async function withErrorScope<T>(device: GPUDevice, fn: () => T): Promise<{value: T; error: string | null}> {
-  device.pushErrorScope("validation");
-  device.pushErrorScope("out-of-memory");
-  const value = fn();
-  const oom = await device.popErrorScope();
-  const val = await device.popErrorScope();
-  const err = oom ?? val;
-  if (err) {
-    stats.validationErrors++;
-    stats.lastError = err.message;
-    console.error(`[gpu] ${err.message}`);
-  }
-  return {value, error: err ? err.message : null};
-}
-
-/** Bookkeeping for a ResourceScope's buffers (internal). */
+/** Bookkeeping of the buffer ledger: ResourceScope's buffers and readBuffers' staging buffers (internal). */
 export function noteBufferCreated(bytes: number) {
   stats.buffersLive++;
   stats.bytesLive += bytes;

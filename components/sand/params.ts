@@ -1,31 +1,16 @@
 /**
- * Parameters of the sand simulation (brief §4) and their packing into the `Sand` uniform
- * of shaders/sand/forces.wgsl (80 bytes).
+ * Parameters of the sand simulation (the essay's §4 sand section) and their packing into
+ * the `Sand` uniform of shaders/sand/forces.wgsl (80 bytes).
  *
  * World: a closed box [0, 2] × [0, 2] covered by a 256 × 256 grid (cell h = 2/256); a grain
  * is one cell across (radius h/2), so every contact lies in the 3×3 cells around a grain.
- * Starting points from the brief: stiffness 4,000, damping 50, dt 0.0016, 5 substeps.
- * Tuned here (checked with the twin and on the H200): a settled pile of 30,000 grains is
- * over a hundred rows deep, and at stiffness 4,000 its bottom rows squeeze into each other
- * by more than a diameter under any visible gravity. So the spring is 15× stiffer
- * (ω·dt ≈ 1 for a grain in a packed pile, inside explicit Euler's limit of 2), gravity is
- * 1.5, and each grain's own contact damping is taken implicitly (forces.wgsl), which keeps
- * the strong damping stable in the deep, crowded bottom of the pile.
- *
- * Contact drag 3/s: even so, the pile is a soft spring (a push crosses it at about
- * d·√stiffness ≈ 1.9 units/s), and a block of 30,000 grains lands at ≈ 1.3 units/s: it is
- * squeezed to half its height and bounces back up as a whole, a slow mode (period ≈ 2.4 s)
- * that the pairwise damper hardly touches because neighbours move almost together
- * (damping ratio ≈ damping·ω/(2·stiffness) ≈ 0.01). Measured with the twin: kinetic energy
- * 0.040 per grain after 2,000 substeps without it, 2·10⁻⁴ with it (and the pour at rest,
- * pour.ts). A grain that touches no other grain (falling, flying after a shove) does not
- * feel it; in the pile it acts like the grains' friction with their surroundings.
+ * How the defaults were tuned: docs/tuning.md.
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
 
-export const SAND_GRID_DIM = 256;
+export const SAND_GRID_SIDE = 256;
 export const SAND_BOX = 2;
-export const SAND_CELL = SAND_BOX / SAND_GRID_DIM;
+export const SAND_CELL = SAND_BOX / SAND_GRID_SIDE;
 export const SAND_UNIFORM_BYTES = 80;
 export const SAND_MIN_GRAINS = 2000;
 export const SAND_MAX_GRAINS = 30000;
@@ -58,22 +43,21 @@ export interface SandParams {
   pointer: {x: number; y: number; radius: number; strength: number; active: boolean};
 }
 
-export function defaultSandParams(): SandParams {
-  return {
-    gravity: 1.5,
-    dt: 0.0016,
-    stiffness: 60000,
-    damping: 200,
-    friction: 100,
-    radius: SAND_CELL / 2,
-    wallStiffness: 60000,
-    maxSpeed: (0.5 * SAND_CELL) / 0.0016,
-    drag: 0.5,
-    contactDrag: 3,
-    openWalls: false,
-    pointer: {x: 0, y: 0, radius: 0.12, strength: 600, active: false},
-  };
-}
+/** The sand's default parameters (frozen, pointer included: take `structuredClone(SAND_DEFAULTS)` to change them). */
+export const SAND_DEFAULTS: Readonly<SandParams> = Object.freeze({
+  gravity: 1.5,
+  dt: 0.0016,
+  stiffness: 60000,
+  damping: 200,
+  friction: 100,
+  radius: SAND_CELL / 2,
+  wallStiffness: 60000,
+  maxSpeed: (0.5 * SAND_CELL) / 0.0016,
+  drag: 0.5,
+  contactDrag: 3,
+  openWalls: false,
+  pointer: Object.freeze({x: 0, y: 0, radius: 0.12, strength: 600, active: false}),
+});
 
 /** The closed box's corners. */
 export const SAND_BOX_LO = {x: 0, y: 0};
@@ -83,8 +67,8 @@ export const SAND_BOX_HI = {x: SAND_BOX, y: SAND_BOX};
  * The sand's grid: dense 256 × 256 over the box, or a spatial-hash table of `tableSize`
  * buckets (a power of two, default 65,536 — the same size as the dense grid).
  */
-export function sandGrid(hashed: boolean, tableSize = SAND_GRID_DIM * SAND_GRID_DIM): GridParams {
-  const g = denseGrid(SAND_GRID_DIM, SAND_GRID_DIM, SAND_CELL, SAND_BOX_LO.x, SAND_BOX_LO.y);
+export function sandGrid(hashed: boolean, tableSize = SAND_GRID_SIDE * SAND_GRID_SIDE): GridParams {
+  const g = denseGrid(SAND_GRID_SIDE, SAND_GRID_SIDE, SAND_CELL, SAND_BOX_LO.x, SAND_BOX_LO.y);
   return hashed ? {...g, hashed: true, numCells: tableSize} : g;
 }
 

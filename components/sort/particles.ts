@@ -48,11 +48,6 @@ export function packParticles(list: readonly ParticleInit[]): PackedParticles {
   return p;
 }
 
-export const px = (p: PackedParticles, i: number) => p.f32[i * PARTICLE_WORDS];
-export const py = (p: PackedParticles, i: number) => p.f32[i * PARTICLE_WORDS + 1];
-export const pid = (p: PackedParticles, i: number) => p.u32[i * PARTICLE_WORDS + 4];
-export const pkey = (p: PackedParticles, i: number) => p.u32[i * PARTICLE_WORDS + 5];
-
 /** A copy (new buffer) of packed particles. */
 export function cloneParticles(p: PackedParticles): PackedParticles {
   const q = allocParticles(p.count);

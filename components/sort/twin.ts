@@ -1,6 +1,7 @@
 /**
- * CPU twin of the counting-sort kernels in shaders/sort/ (brief §3): same inputs, same
- * outputs. It is the oracle of the GPU tests and the fallback when WebGPU is missing.
+ * CPU twin of the counting-sort kernels in shaders/sort/ (the essay's §3 counting-sort
+ * section): same inputs, same outputs. It is the oracle of the GPU tests and the fallback
+ * when WebGPU is missing.
  *
  *   clear   → counts[c] = 0                                  (clear.wgsl)
  *   count   → key[i] = cellKey(pos[i]); counts[key[i]]++       (count.wgsl)
@@ -13,7 +14,7 @@
  * ranges and the multiset of each cell, not slot-by-slot order.
  */
 import {cellKey, type GridParams} from "./grid.js";
-import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "./particles.js";
+import {allocParticles, cloneParticles, PARTICLE_WORDS, type PackedParticles} from "./particles.js";
 
 /** Histogram of cell keys. Writes each particle's key into its state (like count.wgsl). */
 export function countTwin(g: GridParams, p: PackedParticles): Uint32Array {
@@ -96,6 +97,28 @@ export function scatterTwin(src: PackedParticles, starts: Uint32Array): PackedPa
     dst.u32.set(src.u32.subarray(o, o + PARTICLE_WORDS), slot * PARTICLE_WORDS);
   }
   return dst;
+}
+
+/** The counting sort's outputs: the particles in cell order, with the histogram and the cell starts. */
+export interface SortedParticles {
+  /** the particles in cell order (keys written), a new buffer */
+  sorted: PackedParticles;
+  /** starts[numCells + 1]: exclusive cell starts, last = particle count */
+  starts: Uint32Array;
+  /** particles per cell */
+  counts: Uint32Array;
+}
+
+/**
+ * The counting sort on the CPU — count, exclusive scan, scatter — the one twin the
+ * simulations' twins and the tests call. `src` is left untouched (the keys are written
+ * into a copy); the order inside a cell is ascending source index.
+ */
+export function sortTwin(g: GridParams, src: PackedParticles): SortedParticles {
+  const keyed = cloneParticles(src);
+  const counts = countTwin(g, keyed);
+  const starts = exclusiveScan(counts);
+  return {sorted: scatterTwin(keyed, starts), starts, counts};
 }
 
 /** Every intermediate array of one counting sort, as the teaching widgets show them. */

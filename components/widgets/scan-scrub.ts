@@ -403,7 +403,6 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
     ro?.disconnect();
     reduced?.removeEventListener?.("change", onMotion);
     unsubscribeLost?.();
-    sorter?.destroy();
     gpuScope?.dispose();
     generation++;
   });

@@ -1,5 +1,5 @@
 // One particle's whole state, 24 bytes. The sort's scatter copies it as a unit, so
-// neighbours in space end up neighbours in memory (brief §4).
+// neighbours in space end up neighbours in memory (the essay's §4 sand section).
 //   pos: world position (world units; the demos' box spans 2 units)
 //   vel: velocity (world units per second)
 //   id:  the particle's identity, kept through every sort (stable colours, diagrams)

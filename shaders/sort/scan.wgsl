@@ -1,4 +1,5 @@
-// The production exclusive scan of up to 65,536 cell counts in three dispatches (brief §3):
+// The production exclusive scan of up to 65,536 cell counts in three dispatches (the
+// essay's §3 counting-sort section):
 //   scan_blocks:        each workgroup of 256 threads scans its 256 counts in workgroup
 //                       memory (Hillis–Steele, two ping-pong arrays, a barrier per round,
 //                       8 rounds) and writes its block total;

@@ -1,10 +1,10 @@
 /**
- * The dam-break scene (brief §5): a block of water against the left wall of the tank.
+ * The dam-break scene (the essay's §5 water section): a block of water against the left wall of the tank.
  * Particles start on a square lattice whose spacing gives the rest density, so the block
  * neither explodes nor collapses at t = 0; a tiny seeded jitter breaks the lattice's symmetry.
  */
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import type {SphParams} from "./params.js";
+import type {WaterParams} from "./params.js";
 import {mulberry32} from "../sim/rng.js";
 
 /** Density Σ (1 − r/h)² (self excluded) of an infinite square lattice of spacing s·h. */
@@ -42,16 +42,17 @@ export interface DamBreakLayout {
   height: number;
 }
 
-/**
- * Layout of `count` particles as a dam: at most 85 % of the tank's height and a wide block
- * at least 40 % of the tank's width (brief §5) — except below SMALL_DAM particles (the
- * 1,000–4,000 of a software adapter or the CPU twin), where it stands as a column at most
- * twice as tall as wide, which falls into a visible wave instead of lying as a thin strip.
- */
 /** Below this many particles the dam is a column (at most 2:1 tall) instead of a wide block. */
 export const SMALL_DAM = 10_000;
 
-export function damBreakLayout(count: number, p: SphParams): DamBreakLayout {
+/**
+ * Layout of `count` particles as a dam: at most 85 % of the tank's height and a wide block
+ * at least 40 % of the tank's width (as the essay's §5 water section shows it) — except
+ * below SMALL_DAM particles (the 1,000–4,000 of a software adapter or the CPU twin), where
+ * it stands as a column at most twice as tall as wide, which falls into a visible wave
+ * instead of lying as a thin strip.
+ */
+export function damBreakLayout(count: number, p: WaterParams): DamBreakLayout {
   const s = restSpacing(p.restDensity) * p.h;
   const [x0, y0, x1, y1] = p.tank;
   const maxRows = Math.max(1, Math.floor((0.85 * (y1 - y0)) / s));
@@ -69,7 +70,7 @@ export function damBreakLayout(count: number, p: SphParams): DamBreakLayout {
  * `count` particles (ids 0..count−1, zero velocity) as a dam-break block at the tank's
  * lower-left corner. Errors: RangeError if count is not a non-negative integer.
  */
-export function damBreak(count: number, p: SphParams, seed = 1): PackedParticles {
+export function damBreak(count: number, p: WaterParams, seed = 1): PackedParticles {
   if (!(Number.isInteger(count) && count >= 0)) throw new RangeError(`particle count must be a non-negative integer, got ${count}`);
   const {spacing: s, columns} = damBreakLayout(count, p);
   const rnd = mulberry32(seed);
