@@ -19,7 +19,7 @@ export type SortWidgetOptions = {
   engine?: "auto" | "cpu";
   /** WGSL loader; default: the site's shaders (components/gpu/wgsl-browser.ts). */
   wgsl?: WGSLLoader;
-  /** Framework's invalidation promise: everything is released when it resolves (and the widget starts when near the viewport). */
+  /** Framework's invalidation promise: everything is released when it resolves. */
   invalidation?: Promise<unknown>;
 };
 

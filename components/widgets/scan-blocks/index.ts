@@ -44,8 +44,6 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}) {
     root,
     status,
     cpu: (ctx) => cpuEngine(ctx, () => drawBlocks(svg, scan)),
-    // on a Framework page (with invalidation) it is drawn near the viewport; created by a script, at once
-    lazy: options.invalidation !== undefined,
     invalidation: options.invalidation,
   });
   root.dispose = () => rt.dispose();

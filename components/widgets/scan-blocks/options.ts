@@ -7,7 +7,7 @@ export const scanBlocksSchema = {
 
 export type ScanBlocksOptions = {
   seed?: number;
-  /** Framework's invalidation promise: everything is released when it resolves (and the diagram is drawn when near the viewport). */
+  /** Framework's invalidation promise: everything is released when it resolves. */
   invalidation?: Promise<unknown>;
 };
 

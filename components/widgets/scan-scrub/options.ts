@@ -14,7 +14,7 @@ export type ScanScrubOptions = {
   cpuOnly?: boolean;
   /** Step texts, one per phase (HTML strings); defaults describe each phase. */
   steps?: string[];
-  /** Framework's invalidation promise: everything is released when it resolves (and the widget starts when near the viewport). */
+  /** Framework's invalidation promise: everything is released when it resolves. */
   invalidation?: Promise<unknown>;
 };
 
