@@ -182,7 +182,7 @@ export const sandSuite: BenchSuite = {
       ctx.log(`twin ${n}: ${round(median(times))} ms per substep`);
     }
     stamps?.destroy();
-    sand.destroy();
+    sand.dispose();
     scope.dispose();
     return {substepsPerFrame: SUBSTEPS, phases: SAND_PHASES, configs, stability, cpuTwin: twin, target: "30,000 grains x 5 substeps <= 0.5 ms GPU time per frame (H200)"};
   },
@@ -192,7 +192,8 @@ export const sandSuite: BenchSuite = {
 async function snapshot(ctx: BenchContext, sand: SandGPU, n: number, radius: number, path: string) {
   const device = ctx.device;
   const W = 768, H = 768;
-  const painter = await DiscPainter.create(device, ctx.wgsl, "rgba8unorm", [0.96, 0.96, 0.96, 1]);
+  const scope = new ResourceScope(device);
+  const painter = await DiscPainter.create(device, scope, ctx.wgsl, "rgba8unorm", [0.96, 0.96, 0.96, 1]);
   const tex = device.createTexture({size: [W, H], format: "rgba8unorm", usage: 0x10 | 0x01});
   const enc = device.createCommandEncoder();
   painter.encodeTo(enc, tex.createView(), W, sand.a, n, {x0: 0, y0: 0, x1: 2, y1: 2}, {radius, colorMode: "speed", scalarRange: [0, 0.2]});
@@ -203,5 +204,5 @@ async function snapshot(ctx: BenchContext, sand: SandGPU, n: number, radius: num
   writeFileSync(path, encodePNG(W, H, new Uint8Array(out.getMappedRange().slice(0))));
   out.destroy();
   tex.destroy();
-  painter.destroy();
+  scope.dispose();
 }

@@ -68,6 +68,7 @@ export class SphGPU {
 
   private constructor(
     readonly device: GPUDevice,
+    /** This pipeline's own child scope (the sorter's parent too). */
     readonly scope: ResourceScope,
     readonly maxParticles: number,
     sorter: CountingSortGPU,
@@ -93,21 +94,27 @@ export class SphGPU {
   }
 
   /**
-   * Compiles the kernels (cached per device) and allocates every buffer in a child of `scope`.
+   * Compiles the kernels (cached per device) and allocates every buffer, the sorter
+   * included, in one child scope of `parentScope`.
    * Errors: RangeError for a negative maxParticles or a grid of more than 65,536 cells.
    */
-  static async create(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader, options: SphGPUOptions): Promise<SphGPU> {
+  static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, options: SphGPUOptions): Promise<SphGPU> {
     const grid = options.grid ?? waterGrid();
     if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 0)) throw new RangeError(`maxParticles must be a non-negative integer, got ${options.maxParticles}`);
-    const child = scope.child();
-    const [sorter, density, force, statsClear, stats] = await Promise.all([
-      CountingSortGPU.create(device, child, wgsl, {maxParticles: options.maxParticles, maxCells: grid.numCells}),
-      computePipeline(device, wgsl, [...SPH_PATHS, "sph/density.wgsl"], "density_pass"),
-      computePipeline(device, wgsl, [...SPH_PATHS, "sph/force.wgsl"], "force_pass"),
-      computePipeline(device, wgsl, [...SPH_PATHS, "sph/stats.wgsl"], "stats_clear"),
-      computePipeline(device, wgsl, [...SPH_PATHS, "sph/stats.wgsl"], "stats_pass"),
-    ]);
-    return new SphGPU(device, child, options.maxParticles, sorter, grid, {density, force, statsClear, stats});
+    const scope = parentScope.child(device);
+    try {
+      const [sorter, density, force, statsClear, stats] = await Promise.all([
+        CountingSortGPU.create(device, scope, wgsl, {maxParticles: options.maxParticles, maxCells: grid.numCells}),
+        computePipeline(device, wgsl, [...SPH_PATHS, "sph/density.wgsl"], "density_pass"),
+        computePipeline(device, wgsl, [...SPH_PATHS, "sph/force.wgsl"], "force_pass"),
+        computePipeline(device, wgsl, [...SPH_PATHS, "sph/stats.wgsl"], "stats_clear"),
+        computePipeline(device, wgsl, [...SPH_PATHS, "sph/stats.wgsl"], "stats_pass"),
+      ]);
+      return new SphGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats});
+    } catch (e) {
+      scope.dispose();
+      throw e;
+    }
   }
 
   get count() {
@@ -218,8 +225,8 @@ export class SphGPU {
     return decodeStats(bytes);
   }
 
-  /** Releases every buffer. */
-  destroy() {
+  /** Releases every buffer, the sorter's too (disposes its child scope; idempotent). */
+  dispose() {
     this.scope.dispose();
   }
 }

@@ -279,12 +279,12 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
     async start(handle, scope) {
       const device = handle.device;
       const sand = await SandGPU.create(device, scope, wgsl, {maxParticles: SAND_MAX_GRAINS});
-      scope.onDispose(() => sand.destroy());
-      const renderer = await DiscRenderer.create({device, canvas: shell.canvas, wgsl});
-      scope.onDispose(() => renderer.destroy());
+      scope.onDispose(() => sand.dispose());
+      const renderer = await DiscRenderer.create(device, scope, {canvas: shell.canvas, wgsl});
+      scope.onDispose(() => renderer.dispose());
       const statsRing = new StagingRing(scope, 16, 3);
       const timer = handle.timestamps
-        ? new PassTimer(device, scope, 8 * SAND_PHASES.length, (t: PassTimes) => {
+        ? PassTimer.create(device, scope, 8 * SAND_PHASES.length, (t: PassTimes) => {
             value.gpuMsPerFrame = smooth("total", t.total);
             for (const k of SAND_PHASES) value.passMs[k] = smooth(k, t.byLabel[k] ?? 0);
             diagram.setShares(value.passMs as Record<string, number>);

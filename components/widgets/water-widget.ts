@@ -353,12 +353,12 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
         }
       }
       const sim = await SphGPU.create(device, scope, browserWGSL, {maxParticles: maxCount});
-      const renderer = await DiscRenderer.create({device, canvas: shell.canvas, wgsl: browserWGSL});
-      scope.onDispose(() => renderer.destroy());
+      const renderer = await DiscRenderer.create(device, scope, {canvas: shell.canvas, wgsl: browserWGSL});
+      scope.onDispose(() => renderer.dispose());
       const ring = new StagingRing(scope, STATS_BYTES, 2);
       let gpuMs: number | null = null;
       const ema = (ms: number) => (gpuMs = gpuMs === null ? ms : 0.8 * gpuMs + 0.2 * ms);
-      const timer = handle.timestamps ? new PassTimer(device, scope, 1, (t) => ema(t.total)) : null;
+      const timer = handle.timestamps ? PassTimer.create(device, scope, 1, (t) => ema(t.total)) : null;
       const pour = () => {
         sim.upload(damBreak(count, params));
         value.maxSpeed = 0;

@@ -30,7 +30,7 @@ const handle = (await acquireGPU({gpu: await nodeGPU()}))!;
 const device = handle.device;
 const scope = new ResourceScope(device);
 const sand = await SandGPU.create(device, scope, nodeWGSL, {maxParticles: 30000});
-const painter = await DiscPainter.create(device, nodeWGSL, "rgba8unorm", [1, 1, 1, 1]);
+const painter = await DiscPainter.create(device, scope, nodeWGSL, "rgba8unorm", [1, 1, 1, 1]);
 const params = defaultSandParams();
 params.openWalls = open;
 sand.setHashed(hashed);

@@ -107,7 +107,7 @@ describe("density pass", () => {
         expect(Math.abs(out.density[slot[id]] - twin.density[s])).toBeLessThanOrEqual(1e-4 * Math.max(1, twin.density[s]));
         expect(Math.abs(out.near[slot[id]] - twin.near[s])).toBeLessThanOrEqual(1e-4 * Math.max(1, twin.near[s]));
       }
-      hsim.destroy();
+      hsim.dispose();
     }
   });
 });

@@ -60,5 +60,5 @@ it(`${SUBSTEPS} substeps of a ${N}-particle dam break stay finite, inside the ta
   for (const m of means.slice(-4)) expect(Math.abs(m - params.restDensity) / params.restDensity).toBeLessThan(0.2);
   const last = await sim.readStats();
   expect(last.maxSpeed).toBeLessThan(0.5); // sloshing has calmed
-  sim.destroy();
+  sim.dispose();
 }, 180_000);
