@@ -22,6 +22,7 @@
  * feel it; in the pile it acts like the grains' friction with their surroundings.
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
+import type {Pointer} from "../widgets/runtime/canvas.js";
 
 export const SAND_GRID_DIM = 256;
 export const SAND_BOX = 2;
@@ -54,8 +55,8 @@ export interface SandParams {
   contactDrag: number;
   /** true: no side walls and no lid (hash mode only: the world is unbounded). */
   openWalls: boolean;
-  /** Pointer push: position, reach (world units), strength (units/s²), active. */
-  pointer: {x: number; y: number; radius: number; strength: number; active: boolean};
+  /** Pointer push: the widgets' one pointer model (world position; pushes while `active`), its reach (world units) and strength (units/s²). */
+  pointer: Pick<Pointer, "x" | "y" | "active"> & {radius: number; strength: number};
 }
 
 export function defaultSandParams(): SandParams {

@@ -4,7 +4,7 @@ export type {Engine, EngineKind, EngineRuntime, EngineSpec, GPUEngineContext, CP
 export {createStatus, fallbackMessage, adapterName, type Status, type StatusKind} from "./status.js";
 export {readOptions, readOption, readNumber, optionReader, clampOption, fmtNumber} from "./options.js";
 export type {OptionSchema, OptionSpec, OptionValues, NumberOption, ChoiceOption, BooleanOption} from "./options.js";
-export {button, rangeControl, logSlider, LOG_SLIDER_STEPS, type RangeControl, type LogSlider} from "./controls.js";
+export {button, rangeControl, logSlider, logPositions, LOG_SLIDER_STEPS, type RangeControl, type LogSlider} from "./controls.js";
 export {createCanvasStage, backingSize, type CanvasStage, type CanvasStageOptions, type Pointer} from "./canvas.js";
 export {setValue, widgetRoot, type WidgetElement} from "./view.js";
 export {whenNear, NEAR_MARGIN} from "./lazy.js";
