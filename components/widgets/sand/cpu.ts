@@ -51,5 +51,5 @@ export function sandCPU(ctx: CPUEngineContext, s: SandSetup): SandEngine {
     s.afterFrame(now);
   };
   // the twin reads `state.hashed` every frame
-  return {frame, pour, setHashed: () => {}, deviceLost: () => false};
+  return {frame, pour, setHashed: () => {}};
 }

@@ -14,8 +14,6 @@ export interface SandEngine extends Engine {
   /** Drops a fresh block of `state.count` grains. */
   pour(): void;
   setHashed(hashed: boolean): void;
-  /** true once the engine's GPU device is lost (the CPU engine never is). */
-  deviceLost(): boolean;
 }
 
 export interface SandSetup {

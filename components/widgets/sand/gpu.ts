@@ -78,5 +78,5 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
     }
     s.afterFrame(now);
   };
-  return {frame, pour, setHashed: (h) => sand.setHashed(h), deviceLost: () => handle.isLost()};
+  return {frame, pour, setHashed: (h) => sand.setHashed(h)};
 }

@@ -40,7 +40,6 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
   const params: SandParams = {...defaultSandParams(), openWalls: state.openWalls};
   const view = () => sandView(state.openWalls);
   const stage = createCanvasStage({aspect: ASPECT, maxHeight: 520, label: "Sand grains falling into a pile in a box", view, touch: "capture", status});
-  stage.canvas.style.cursor = "crosshair";
   const overlay = createOverlay(stage);
   const drawOverlay = () => overlay.draw(state.openWalls, stage.pointer, params.pointer.radius);
   const diagram = createPipelineDiagram(SAND_PIPELINE);
@@ -76,24 +75,17 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     },
   };
 
-  let current: SandEngine | null = null;
   const runtime = runEngine<SandEngine>({
     root,
     status,
     gpu: (ctx) => sandGPU(ctx, setup),
     cpu: (ctx) => sandCPU(ctx, setup),
-    onEngine(e, kind) {
-      current = e;
-      value.engine = kind;
-    },
-    onEngineStop() {
-      // a device loss: counted and published at once (the rebuild follows)
-      if (current?.deviceLost()) {
-        value.deviceLosses++;
-        value.engine = "starting";
-        publish();
-      }
-      current = null;
+    onEngine: (_e, kind) => (value.engine = kind),
+    onDeviceLost() {
+      // published at once: the rebuild (or the CPU engine) follows
+      value.deviceLosses++;
+      value.engine = "starting";
+      publish();
     },
     acquire: options.acquire,
     wgsl: options.wgsl,
