@@ -126,7 +126,13 @@ describe("runEngine", () => {
       lazy: false,
       acquire: dev.acquire,
       // the second build waits until told: the device is lost before it finishes
-      gpu: () => (++builds === 2 ? new Promise<Engine>((r) => (finishBuild = () => r({}))) : {}),
+      gpu: () => {
+        builds++;
+        if (builds !== 2) return {};
+        return new Promise<Engine>((resolve) => {
+          finishBuild = () => resolve({});
+        });
+      },
       cpu: () => ({}),
       onDeviceLost: (info) => lost.push(info.message),
     });

@@ -29,7 +29,9 @@ export function sandControls(state: SandState, on: SandControlHandlers) {
   const grainsOut = document.createElement("output");
   grainsOut.textContent = fmtNumber(state.count);
   grains.label.append(grainsOut);
-  grains.input.addEventListener("input", () => (grainsOut.textContent = fmtNumber(grains.count)));
+  grains.input.addEventListener("input", () => {
+    grainsOut.textContent = fmtNumber(grains.count);
+  });
   grains.input.addEventListener("change", () => {
     grainsOut.textContent = fmtNumber(grains.count);
     on.count(grains.count);

@@ -109,7 +109,8 @@ export function createPanel() {
     main.textContent = `${fmtNumber(shownCount)} grains · ${state.substeps} substep${state.substeps === 1 ? "" : "s"} per frame · ${timeText}`;
     const ms = (k: (typeof SAND_PHASES)[number]) => value.passMs[k] ?? 0;
     const total = SAND_PHASES.reduce((sum, k) => sum + ms(k), 0);
-    const row = (head: string, cell: (k: (typeof SAND_PHASES)[number]) => string) => `<tr><th>${head}</th>${SAND_PHASES.map((k) => `<td>${cell(k)}</td>`).join("")}</tr>`;
+    const row = (head: string, cell: (k: (typeof SAND_PHASES)[number]) => string) =>
+      `<tr><th>${head}</th>${SAND_PHASES.map((k) => `<td>${cell(k)}</td>`).join("")}</tr>`;
     const na = value.engine === "cpu" ? "the CPU twin runs here: no GPU passes to time" : "needs the timestamp-query feature, which this GPU does not offer";
     passTable.innerHTML =
       row("pass", (k) => k) +
@@ -153,8 +154,11 @@ export interface PipelineDiagram {
   readonly lit: string | null;
 }
 
-const W = 640, H = 150;
-const GAP = 22, BOX_H = 58, TOP = 14;
+const W = 640,
+  H = 150;
+const GAP = 22,
+  BOX_H = 58,
+  TOP = 14;
 
 /** The diagram's static SVG: boxes with labels and share bars, arrows, the loop back. */
 function pipelineSVG(phases: PipelinePhase[]) {
@@ -188,14 +192,47 @@ function pipelineSVG(phases: PipelinePhase[]) {
     .attr("data-phase", (d) => d.key)
     .attr("transform", (_, i) => `translate(${x(i)},${TOP})`);
   g.append("rect").attr("class", "box").attr("width", bw).attr("height", BOX_H).attr("rx", 6);
-  g.append("text").attr("class", "label").attr("x", bw / 2).attr("y", 26).attr("text-anchor", "middle").text((d) => d.label);
-  g.append("text").attr("class", "note").attr("x", bw / 2).attr("y", 44).attr("text-anchor", "middle").text((d) => d.note ?? "");
-  g.append("rect").attr("class", "share-track").attr("y", BOX_H + 6).attr("width", bw).attr("height", 6).attr("rx", 3);
-  const bars = g.append("rect").attr("class", "share-bar").attr("y", BOX_H + 6).attr("height", 6).attr("rx", 3).attr("width", 0);
-  const pct = g.append("text").attr("class", "share-text").attr("x", bw / 2).attr("y", BOX_H + 26).attr("text-anchor", "middle");
+  g.append("text")
+    .attr("class", "label")
+    .attr("x", bw / 2)
+    .attr("y", 26)
+    .attr("text-anchor", "middle")
+    .text((d) => d.label);
+  g.append("text")
+    .attr("class", "note")
+    .attr("x", bw / 2)
+    .attr("y", 44)
+    .attr("text-anchor", "middle")
+    .text((d) => d.note ?? "");
+  g.append("rect")
+    .attr("class", "share-track")
+    .attr("y", BOX_H + 6)
+    .attr("width", bw)
+    .attr("height", 6)
+    .attr("rx", 3);
+  const bars = g
+    .append("rect")
+    .attr("class", "share-bar")
+    .attr("y", BOX_H + 6)
+    .attr("height", 6)
+    .attr("rx", 3)
+    .attr("width", 0);
+  const pct = g
+    .append("text")
+    .attr("class", "share-text")
+    .attr("x", bw / 2)
+    .attr("y", BOX_H + 26)
+    .attr("text-anchor", "middle");
   for (let i = 0; i < n - 1; i++) {
     const y = TOP + BOX_H / 2;
-    svg.append("line").attr("class", "arrow").attr("x1", x(i) + bw + 2).attr("x2", x(i + 1) - 2).attr("y1", y).attr("y2", y).attr("marker-end", "url(#pd-arrow)");
+    svg
+      .append("line")
+      .attr("class", "arrow")
+      .attr("x1", x(i) + bw + 2)
+      .attr("x2", x(i + 1) - 2)
+      .attr("y1", y)
+      .attr("y2", y)
+      .attr("marker-end", "url(#pd-arrow)");
   }
   const loopY = TOP + BOX_H + 40;
   svg
@@ -204,7 +241,12 @@ function pipelineSVG(phases: PipelinePhase[]) {
     .attr("d", `M${x(n - 1) + bw / 2},${TOP + BOX_H + 30} L${x(n - 1) + bw / 2},${loopY} L${x(0) + bw / 2},${loopY} L${x(0) + bw / 2},${TOP + BOX_H + 32}`)
     .attr("fill", "none")
     .attr("marker-end", "url(#pd-arrow)");
-  const loopLabel = svg.append("text").attr("class", "loop-label").attr("x", W / 2).attr("y", loopY + 14).attr("text-anchor", "middle");
+  const loopLabel = svg
+    .append("text")
+    .attr("class", "loop-label")
+    .attr("x", W / 2)
+    .attr("y", loopY + 14)
+    .attr("text-anchor", "middle");
   return {svg, g, bars, pct, loopLabel, bw};
 }
 

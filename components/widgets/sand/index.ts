@@ -56,7 +56,10 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     stage,
     diagram,
     view,
-    smooth: (key, v) => (ema[key] = ema[key] === undefined ? v : ema[key] + 0.1 * (v - ema[key])),
+    smooth(key, v) {
+      ema[key] = ema[key] === undefined ? v : ema[key] + 0.1 * (v - ema[key]);
+      return ema[key];
+    },
     syncPointer() {
       const p = stage.pointer;
       params.pointer.active = p.down && Number.isFinite(p.x);
@@ -80,7 +83,9 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     status,
     gpu: (ctx) => sandGPU(ctx, setup),
     cpu: (ctx) => sandCPU(ctx, setup),
-    onEngine: (_e, kind) => (value.engine = kind),
+    onEngine(_e, kind) {
+      value.engine = kind;
+    },
     onDeviceLost() {
       // published at once: the rebuild (or the CPU engine) follows
       value.deviceLosses++;

@@ -8,10 +8,22 @@ import {SAND_DEFAULT_GRAINS, SAND_MAX_GRAINS, SAND_MIN_GRAINS} from "../../sand/
 import type {OptionSchema} from "../runtime/options.js";
 
 export const SAND_OPTIONS = {
-  count: {type: "number", label: "count", default: SAND_DEFAULT_GRAINS, min: SAND_MIN_GRAINS, max: SAND_MAX_GRAINS, doc: "Grains poured into the box (the slider's starting point); the CPU twin runs a sixth of them."},
+  count: {
+    type: "number",
+    label: "count",
+    default: SAND_DEFAULT_GRAINS,
+    min: SAND_MIN_GRAINS,
+    max: SAND_MAX_GRAINS,
+    doc: "Grains poured into the box (the slider's starting point); the CPU twin runs a sixth of them.",
+  },
   substeps: {type: "number", label: "substeps", default: 5, min: 1, max: 8, doc: "Whole pipeline runs (sort + forces) per animation frame, all in one submit."},
   hashed: {type: "boolean", label: "hashed", default: false, doc: "Start with the spatial hash (Teschner et al. 2003) instead of the dense 256 × 256 grid."},
-  openWalls: {type: "boolean", label: "open walls", default: false, doc: "Start with the walls open (only with the spatial hash: the dense grid covers just the box)."},
+  openWalls: {
+    type: "boolean",
+    label: "open walls",
+    default: false,
+    doc: "Start with the walls open (only with the spatial hash: the dense grid covers just the box).",
+  },
 } satisfies OptionSchema;
 
 export interface SandWidgetOptions {
