@@ -51,24 +51,27 @@ export interface LogSlider extends RangeControl {
 export const LOG_SLIDER_STEPS = 10_000;
 
 /**
- * The map of a log slider: position (0..LOG_SLIDER_STEPS) ↔ whole count in [min, max]
- * (a clamped d3 log scale, rounded). Exported so a widget can name its own mapping.
+ * The map of a log slider: position (0..steps) ↔ count in [min, max] (a clamped d3 log
+ * scale; counts rounded to a multiple of `unit`). Exported so a widget can name its own mapping.
  */
-export function logPositions(min: number, max: number) {
-  const scale = scaleLog().domain([min, max]).range([0, LOG_SLIDER_STEPS]).clamp(true);
+export function logPositions(min: number, max: number, steps = LOG_SLIDER_STEPS, unit = 1) {
+  const scale = scaleLog().domain([min, max]).range([0, steps]).clamp(true);
   return {
     toPosition: (n: number) => Math.round(scale(n)),
-    toCount: (p: number) => Math.round(scale.invert(p)),
+    toCount: (p: number) => Math.round(scale.invert(p) / unit) * unit,
   };
 }
 
 /**
  * A range slider whose positions map to counts on a log scale between `min` and `max`
  * (a d3 log scale, rounded to whole counts): equal slider moves are equal ratios.
+ * `steps`: positions 0..steps (default LOG_SLIDER_STEPS); `unit`: counts are rounded to a
+ * multiple of it (default 1), for a widget whose slider already had coarser positions.
  */
-export function logSlider(text: string, o: {min: number; max: number; value: number; name?: string}): LogSlider {
-  const {toPosition, toCount} = logPositions(o.min, o.max);
-  const control = rangeControl(text, {min: 0, max: LOG_SLIDER_STEPS, value: toPosition(o.value), name: o.name});
+export function logSlider(text: string, o: {min: number; max: number; value: number; name?: string; steps?: number; unit?: number}): LogSlider {
+  const steps = o.steps ?? LOG_SLIDER_STEPS;
+  const {toPosition, toCount} = logPositions(o.min, o.max, steps, o.unit);
+  const control = rangeControl(text, {min: 0, max: steps, value: toPosition(o.value), name: o.name});
   return {
     ...control,
     get count() {
