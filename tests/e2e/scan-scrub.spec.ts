@@ -128,6 +128,7 @@ async function openPage(context: BrowserContext) {
   const errs = watchErrors(page);
   await page.goto("/");
   await expectWebGPU(page);
+  await page.locator('[data-widget="scan-scrub"]').scrollIntoViewIfNeeded(); // widgets start when they come near the viewport
   await expect.poll(async () => (await widgetValue<Value>(page, "scan-scrub"))?.engine, {timeout: 90_000}).toBe("gpu");
   return {page, errs};
 }

@@ -162,6 +162,7 @@ test("bad options give a visible note and a working widget", async ({page}) => {
     const mod = await import(url);
     const el = mod.createSortWidget({particles: 500, side: "abc", intervalMs: 2.5e9});
     document.body.appendChild(el);
+    el.scrollIntoView(); // widgets start when they come near the viewport
     for (let i = 0; i < 400 && !(el.value?.particles?.[0]?.cell >= 0); i++) await new Promise((r) => setTimeout(r, 50));
     const out = {status: el.querySelector(".widget-status")?.textContent ?? "", n: el.value.particles.length, cells: el.value.cells, engine: el.value.engine};
     el.dispose();
