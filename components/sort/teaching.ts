@@ -5,7 +5,7 @@
  * phase's array — the GPU teaching path (`CountingSortGPU.runWithSnapshots`: one dispatch
  * per Hillis–Steele round, every buffer read back) or its CPU twin (`countingSortTwin`).
  */
-import * as d3 from "d3";
+import * as d3 from "../d3.js";
 import {CountingSortGPU} from "./gpu-sort.js";
 import {denseGrid, type GridParams} from "./grid.js";
 import {packParticles} from "./particles.js";

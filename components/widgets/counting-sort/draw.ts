@@ -4,7 +4,7 @@
  * as a row of slots, and arrows/highlights for what the current phase reads (blue) and
  * writes (yellow). Pure: the picture depends only on its arguments.
  */
-import * as d3 from "d3";
+import * as d3 from "../../d3.js";
 import type {GridParams} from "../../sort/grid.js";
 import {cellColour, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
 import type {SortSnapshots} from "../../sort/twin.js";

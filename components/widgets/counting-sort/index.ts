@@ -8,7 +8,7 @@
  * `createSortWidget(options) → HTMLElement` with `data-widget="counting-sort"`; `.value`
  * is described in options.ts and follows Observable's view convention.
  */
-import * as d3 from "d3";
+import * as d3 from "../../d3.js";
 import type {GridParams} from "../../sort/grid.js";
 import {phasesFor, seededParticles, teachingGrid, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
 import type {SortSnapshots} from "../../sort/twin.js";

@@ -4,7 +4,7 @@
  * colours), the SVG overlay with the walls and the pointer's reach, the live panel, and
  * the per-substep pipeline diagram.
  */
-import * as d3 from "d3";
+import * as d3 from "../../d3.js";
 import {SAND_PHASES} from "../../sand/gpu-sand.js";
 import {fitView} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";

@@ -4,7 +4,7 @@
  * scan. The scan is cheap (65,536 cells), so it runs when the widget is created and its
  * `.value` is known at once; the engine draws it when the widget comes near the viewport.
  */
-import * as d3 from "d3";
+import * as d3 from "../../d3.js";
 import {blockScanTwin} from "../../sort/twin.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 

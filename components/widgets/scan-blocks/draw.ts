@@ -3,7 +3,7 @@
  * own running total, (b) the block totals scanned into offsets, (c) the running total over
  * all cells once each block has added its offset.
  */
-import * as d3 from "d3";
+import * as d3 from "../../d3.js";
 import {cellColour} from "../../sort/teaching.js";
 import {arrowMarker} from "../svg-arrow.js";
 import {BLOCK, SHOWN, type BlockScan} from "./cpu.js";

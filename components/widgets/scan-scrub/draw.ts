@@ -7,7 +7,7 @@
  * boxes — counts, one row per scan round, the exclusive starts — and the slots of the
  * sorted array at the bottom.
  */
-import * as d3 from "d3";
+import * as d3 from "../../d3.js";
 import {cellColour, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
 import {arrowMarker} from "../svg-arrow.js";
 import type {Scene} from "./model.js";
