@@ -8,8 +8,9 @@
  * Usage: tsx bench/contacts.ts [--quick] [--out result.json]
  */
 import {writeFileSync} from "node:fs";
-import {bruteForceStep, CONTACT_PARAMS, countTouching, scatterDiscs, settledPile} from "../components/contacts/physics.js";
-import {cellOf, demoGrid, GRID_PARAMS, gridContactStep, gridQueryTwin, packDiscs, sortDiscs} from "../components/contacts/grid-query.js";
+import {bruteForceStep, CONTACT_DEFAULTS, countTouching, scatterDiscs, settledPile} from "../components/contacts/physics.js";
+import {cellOf, demoGrid, GRID_DEMO_DEFAULTS, gridContactStep, gridQueryTwin, packDiscs} from "../components/contacts/grid-query.js";
+import {sortTwin} from "../components/sort/twin.js";
 import {GridQueryGPU} from "../components/contacts/grid-query-gpu.js";
 import {acquireGPU} from "../components/gpu/context.js";
 import {nodeGPU, nodeWGSL} from "../components/gpu/node.js";
@@ -28,16 +29,16 @@ function check(cond: boolean, what: string) {
 
 // 1. brute force, ms per step
 for (const n of [200, 500, 1000, 2000, 4000]) {
-  const d = scatterDiscs(n, CONTACT_PARAMS, 1);
+  const d = scatterDiscs(n, CONTACT_DEFAULTS, 1);
   const fx = new Float64Array(n), fy = new Float64Array(n);
   const x = Array.from(d.x), y = Array.from(d.y);
-  const first = bruteForceStep(d, CONTACT_PARAMS, null, fx, fy);
-  check(first.checks === (n * (n - 1)) / 2 && first.touching === countTouching(x, y, CONTACT_PARAMS.radius), `brute force n=${n}`);
-  for (let i = 0; i < 10; i++) bruteForceStep(d, CONTACT_PARAMS, null, fx, fy);
+  const first = bruteForceStep(d, CONTACT_DEFAULTS, null, fx, fy);
+  check(first.checks === (n * (n - 1)) / 2 && first.touching === countTouching(x, y, CONTACT_DEFAULTS.radius), `brute force n=${n}`);
+  for (let i = 0; i < 10; i++) bruteForceStep(d, CONTACT_DEFAULTS, null, fx, fy);
   const times: number[] = [];
   for (let i = 0; i < (quick ? 5 : n > 2000 ? 30 : 60); i++) {
     const t0 = performance.now();
-    bruteForceStep(d, CONTACT_PARAMS, null, fx, fy);
+    bruteForceStep(d, CONTACT_DEFAULTS, null, fx, fy);
     times.push(performance.now() - t0);
   }
   result.brute.push({n, checksPerStep: first.checks, msPerStepMedian: median(times), nsPerCheck: (median(times) * 1e6) / first.checks});
@@ -46,18 +47,18 @@ for (const n of [200, 500, 1000, 2000, 4000]) {
 
 // 2. settled brute-force piles: touching pairs over time
 for (const n of quick ? [2000] : [2000, 4000]) {
-  const d = scatterDiscs(n, CONTACT_PARAMS, 1);
+  const d = scatterDiscs(n, CONTACT_DEFAULTS, 1);
   const fx = new Float64Array(n), fy = new Float64Array(n);
   const trace: {step: number; touching: number}[] = [];
   let maxTouching = 0;
   const steps = quick ? 200 : 2500;
   for (let s = 1; s <= steps; s++) {
-    const st = bruteForceStep(d, CONTACT_PARAMS, null, fx, fy);
+    const st = bruteForceStep(d, CONTACT_DEFAULTS, null, fx, fy);
     maxTouching = Math.max(maxTouching, st.touching);
     if (s % 250 === 0) trace.push({step: s, touching: st.touching});
   }
   const last = trace[trace.length - 1]?.touching ?? 0;
-  result.settled[n] = {steps, simSeconds: steps * CONTACT_PARAMS.dt, touchingAtEnd: last, usefulSharePercent: (100 * last) / ((n * (n - 1)) / 2), maxTouching, trace};
+  result.settled[n] = {steps, simSeconds: steps * CONTACT_DEFAULTS.dt, touchingAtEnd: last, usefulSharePercent: (100 * last) / ((n * (n - 1)) / 2), maxTouching, trace};
   console.log(`settled n=${n}: ${last} touching pairs after ${steps} steps (${((100 * last) / ((n * (n - 1)) / 2)).toFixed(3)} % of checks)`);
 }
 
@@ -65,29 +66,29 @@ for (const n of quick ? [2000] : [2000, 4000]) {
 {
   const g = demoGrid();
   const n = 3500;
-  const d = settledPile(n, GRID_PARAMS, 1);
+  const d = settledPile(n, GRID_DEMO_DEFAULTS, 1);
   const ids = Uint32Array.from({length: n}, (_, i) => i);
   const fx = new Float64Array(n), fy = new Float64Array(n);
   const settle = quick ? 100 : 1500;
-  let st = gridContactStep(d, ids, g, GRID_PARAMS, null, fx, fy);
-  for (let s = 1; s < settle; s++) st = gridContactStep(d, ids, g, GRID_PARAMS, null, fx, fy);
+  let st = gridContactStep(d, ids, g, GRID_DEMO_DEFAULTS, null, fx, fy);
+  for (let s = 1; s < settle; s++) st = gridContactStep(d, ids, g, GRID_DEMO_DEFAULTS, null, fx, fy);
   const xs = Array.from({length: n}), ys = Array.from({length: n});
   for (let s = 0; s < n; s++) {
     const o = s * 6;
     xs[s] = st.layout.sorted.f32[o];
     ys[s] = st.layout.sorted.f32[o + 1];
   }
-  check(st.touching === countTouching(xs as number[], ys as number[], GRID_PARAMS.radius), "grid step touching");
+  check(st.touching === countTouching(xs as number[], ys as number[], GRID_DEMO_DEFAULTS.radius), "grid step touching");
   let maxY = 0;
   for (let i = 0; i < n; i++) maxY = Math.max(maxY, d.y[i]);
   const floor = gridQueryTwin(g, st.layout, [12, 1]);
-  const topCell = cellOf(g, 1, maxY - GRID_PARAMS.radius * 2);
+  const topCell = cellOf(g, 1, maxY - GRID_DEMO_DEFAULTS.radius * 2);
   const top = gridQueryTwin(g, st.layout, topCell);
   check(floor.candidatePairs === st.candidatePairs, "twin candidate pairs = step's candidate pairs");
   const times: number[] = [];
   for (let i = 0; i < (quick ? 10 : 200); i++) {
     const t0 = performance.now();
-    gridContactStep(d, ids, g, GRID_PARAMS, null, fx, fy);
+    gridContactStep(d, ids, g, GRID_DEMO_DEFAULTS, null, fx, fy);
     times.push(performance.now() - t0);
   }
   result.grid = {n, afterSteps: settle, candidatePairs: st.candidatePairs, allPairs: (n * (n - 1)) / 2, touching: st.touching, windowFloor: floor.windowIds.length, windowTop: top.windowIds.length, topCell, msPerStepMedian: median(times)};
@@ -99,7 +100,7 @@ for (const n of quick ? [2000] : [2000, 4000]) {
     const scope = new ResourceScope(handle.device);
     const q = await GridQueryGPU.create(handle.device, scope, nodeWGSL, n, g);
     const packed = packDiscs(d, ids);
-    const twin = gridQueryTwin(g, sortDiscs(g, packDiscs(d, ids)), [12, 1]);
+    const twin = gridQueryTwin(g, sortTwin(g, packDiscs(d, ids)), [12, 1]);
     const r = await q.run(packed, [12, 1]);
     check(r.candidateSum === twin.candidateSum && JSON.stringify(r.windowIds) === JSON.stringify(twin.windowIds), "GPU query = twin");
     for (let i = 0; i < 5; i++) await q.run(packed, [12, 1]);

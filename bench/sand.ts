@@ -18,7 +18,7 @@ import {join} from "node:path";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {readBuffers} from "../components/gpu/readback.js";
 import {SandGPU, SAND_DISPATCHES_PER_SUBSTEP, SAND_PHASES} from "../components/sand/gpu-sand.js";
-import {defaultSandParams, sandGrid} from "../components/sand/params.js";
+import {SAND_DEFAULTS, sandGrid} from "../components/sand/params.js";
 import {pourSand} from "../components/sand/pour.js";
 import {kineticEnergyPerGrain, sandSubstepTwin} from "../components/sand/twin.js";
 import {DiscPainter} from "../components/sim/renderer.js";
@@ -46,7 +46,7 @@ export const sandSuite: BenchSuite = {
     const {device, handle} = ctx;
     const scope = new ResourceScope(device);
     const sand = await SandGPU.create(device, scope, ctx.wgsl, {maxParticles: 30000});
-    const params = defaultSandParams();
+    const params = structuredClone(SAND_DEFAULTS);
     const stamps = handle.timestamps ? new FrameStamps(device, SUBSTEPS * SAND_PHASES.length + 1) : null;
     const settleFrames = Number(ctx.arg("settle-frames", "400")); // 2,000 substeps
     const COUNTS = ctx.arg("counts", "2000,12000,30000").split(",").map(Number);
@@ -182,7 +182,7 @@ export const sandSuite: BenchSuite = {
       ctx.log(`twin ${n}: ${round(median(times))} ms per substep`);
     }
     stamps?.destroy();
-    sand.destroy();
+    sand.dispose();
     scope.dispose();
     return {substepsPerFrame: SUBSTEPS, phases: SAND_PHASES, configs, stability, cpuTwin: twin, target: "30,000 grains x 5 substeps <= 0.5 ms GPU time per frame (H200)"};
   },
@@ -192,7 +192,8 @@ export const sandSuite: BenchSuite = {
 async function snapshot(ctx: BenchContext, sand: SandGPU, n: number, radius: number, path: string) {
   const device = ctx.device;
   const W = 768, H = 768;
-  const painter = await DiscPainter.create(device, ctx.wgsl, "rgba8unorm", [0.96, 0.96, 0.96, 1]);
+  const scope = new ResourceScope(device);
+  const painter = await DiscPainter.create(device, scope, ctx.wgsl, "rgba8unorm", [0.96, 0.96, 0.96, 1]);
   const tex = device.createTexture({size: [W, H], format: "rgba8unorm", usage: 0x10 | 0x01});
   const enc = device.createCommandEncoder();
   painter.encodeTo(enc, tex.createView(), W, sand.a, n, {x0: 0, y0: 0, x1: 2, y1: 2}, {radius, colorMode: "speed", scalarRange: [0, 0.2]});
@@ -203,5 +204,5 @@ async function snapshot(ctx: BenchContext, sand: SandGPU, n: number, radius: num
   writeFileSync(path, encodePNG(W, H, new Uint8Array(out.getMappedRange().slice(0))));
   out.destroy();
   tex.destroy();
-  painter.destroy();
+  scope.dispose();
 }

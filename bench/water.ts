@@ -22,10 +22,10 @@ import {readBuffers} from "../components/gpu/readback.js";
 import {Usage} from "../components/gpu/usage.js";
 import {denseGrid, type GridParams} from "../components/sort/grid.js";
 import {PARTICLE_WORDS} from "../components/sort/particles.js";
-import {DEFAULT_PARAMS, H, waterGrid, type SphParams} from "../components/sph/params.js";
-import {damBreak} from "../components/sph/scene.js";
-import {SphGPU} from "../components/sph/pipeline.js";
-import {substepTwin} from "../components/sph/twin.js";
+import {WATER_DEFAULTS, H, waterGrid, type WaterParams} from "../components/water/params.js";
+import {damBreak} from "../components/water/scene.js";
+import {WaterGPU} from "../components/water/pipeline.js";
+import {substepTwin} from "../components/water/twin.js";
 
 const SUBSTEPS = 5;
 
@@ -74,16 +74,16 @@ const median = (xs: number[]) => {
   return s.length ? s[Math.floor(s.length / 2)] : null;
 };
 
-async function advance(sim: SphGPU, substeps: number) {
+async function advance(sim: WaterGPU, substeps: number) {
   for (let s = 0; s < substeps; s += 200) await sim.step(Math.min(200, substeps - s));
 }
 
-async function maxPerCell(sim: SphGPU) {
+async function maxPerCell(sim: WaterGPU) {
   const [c] = await readBuffers(device, [{buffer: sim.sorter.counts, size: sim.grid.numCells * 4}]);
   return Math.max(...new Uint32Array(c));
 }
 
-async function health(sim: SphGPU, p: SphParams) {
+async function health(sim: WaterGPU, p: WaterParams) {
   const r = await sim.read();
   let bad = 0, outside = 0, mean = 0, maxSpeed = 0;
   for (let i = 0; i < r.particles.count; i++) {
@@ -106,7 +106,7 @@ const REPEAT = 20;
  * a density pass over unchanged B and a force pass from unchanged B into A each give the
  * same result every time; only the frame pass really advances the simulation.
  */
-async function measure(sim: SphGPU, reps: number) {
+async function measure(sim: WaterGPU, reps: number) {
   const perPass = {sort: [] as number[], density: [] as number[], force: [] as number[]};
   const frame: number[] = [];
   const rep = (f: (p: GPUComputePassEncoder) => void) => (p: GPUComputePassEncoder) => {
@@ -134,8 +134,8 @@ async function measure(sim: SphGPU, reps: number) {
 // ---- correctness gate: one substep equals the twin -------------------------------
 async function checkAgainstTwin() {
   const scope = root.child();
-  const sim = await SphGPU.create(device, scope, nodeWGSL, {maxParticles: 10_000});
-  const p = DEFAULT_PARAMS;
+  const sim = await WaterGPU.create(device, scope, nodeWGSL, {maxParticles: 10_000});
+  const p = WATER_DEFAULTS;
   const input = damBreak(10_000, p, 4);
   for (let i = 0; i < input.count; i++) input.f32[i * PARTICLE_WORDS + 2] = Math.sin(i) * 0.5;
   sim.setParams(p);
@@ -163,7 +163,7 @@ const result: any = {
   adapter: handle.adapterInfo,
   timestamps: handle.timestamps,
   substepsPerFrame: SUBSTEPS,
-  params: {...DEFAULT_PARAMS},
+  params: {...WATER_DEFAULTS},
   note: "GPU times (ms) are medians over repetitions of timestamp-query pairs around a compute pass that repeats the work 20 times, divided by 20 (Dawn quantises timestamps to 65.5 µs). A frame is 5 substeps in one pass. 'flowing' = 0.3 s after the dam opened (300 substeps), 'settled' = after 3,000 substeps (3 s). 1M runs on a 65,536-bucket spatial hash in a 6 × 2 tank.",
   twinCheckWorstRelError: await checkAgainstTwin(),
   runs: [] as any[],
@@ -174,10 +174,10 @@ const reps = quick ? 2 : 30;
 for (const n of counts) {
   const big = n > 100_000;
   const grid: GridParams = big ? {...denseGrid(256, 256, H), hashed: true, numCells: 65_536} : waterGrid();
-  const p: SphParams = big ? {...DEFAULT_PARAMS, tank: [0, 0, 6, 2]} : {...DEFAULT_PARAMS};
+  const p: WaterParams = big ? {...WATER_DEFAULTS, tank: [0, 0, 6, 2]} : {...WATER_DEFAULTS};
   const scope = root.child();
   const before = gpuStats().bytesLive;
-  const sim = await SphGPU.create(device, scope, nodeWGSL, {maxParticles: n, grid});
+  const sim = await WaterGPU.create(device, scope, nodeWGSL, {maxParticles: n, grid});
   const bytes = gpuStats().bytesLive - before;
   sim.setParams(p);
   sim.upload(damBreak(n, p));
@@ -196,8 +196,8 @@ for (const n of counts) {
 if (!quick) {
   const n = 80_000;
   const scope = root.child();
-  const p: SphParams = {...DEFAULT_PARAMS, restDensity: 4.4};
-  const sim = await SphGPU.create(device, scope, nodeWGSL, {maxParticles: n});
+  const p: WaterParams = {...WATER_DEFAULTS, restDensity: 4.4};
+  const sim = await WaterGPU.create(device, scope, nodeWGSL, {maxParticles: n});
   sim.setParams(p);
   sim.upload(damBreak(n, p));
   await advance(sim, 3000);
@@ -210,11 +210,11 @@ if (!quick) {
 // ---- the CPU twin, for comparison ----------------------------------------------------
 result.twin = [];
 for (const n of quick ? [10_000] : [10_000, 50_000]) {
-  let s = damBreak(n, DEFAULT_PARAMS);
-  for (let k = 0; k < 3; k++) s = substepTwin(waterGrid(), DEFAULT_PARAMS, s).particles; // warm-up
+  let s = damBreak(n, WATER_DEFAULTS);
+  for (let k = 0; k < 3; k++) s = substepTwin(waterGrid(), WATER_DEFAULTS, s).particles; // warm-up
   const t0 = performance.now();
   const reps = 5;
-  for (let k = 0; k < reps; k++) s = substepTwin(waterGrid(), DEFAULT_PARAMS, s).particles;
+  for (let k = 0; k < reps; k++) s = substepTwin(waterGrid(), WATER_DEFAULTS, s).particles;
   const ms = (performance.now() - t0) / reps;
   result.twin.push({particles: n, substepMs: ms, frameMs: ms * SUBSTEPS});
   log(`twin ${n} ${ms}`);
@@ -224,9 +224,9 @@ for (const n of quick ? [10_000] : [10_000, 50_000]) {
 if (!quick && outDir) {
   const n = 50_000;
   const scope = root.child();
-  const sim = await SphGPU.create(device, scope, nodeWGSL, {maxParticles: n});
-  sim.setParams(DEFAULT_PARAMS);
-  sim.upload(damBreak(n, DEFAULT_PARAMS));
+  const sim = await WaterGPU.create(device, scope, nodeWGSL, {maxParticles: n});
+  sim.setParams(WATER_DEFAULTS);
+  sim.upload(damBreak(n, WATER_DEFAULTS));
   const dir = outDir;
   mkdirSync(dir, {recursive: true});
   let frame = 0;
@@ -244,7 +244,7 @@ if (!quick && outDir) {
     }
     const file = `water-snapshot-frame${target}.f32`;
     writeFileSync(join(dir, file), Buffer.from(out.buffer));
-    result.snapshots.push({frame, seconds60fps: frame / 60, simSeconds: frame * SUBSTEPS * DEFAULT_PARAMS.dt, file, layout: "x, y, density, speed (f32 each)"});
+    result.snapshots.push({frame, seconds60fps: frame / 60, simSeconds: frame * SUBSTEPS * WATER_DEFAULTS.dt, file, layout: "x, y, density, speed (f32 each)"});
   }
   scope.dispose();
 }

@@ -16,7 +16,7 @@ import {PARTICLE_BYTES, type PackedParticles} from "../sort/particles.js";
 import type {QueryCounts} from "./grid-query.js";
 
 const WG = 256;
-const PATHS = ["common/particle.wgsl", "common/grid.wgsl", "contacts/grid_query.wgsl"];
+const PATHS = ["common/particle.wgsl", "common/grid.wgsl", "common/window.wgsl", "contacts/grid_query.wgsl"];
 const RESULT_BYTES = 16; // result[0] candidate sum, result[1] window count, 2 words spare
 
 export class GridQueryGPU {
@@ -31,14 +31,14 @@ export class GridQueryGPU {
 
   private constructor(
     readonly device: GPUDevice,
-    parent: ResourceScope,
+    /** This pipeline's own child scope (the sorter's parent too). */
+    scope: ResourceScope,
     readonly sort: CountingSortGPU,
     private pipe: GPUComputePipeline,
     readonly maxParticles: number,
     readonly grid: GridParams
   ) {
-    this.scope = parent.child();
-    this.scope.onDispose(() => sort.destroy());
+    this.scope = scope;
     const bytes = Math.max(maxParticles, 1) * PARTICLE_BYTES;
     this.upload = this.scope.buffer({label: "grid-query-upload", size: bytes, usage: STORAGE_RW});
     this.sortedBuf = this.scope.buffer({label: "grid-query-sorted", size: bytes, usage: STORAGE_RW});
@@ -55,15 +55,22 @@ export class GridQueryGPU {
 
   /**
    * Compiles the kernels and allocates buffers for up to `maxParticles` discs on `grid`
-   * (a dense grid) in a child of `scope`. Errors: RangeError for a hashed grid or bad sizes.
+   * (a dense grid), the sorter included, in one child scope of `parentScope`.
+   * Errors: RangeError for a hashed grid or bad sizes.
    */
-  static async create(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader, maxParticles: number, grid: GridParams): Promise<GridQueryGPU> {
+  static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, maxParticles: number, grid: GridParams): Promise<GridQueryGPU> {
     if (grid.hashed) throw new RangeError("the grid query needs a dense grid");
-    const [sort, pipe] = await Promise.all([
-      CountingSortGPU.create(device, scope, wgsl, {maxParticles, maxCells: grid.numCells}),
-      computePipeline(device, wgsl, PATHS, "query_window"),
-    ]);
-    return new GridQueryGPU(device, scope, sort, pipe, maxParticles, grid);
+    const scope = parentScope.child(device);
+    try {
+      const [sort, pipe] = await Promise.all([
+        CountingSortGPU.create(device, scope, wgsl, {maxParticles, maxCells: grid.numCells}),
+        computePipeline(device, wgsl, PATHS, "query_window"),
+      ]);
+      return new GridQueryGPU(device, scope, sort, pipe, maxParticles, grid);
+    } catch (e) {
+      scope.dispose();
+      throw e;
+    }
   }
 
   /** Writes the inputs and records sort + query into `encoder` (one compute pass). */
@@ -120,8 +127,8 @@ export class GridQueryGPU {
     return {...parseResult(all.buffer, discs.count), starts: new Uint32Array(starts)};
   }
 
-  /** Releases every buffer (also done by disposing the parent scope). */
-  destroy() {
+  /** Releases every buffer, the sorter's too (disposes its child scope; also done by disposing the parent scope). */
+  dispose() {
     this.scope.dispose();
   }
 }

@@ -11,15 +11,16 @@
  */
 import {cellCoord, cellKey, denseGrid, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {countTwin, exclusiveScan, scatterTwin} from "../sort/twin.js";
-import {CONTACT_PARAMS, integrate, type ContactParams, type Discs, type Pointer} from "./physics.js";
+import {sortTwin} from "../sort/twin.js";
+import {CONTACT_DEFAULTS, integrate, type ContactParams, type Discs, type Pointer} from "./physics.js";
 
-/** Parameters of the §2 demo: 3,500 discs on a 24×24 grid over a 2×2 box. */
-export const GRID_DIM = 24;
-export const GRID_PARAMS: ContactParams = {...CONTACT_PARAMS, radius: 0.008};
+/** Cells along each side of the §2 demo's grid (24 × 24 over the 2 × 2 box). */
+export const CONTACTS_GRID_SIDE = 24;
+/** Default parameters of the §2 demo (frozen): the §1 demo's, with smaller discs (3,500 of them fit). */
+export const GRID_DEMO_DEFAULTS: Readonly<ContactParams> = Object.freeze({...CONTACT_DEFAULTS, radius: 0.008});
 
-/** The demo's grid: GRID_DIM² cells of width box/GRID_DIM with the corner at the origin. */
-export function demoGrid(p: ContactParams = GRID_PARAMS, dim = GRID_DIM): GridParams {
+/** The demo's grid: dim² cells of width box/dim with the corner at the origin. */
+export function demoGrid(p: ContactParams = GRID_DEMO_DEFAULTS, dim = CONTACTS_GRID_SIDE): GridParams {
   const g = denseGrid(dim, dim, p.width / dim, 0, 0);
   if (g.cellSize < 2 * p.radius) throw new RangeError(`grid cell ${g.cellSize} is narrower than the contact distance ${2 * p.radius}`);
   return g;
@@ -58,13 +59,6 @@ export function packDiscs(d: Discs, ids: Uint32Array): PackedParticles {
     p.u32[o + 4] = ids[i];
   }
   return p;
-}
-
-/** Counting sort of the discs into cell order with the CPU twin (count → exclusive scan → scatter). */
-export function sortDiscs(g: GridParams, packed: PackedParticles): SortedLayout {
-  const counts = countTwin(g, packed);
-  const starts = exclusiveScan(counts);
-  return {sorted: scatterTwin(packed, starts), starts};
 }
 
 /** Ids of the discs in the 3×3 window around cell (cx, cy), read from the sorted layout (ascending). */
@@ -127,7 +121,7 @@ export interface GridStepStats {
  * the GPU pipeline of §4 leaves them. `fx`, `fy`: scratch of length ≥ count.
  */
 export function gridContactStep(d: Discs, ids: Uint32Array, g: GridParams, p: ContactParams, pointer: Pointer | null, fx: Float64Array, fy: Float64Array): GridStepStats {
-  const layout = sortDiscs(g, packDiscs(d, ids));
+  const layout = sortTwin(g, packDiscs(d, ids));
   const {sorted, starts} = layout;
   const n = d.count;
   const f = sorted.f32, u = sorted.u32;

@@ -33,8 +33,8 @@ export interface ContactParams {
   pointerStrength: number;
 }
 
-/** Parameters of the §1 demo (tuned from the brief's reference values). */
-export const CONTACT_PARAMS: ContactParams = {
+/** Default parameters of the §1 demo (frozen; spread them to change a field). */
+export const CONTACT_DEFAULTS: Readonly<ContactParams> = Object.freeze({
   radius: 0.016,
   stiffness: 16000,
   damping: 30,
@@ -44,7 +44,7 @@ export const CONTACT_PARAMS: ContactParams = {
   height: 2,
   pointerRadius: 0.25,
   pointerStrength: 30,
-};
+});
 
 /** Output of `contactForce`: the force on disc i (disc j gets the opposite). */
 export interface Force {

@@ -5,6 +5,7 @@
  *    staging buffer; if all are still mapping, it skips the readback (never stalls).
  */
 import type {ResourceScope} from "./scope.js";
+import {noteBufferCreated, noteBufferDestroyed} from "./context.js";
 import {MapMode, Usage} from "./usage.js";
 
 export interface ReadRequest {
@@ -14,7 +15,10 @@ export interface ReadRequest {
   size: number;
 }
 
-/** Copies each request into one staging buffer, submits, maps, and returns copies of the bytes. */
+/**
+ * Copies each request into one staging buffer, submits, maps, and returns copies of the
+ * bytes. The staging buffer is counted in the page's buffer ledger while it lives.
+ */
 export async function readBuffers(device: GPUDevice, requests: ReadRequest[], encoder?: GPUCommandEncoder): Promise<ArrayBuffer[]> {
   const offsets: number[] = [];
   let total = 0;
@@ -23,16 +27,18 @@ export async function readBuffers(device: GPUDevice, requests: ReadRequest[], en
     total += Math.ceil(r.size / 8) * 8;
   }
   const staging = device.createBuffer({size: Math.max(total, 8), usage: Usage.COPY_DST | Usage.MAP_READ, label: "readback"});
-  const enc = encoder ?? device.createCommandEncoder();
-  requests.forEach((r, i) => {
-    if (r.size > 0) enc.copyBufferToBuffer(r.buffer, r.offset ?? 0, staging, offsets[i], r.size);
-  });
-  device.queue.submit([enc.finish()]);
+  noteBufferCreated(staging.size);
   try {
+    const enc = encoder ?? device.createCommandEncoder();
+    requests.forEach((r, i) => {
+      if (r.size > 0) enc.copyBufferToBuffer(r.buffer, r.offset ?? 0, staging, offsets[i], r.size);
+    });
+    device.queue.submit([enc.finish()]);
     await staging.mapAsync(MapMode.READ);
     const all = staging.getMappedRange();
     return requests.map((r, i) => all.slice(offsets[i], offsets[i] + r.size));
   } finally {
+    noteBufferDestroyed(staging.size);
     staging.destroy();
   }
 }

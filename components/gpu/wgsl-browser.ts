@@ -6,6 +6,7 @@ import type {WGSLLoader} from "./wgsl.js";
 const files: Record<string, {text(): Promise<string>}> = {
   "common/grid.wgsl": FileAttachment("../../shaders/common/grid.wgsl"),
   "common/particle.wgsl": FileAttachment("../../shaders/common/particle.wgsl"),
+  "common/window.wgsl": FileAttachment("../../shaders/common/window.wgsl"),
   "contacts/grid_query.wgsl": FileAttachment("../../shaders/contacts/grid_query.wgsl"),
   "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),
   "sand/forces.wgsl": FileAttachment("../../shaders/sand/forces.wgsl"),
@@ -15,10 +16,10 @@ const files: Record<string, {text(): Promise<string>}> = {
   "sort/scan_round.wgsl": FileAttachment("../../shaders/sort/scan_round.wgsl"),
   "sort/scatter.wgsl": FileAttachment("../../shaders/sort/scatter.wgsl"),
   "sort/shift_exclusive.wgsl": FileAttachment("../../shaders/sort/shift_exclusive.wgsl"),
-  "sph/density.wgsl": FileAttachment("../../shaders/sph/density.wgsl"),
-  "sph/force.wgsl": FileAttachment("../../shaders/sph/force.wgsl"),
-  "sph/sph.wgsl": FileAttachment("../../shaders/sph/sph.wgsl"),
-  "sph/stats.wgsl": FileAttachment("../../shaders/sph/stats.wgsl"),
+  "water/density.wgsl": FileAttachment("../../shaders/water/density.wgsl"),
+  "water/force.wgsl": FileAttachment("../../shaders/water/force.wgsl"),
+  "water/stats.wgsl": FileAttachment("../../shaders/water/stats.wgsl"),
+  "water/water.wgsl": FileAttachment("../../shaders/water/water.wgsl"),
 };
 
 // One fetch per file per page: the shared files (common/particle.wgsl, common/grid.wgsl)

@@ -51,14 +51,14 @@ export class SandGPU {
 
   private constructor(
     readonly device: GPUDevice,
-    parent: ResourceScope,
+    /** This pipeline's own child scope (the sorter's parent too). */
+    scope: ResourceScope,
     sorter: CountingSortGPU,
     private forcesPipe: GPUComputePipeline,
     readonly maxParticles: number
   ) {
-    this.scope = parent.child();
+    this.scope = scope;
     this.sorter = sorter;
-    this.scope.onDispose(() => sorter.destroy());
     const bytes = Math.max(1, maxParticles) * PARTICLE_BYTES;
     this.a = this.scope.buffer({label: "sand-a", size: bytes, usage: STORAGE_RW});
     this.b = this.scope.buffer({label: "sand-b", size: bytes, usage: STORAGE_RW});
@@ -72,14 +72,23 @@ export class SandGPU {
     sorter.setGrid(sandGrid(false), 0);
   }
 
-  /** Compiles the kernels and allocates every buffer (in a child of `scope`). Errors: RangeError on maxParticles. */
-  static async create(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader, options: SandGPUOptions): Promise<SandGPU> {
+  /**
+   * Compiles the kernels and allocates every buffer, the sorter included, in one child
+   * scope of `parentScope`. Errors: RangeError on maxParticles.
+   */
+  static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, options: SandGPUOptions): Promise<SandGPU> {
     if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 1)) throw new RangeError(`maxParticles must be an integer ≥ 1, got ${options.maxParticles}`);
-    const [sorter, forces] = await Promise.all([
-      CountingSortGPU.create(device, scope, wgsl, {maxParticles: options.maxParticles, maxCells: 65536}),
-      computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "sand/forces.wgsl"], "forces"),
-    ]);
-    return new SandGPU(device, scope, sorter, forces, options.maxParticles);
+    const scope = parentScope.child(device);
+    try {
+      const [sorter, forces] = await Promise.all([
+        CountingSortGPU.create(device, scope, wgsl, {maxParticles: options.maxParticles, maxCells: 65536}),
+        computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "common/window.wgsl", "sand/forces.wgsl"], "forces"),
+      ]);
+      return new SandGPU(device, scope, sorter, forces, options.maxParticles);
+    } catch (e) {
+      scope.dispose();
+      throw e;
+    }
   }
 
   get count() {
@@ -157,8 +166,8 @@ export class SandGPU {
     }
   }
 
-  /** Releases every buffer (idempotent). */
-  destroy() {
+  /** Releases every buffer, the sorter's too (disposes its child scope; idempotent). */
+  dispose() {
     this.scope.dispose();
   }
 }

@@ -23,9 +23,9 @@
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
 
-export const SAND_GRID_DIM = 256;
+export const SAND_GRID_SIDE = 256;
 export const SAND_BOX = 2;
-export const SAND_CELL = SAND_BOX / SAND_GRID_DIM;
+export const SAND_CELL = SAND_BOX / SAND_GRID_SIDE;
 export const SAND_UNIFORM_BYTES = 80;
 export const SAND_MIN_GRAINS = 2000;
 export const SAND_MAX_GRAINS = 30000;
@@ -58,22 +58,21 @@ export interface SandParams {
   pointer: {x: number; y: number; radius: number; strength: number; active: boolean};
 }
 
-export function defaultSandParams(): SandParams {
-  return {
-    gravity: 1.5,
-    dt: 0.0016,
-    stiffness: 60000,
-    damping: 200,
-    friction: 100,
-    radius: SAND_CELL / 2,
-    wallStiffness: 60000,
-    maxSpeed: (0.5 * SAND_CELL) / 0.0016,
-    drag: 0.5,
-    contactDrag: 3,
-    openWalls: false,
-    pointer: {x: 0, y: 0, radius: 0.12, strength: 600, active: false},
-  };
-}
+/** The sand's default parameters (frozen, pointer included: take `structuredClone(SAND_DEFAULTS)` to change them). */
+export const SAND_DEFAULTS: Readonly<SandParams> = Object.freeze({
+  gravity: 1.5,
+  dt: 0.0016,
+  stiffness: 60000,
+  damping: 200,
+  friction: 100,
+  radius: SAND_CELL / 2,
+  wallStiffness: 60000,
+  maxSpeed: (0.5 * SAND_CELL) / 0.0016,
+  drag: 0.5,
+  contactDrag: 3,
+  openWalls: false,
+  pointer: Object.freeze({x: 0, y: 0, radius: 0.12, strength: 600, active: false}),
+});
 
 /** The closed box's corners. */
 export const SAND_BOX_LO = {x: 0, y: 0};
@@ -83,8 +82,8 @@ export const SAND_BOX_HI = {x: SAND_BOX, y: SAND_BOX};
  * The sand's grid: dense 256 × 256 over the box, or a spatial-hash table of `tableSize`
  * buckets (a power of two, default 65,536 — the same size as the dense grid).
  */
-export function sandGrid(hashed: boolean, tableSize = SAND_GRID_DIM * SAND_GRID_DIM): GridParams {
-  const g = denseGrid(SAND_GRID_DIM, SAND_GRID_DIM, SAND_CELL, SAND_BOX_LO.x, SAND_BOX_LO.y);
+export function sandGrid(hashed: boolean, tableSize = SAND_GRID_SIDE * SAND_GRID_SIDE): GridParams {
+  const g = denseGrid(SAND_GRID_SIDE, SAND_GRID_SIDE, SAND_CELL, SAND_BOX_LO.x, SAND_BOX_LO.y);
   return hashed ? {...g, hashed: true, numCells: tableSize} : g;
 }
 

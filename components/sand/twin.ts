@@ -7,10 +7,9 @@
  * Arithmetic is in f64 (the GPU uses f32), and inside a cell the GPU visits grains in the
  * order its atomics handed out: results agree to about 1e-6 relative, not bit for bit.
  */
-import {cellCoord, cellKeyOf, type GridParams} from "../sort/grid.js";
+import {cellCoord, cellWindow, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {countTwin, exclusiveScan, scatterTwin} from "../sort/twin.js";
-import {cloneParticles} from "../sort/particles.js";
+import {sortTwin} from "../sort/twin.js";
 import {SAND_BOX_HI, SAND_BOX_LO, type SandParams} from "./params.js";
 
 export interface SandStats {
@@ -20,21 +19,6 @@ export interface SandStats {
   collided: number;
   /** Touching grain pairs counted from both sides. */
   contacts: number;
-}
-
-/** Keys of the distinct buckets of the 3×3 window around cell (cx, cy), in the kernel's visiting order, with the cell of each. */
-export function windowBuckets(g: GridParams, cx: number, cy: number): {key: number; cx: number; cy: number}[] {
-  const out: {key: number; cx: number; cy: number}[] = [];
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      const x = cx + dx, y = cy + dy;
-      if (!g.hashed && (x < 0 || y < 0 || x >= g.dimX || y >= g.dimY)) continue;
-      const key = cellKeyOf(g, x, y);
-      if (out.some((b) => b.key === key)) continue;
-      out.push({key, cx: x, cy: y});
-    }
-  }
-  return out;
 }
 
 /**
@@ -56,7 +40,7 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
     let dxx = 0, dxy = 0, dyy = 0; // the grain's own contact damping (symmetric 2×2), taken implicitly
     let contactsHere = 0;
     const cx = cellCoord(x, g.originX, inv), cy = cellCoord(y, g.originY, inv);
-    for (const b of windowBuckets(g, cx, cy)) {
+    for (const b of cellWindow(g, cx, cy)) {
       for (let j = starts[b.key]; j < starts[b.key + 1]; j++) {
         if (j === i) continue;
         const q = j * PARTICLE_WORDS;
@@ -154,10 +138,7 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
 
 /** One whole substep on the CPU: sort `input` by cell, then forces + integration. */
 export function sandSubstepTwin(p: SandParams, g: GridParams, input: PackedParticles) {
-  const keyed = cloneParticles(input);
-  const counts = countTwin(g, keyed);
-  const starts = exclusiveScan(counts);
-  const sorted = scatterTwin(keyed, starts);
+  const {sorted, starts, counts} = sortTwin(g, input);
   const {next, stats} = sandForcesTwin(p, g, sorted, starts);
   return {sorted, starts, counts, next, stats};
 }

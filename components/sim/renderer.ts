@@ -18,6 +18,7 @@
  * `encode` writes the renderer's single uniform buffer: call it at most once per submit.
  */
 import {composeWGSL, type WGSLLoader} from "../gpu/wgsl.js";
+import type {ResourceScope} from "../gpu/scope.js";
 import {ShaderStage, Usage} from "../gpu/usage.js";
 
 /** World rectangle drawn on the canvas (world units, y up). */
@@ -48,7 +49,6 @@ export interface DiscStyle {
 }
 
 export interface DiscRendererOptions {
-  device: GPUDevice;
   canvas: HTMLCanvasElement;
   wgsl: WGSLLoader;
   /** Canvas texture format (default: navigator.gpu.getPreferredCanvasFormat()). */
@@ -78,21 +78,32 @@ export class DiscPainter {
   private ids = new WeakMap<GPUBuffer, number>();
   private nextId = 1;
   private staging = new ArrayBuffer(UNIFORM_BYTES);
-  private destroyed = false;
 
   private constructor(
     readonly device: GPUDevice,
+    /** This painter's own child scope: its uniform and placeholder buffers live in it. */
+    readonly scope: ResourceScope,
     readonly format: GPUTextureFormat,
     private pipeline: GPURenderPipeline,
     private layout: GPUBindGroupLayout,
     readonly clearColor: [number, number, number, number]
   ) {
-    this.uniform = device.createBuffer({label: "discs-view", size: UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
-    this.dummyScalar = device.createBuffer({label: "discs-no-scalar", size: 16, usage: Usage.STORAGE});
+    this.uniform = scope.buffer({label: "discs-view", size: UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
+    this.dummyScalar = scope.buffer({label: "discs-no-scalar", size: 16, usage: Usage.STORAGE});
+    scope.onDispose(() => this.bindGroups.clear());
   }
 
-  /** Compiles the disc pipeline for `format`. Errors: rejects if the WGSL fails to compile. */
-  static async create(device: GPUDevice, wgsl: WGSLLoader, format: GPUTextureFormat, clearColor: [number, number, number, number] = [0, 0, 0, 0]): Promise<DiscPainter> {
+  /**
+   * Compiles the disc pipeline for `format` and allocates the painter's buffers in one
+   * child scope of `parentScope`. Errors: rejects if the WGSL fails to compile.
+   */
+  static async create(
+    device: GPUDevice,
+    parentScope: ResourceScope,
+    wgsl: WGSLLoader,
+    format: GPUTextureFormat,
+    clearColor: [number, number, number, number] = [0, 0, 0, 0]
+  ): Promise<DiscPainter> {
     const code = await composeWGSL(wgsl, "common/particle.wgsl", "render/discs.wgsl");
     const module = device.createShaderModule({label: "render/discs.wgsl", code});
     const layout = device.createBindGroupLayout({
@@ -122,7 +133,7 @@ export class DiscPainter {
       },
       primitive: {topology: "triangle-list"},
     });
-    return new DiscPainter(device, format, pipeline, layout, clearColor);
+    return new DiscPainter(device, parentScope.child(device), format, pipeline, layout, clearColor);
   }
 
   private idOf(b: GPUBuffer) {
@@ -138,7 +149,7 @@ export class DiscPainter {
    * the target's width in pixels (for the edge and `minPixelRadius`).
    */
   encodeTo(encoder: GPUCommandEncoder, target: GPUTextureView, targetWidth: number, particles: GPUBuffer, count: number, view: WorldView, style: DiscStyle) {
-    if (this.destroyed) throw new Error("DiscRenderer used after destroy()");
+    if (this.scope.disposed) throw new Error("DiscPainter used after dispose()");
     if (!(style.radius > 0) || !Number.isFinite(style.radius)) throw new RangeError(`disc radius must be a positive number, got ${style.radius}`);
     if (!(Number.isInteger(count) && count >= 0)) throw new RangeError(`disc count must be an integer ≥ 0, got ${count}`);
     if (!(view.x1 > view.x0 && view.y1 > view.y0)) throw new RangeError(`view must have x1 > x0 and y1 > y0, got ${JSON.stringify(view)}`);
@@ -192,22 +203,19 @@ export class DiscPainter {
     pass.end();
   }
 
-  /** Releases the uniform and cached bind groups (idempotent). */
-  destroy() {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    this.bindGroups.clear();
-    this.uniform.destroy();
-    this.dummyScalar.destroy();
+  /** Releases the uniform and cached bind groups (disposes its child scope; idempotent). */
+  dispose() {
+    this.scope.dispose();
   }
 }
 
 /** Draws particle discs into a WebGPU canvas. See the module comment for a frame. */
 export class DiscRenderer {
   private context: GPUCanvasContext;
-  private destroyed = false;
 
   private constructor(
+    /** This renderer's own child scope (the painter's parent too). */
+    readonly scope: ResourceScope,
     readonly canvas: HTMLCanvasElement,
     readonly painter: DiscPainter
   ) {
@@ -215,21 +223,30 @@ export class DiscRenderer {
     if (!ctx) throw new Error("this canvas has no WebGPU context (is it already used by a 2D context?)");
     this.context = ctx;
     ctx.configure({device: painter.device, format: painter.format, alphaMode: "premultiplied"});
+    scope.onDispose(() => {
+      try {
+        ctx.unconfigure();
+      } catch {
+        /* device already lost */
+      }
+    });
   }
 
   /**
-   * Compiles the pipeline and configures `canvas` for WebGPU. `format` defaults to the
-   * browser's preferred canvas format. Rejects when the canvas cannot get a WebGPU context.
+   * Compiles the pipeline and configures `canvas` for WebGPU; the painter and its buffers
+   * live in one child scope of `parentScope`. `format` defaults to the browser's preferred
+   * canvas format. Rejects when the canvas cannot get a WebGPU context.
    */
-  static async create(options: DiscRendererOptions): Promise<DiscRenderer> {
+  static async create(device: GPUDevice, parentScope: ResourceScope, options: DiscRendererOptions): Promise<DiscRenderer> {
     const format = options.format ?? (navigator as any).gpu.getPreferredCanvasFormat();
-    const painter = await DiscPainter.create(options.device, options.wgsl, format, options.clearColor);
+    const scope = parentScope.child(device);
     try {
-      const r = new DiscRenderer(options.canvas, painter);
+      const painter = await DiscPainter.create(device, scope, options.wgsl, format, options.clearColor);
+      const r = new DiscRenderer(scope, options.canvas, painter);
       r.resize();
       return r;
     } catch (e) {
-      painter.destroy();
+      scope.dispose();
       throw e;
     }
   }
@@ -240,7 +257,7 @@ export class DiscRenderer {
    * skip `encode` then. Cheap: call it every frame.
    */
   resize(): boolean {
-    if (this.destroyed) return false;
+    if (this.scope.disposed) return false;
     const dpr = Math.min(typeof devicePixelRatio === "number" && devicePixelRatio > 0 ? devicePixelRatio : 1, 3);
     const w = Math.min(4096, Math.round(this.canvas.clientWidth * dpr));
     const h = Math.min(4096, Math.round(this.canvas.clientHeight * dpr));
@@ -256,19 +273,12 @@ export class DiscRenderer {
    * once). Does nothing when the canvas has zero size. Errors: see DiscPainter.encodeTo.
    */
   encode(encoder: GPUCommandEncoder, particles: GPUBuffer, count: number, view: WorldView, style: DiscStyle): void {
-    if (this.destroyed || this.canvas.width === 0 || this.canvas.height === 0) return;
+    if (this.scope.disposed || this.canvas.width === 0 || this.canvas.height === 0) return;
     this.painter.encodeTo(encoder, this.context.getCurrentTexture().createView(), this.canvas.width, particles, count, view, style);
   }
 
-  /** Unconfigures the canvas and releases GPU objects (idempotent). */
-  destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    try {
-      this.context.unconfigure();
-    } catch {
-      /* device already lost */
-    }
-    this.painter.destroy();
+  /** Unconfigures the canvas and releases GPU objects (disposes its child scope; idempotent). */
+  dispose(): void {
+    this.scope.dispose();
   }
 }

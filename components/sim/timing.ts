@@ -34,10 +34,10 @@ export class PassTimer {
   private pending: string[] | null = null;
   private active = false;
 
-  /** `capacity`: most timed passes per frame. */
-  constructor(
+  private constructor(
     readonly device: GPUDevice,
-    scope: ResourceScope,
+    /** This timer's own child scope: query set, resolve buffer and staging ring live in it. */
+    readonly scope: ResourceScope,
     readonly capacity: number,
     private onTimes: (t: PassTimes) => void
   ) {
@@ -45,6 +45,25 @@ export class PassTimer {
     scope.onDispose(() => this.querySet.destroy());
     this.resolveBuf = scope.buffer({label: "timestamps", size: capacity * 16, usage: Usage.QUERY_RESOLVE | Usage.COPY_SRC});
     this.ring = new StagingRing(scope, capacity * 16, 3);
+  }
+
+  /**
+   * A timer for at most `capacity` timed passes per frame, its GPU objects in one child
+   * scope of `parentScope`. `onTimes` gets each timed frame's times, a few frames later.
+   */
+  static create(device: GPUDevice, parentScope: ResourceScope, capacity: number, onTimes: (t: PassTimes) => void): PassTimer {
+    const scope = parentScope.child(device);
+    try {
+      return new PassTimer(device, scope, capacity, onTimes);
+    } catch (e) {
+      scope.dispose();
+      throw e;
+    }
+  }
+
+  /** Releases the query set and buffers (disposes its child scope; idempotent). */
+  dispose() {
+    this.scope.dispose();
   }
 
   /** Starts a frame: returns false (and times nothing this frame) if no staging slot is free. */

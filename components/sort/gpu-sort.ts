@@ -46,12 +46,14 @@ export class CountingSortGPU {
 
   private constructor(
     readonly device: GPUDevice,
-    parent: ResourceScope,
+    /** This sort's own child scope: every buffer below lives in it. */
+    scope: ResourceScope,
     readonly options: CountingSortOptions,
     private pipes: Record<"clear" | "count" | "scatter" | "scanBlocks" | "scanSums" | "addOffsets" | "round" | "shift", GPUComputePipeline>,
     private scanLayout: GPUBindGroupLayout
   ) {
-    this.scope = parent.child();
+    this.scope = scope;
+    this.scope.onDispose(() => this.bindCache.clear());
     const cells = options.maxCells;
     this.gridBuffer = this.scope.buffer({label: "grid", size: GRID_UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
     this.counts = this.scope.buffer({label: "counts", size: cells * 4, usage: STORAGE});
@@ -60,8 +62,11 @@ export class CountingSortGPU {
     this.blockSums = this.scope.buffer({label: "block-sums", size: WG * 4, usage: STORAGE});
   }
 
-  /** Compiles (or reuses) the kernels and allocates the sort's buffers in a child of `scope`. */
-  static async create(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader, options: CountingSortOptions): Promise<CountingSortGPU> {
+  /**
+   * Compiles (or reuses) the kernels and allocates the sort's buffers in one child scope of
+   * `parentScope` (released by `dispose()` or with the parent).
+   */
+  static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, options: CountingSortOptions): Promise<CountingSortGPU> {
     if (!(options.maxCells >= 1 && options.maxCells <= MAX_CELLS)) throw new RangeError(`maxCells must be in 1..${MAX_CELLS}, got ${options.maxCells}`);
     if (!(options.maxParticles >= 0)) throw new RangeError(`maxParticles must be ≥ 0, got ${options.maxParticles}`);
     const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
@@ -88,7 +93,13 @@ export class CountingSortGPU {
       computePipeline(device, wgsl, ["sort/shift_exclusive.wgsl"], "shift_exclusive"),
     ]);
     // Pipelines are cached per device, so the explicit layout must come from the cached pipeline.
-    return new CountingSortGPU(device, scope, options, {clear, count, scatter, scanBlocks, scanSums, addOffsets, round, shift}, scanBlocks.getBindGroupLayout(0));
+    const scope = parentScope.child(device);
+    try {
+      return new CountingSortGPU(device, scope, options, {clear, count, scatter, scanBlocks, scanSums, addOffsets, round, shift}, scanBlocks.getBindGroupLayout(0));
+    } catch (e) {
+      scope.dispose();
+      throw e;
+    }
   }
 
   /** Sets the grid and particle count for the following encodes (writes the uniform). */
@@ -251,9 +262,8 @@ export class CountingSortGPU {
     }
   }
 
-  /** Releases every buffer of this sort. */
-  destroy() {
-    this.bindCache.clear();
+  /** Releases every buffer of this sort (disposes its child scope; idempotent). */
+  dispose() {
     this.scope.dispose();
   }
 }

@@ -85,3 +85,30 @@ export function cellKey(g: GridParams, x: number, y: number): number {
   const inv = fr(1 / g.cellSize);
   return cellKeyOf(g, cellCoord(x, g.originX, inv), cellCoord(y, g.originY, inv));
 }
+
+/** One bucket of a 3×3 window: its key and the window cell that first gave it. */
+export interface WindowBucket {
+  key: number;
+  cx: number;
+  cy: number;
+}
+
+/**
+ * The distinct buckets of the 3×3 window around cell (cx, cy), in row-major visiting
+ * order, with the cell of each (twin of cell_window in shaders/common/window.wgsl):
+ * dense grid — cells outside the grid are left out; spatial hash — a bucket two window
+ * cells share is kept once, with its first cell.
+ */
+export function cellWindow(g: GridParams, cx: number, cy: number): WindowBucket[] {
+  const out: WindowBucket[] = [];
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const x = cx + dx, y = cy + dy;
+      if (!g.hashed && (x < 0 || y < 0 || x >= g.dimX || y >= g.dimY)) continue;
+      const key = cellKeyOf(g, x, y);
+      if (out.some((b) => b.key === key)) continue;
+      out.push({key, cx: x, cy: y});
+    }
+  }
+  return out;
+}

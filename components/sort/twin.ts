@@ -98,6 +98,29 @@ export function scatterTwin(src: PackedParticles, starts: Uint32Array): PackedPa
   return dst;
 }
 
+/** The counting sort's outputs: the particles in cell order, with the histogram and the cell starts. */
+export interface SortedParticles {
+  /** the particles in cell order (keys written), a new buffer */
+  sorted: PackedParticles;
+  /** starts[numCells + 1]: exclusive cell starts, last = particle count */
+  starts: Uint32Array;
+  /** particles per cell */
+  counts: Uint32Array;
+}
+
+/**
+ * The counting sort on the CPU — count, exclusive scan, scatter — the one twin the
+ * simulations' twins and the tests call. `src` is left untouched (the keys are written
+ * into a copy); the order inside a cell is ascending source index.
+ */
+export function sortTwin(g: GridParams, src: PackedParticles): SortedParticles {
+  const keyed = allocParticles(src.count);
+  keyed.u32.set(src.u32.subarray(0, src.count * PARTICLE_WORDS));
+  const counts = countTwin(g, keyed);
+  const starts = exclusiveScan(counts);
+  return {sorted: scatterTwin(keyed, starts), starts, counts};
+}
+
 /** Every intermediate array of one counting sort, as the teaching widgets show them. */
 export interface SortSnapshots {
   /** cell key of each particle, in input order */

@@ -17,7 +17,7 @@ import type {WGSLLoader} from "../gpu/wgsl.js";
 import {frameLoop, type FrameLoop} from "../gpu/loop.js";
 import {StagingRing} from "../gpu/readback.js";
 import {SandGPU, SAND_PHASES} from "../sand/gpu-sand.js";
-import {defaultSandParams, SAND_DEFAULT_GRAINS, SAND_MAX_GRAINS, SAND_MIN_GRAINS, sandGrid, type SandParams} from "../sand/params.js";
+import {SAND_DEFAULTS, SAND_DEFAULT_GRAINS, SAND_MAX_GRAINS, SAND_MIN_GRAINS, sandGrid, type SandParams} from "../sand/params.js";
 import {pourSand} from "../sand/pour.js";
 import {sandSubstepTwin} from "../sand/twin.js";
 import {DiscRenderer, type WorldView} from "../sim/renderer.js";
@@ -148,7 +148,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
       p.down && Number.isFinite(p.x) ? `<circle cx="${sx(p.x)}" cy="${sy(p.y)}" r="${sx(p.x + params.pointer.radius) - sx(p.x)}" class="pointer"/>` : "";
     overlay.innerHTML = walls + ring;
   }
-  const params: SandParams = defaultSandParams();
+  const params: SandParams = structuredClone(SAND_DEFAULTS);
   const track = trackPointer(overlay, viewOf, (p) => drawOverlay(p));
   shell.scope.onDispose(() => track.dispose());
   shell.onResize(() => drawOverlay());
@@ -279,12 +279,12 @@ export function createSandWidget(options: SandWidgetOptions = {}): HTMLElement {
     async start(handle, scope) {
       const device = handle.device;
       const sand = await SandGPU.create(device, scope, wgsl, {maxParticles: SAND_MAX_GRAINS});
-      scope.onDispose(() => sand.destroy());
-      const renderer = await DiscRenderer.create({device, canvas: shell.canvas, wgsl});
-      scope.onDispose(() => renderer.destroy());
+      scope.onDispose(() => sand.dispose());
+      const renderer = await DiscRenderer.create(device, scope, {canvas: shell.canvas, wgsl});
+      scope.onDispose(() => renderer.dispose());
       const statsRing = new StagingRing(scope, 16, 3);
       const timer = handle.timestamps
-        ? new PassTimer(device, scope, 8 * SAND_PHASES.length, (t: PassTimes) => {
+        ? PassTimer.create(device, scope, 8 * SAND_PHASES.length, (t: PassTimes) => {
             value.gpuMsPerFrame = smooth("total", t.total);
             for (const k of SAND_PHASES) value.passMs[k] = smooth(k, t.byLabel[k] ?? 0);
             diagram.setShares(value.passMs as Record<string, number>);

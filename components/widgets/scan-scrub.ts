@@ -403,7 +403,7 @@ export function createScanScrub(options: ScanScrubOptions = {}): HTMLElement & {
     ro?.disconnect();
     reduced?.removeEventListener?.("change", onMotion);
     unsubscribeLost?.();
-    sorter?.destroy();
+    sorter?.dispose();
     gpuScope?.dispose();
     generation++;
   });

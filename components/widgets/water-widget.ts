@@ -1,8 +1,8 @@
 /**
  * The SPH water widget (brief §5) and the hero (§0): a dam break in a tank 2 world units
- * wide, simulated by components/sph/pipeline.ts (counting sort → density → force, all
+ * wide, simulated by components/water/pipeline.ts (counting sort → density → force, all
  * substeps of a frame in one compute pass, drawn by the shared DiscRenderer in the same
- * submit). Without WebGPU it runs the CPU twin (components/sph/twin.ts) at a reduced
+ * submit). Without WebGPU it runs the CPU twin (components/water/twin.ts) at a reduced
  * count and says so.
  *
  *   createWaterWidget({count: 50_000, invalidation}) → HTMLElement (data-widget="water")
@@ -23,12 +23,12 @@ import {fitView, trackPointer} from "../sim/pointer.js";
 import {createSimShell, runOnGPU} from "../sim/shell.js";
 import {PassTimer} from "../sim/timing.js";
 import {clampOption, fallbackMessage, rangeControl, setValue} from "./view.js";
-import {DEFAULT_PARAMS, TUNABLE, waterGrid, type PointerState, type SphParams, type TunableKey} from "../sph/params.js";
-import {damBreak} from "../sph/scene.js";
-import {decodeStats, SphGPU, STATS_BYTES} from "../sph/pipeline.js";
-import {statsTwin, substepTwin, DENSITY_BINS} from "../sph/twin.js";
+import {WATER_DEFAULTS, TUNABLE, waterGrid, type PointerState, type WaterParams, type TunableKey} from "../water/params.js";
+import {damBreak} from "../water/scene.js";
+import {decodeStats, WaterGPU, STATS_BYTES} from "../water/pipeline.js";
+import {statsTwin, substepTwin, DENSITY_BINS} from "../water/twin.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {densityHistogram, rampColor, rampLegend} from "../sph/chart.js";
+import {densityHistogram, rampColor, rampLegend} from "../water/chart.js";
 
 export interface WaterOptions {
   /** true: the hero at the top of the page (data-widget="hero", compact, no chart). */
@@ -42,8 +42,8 @@ export interface WaterOptions {
   substeps?: number;
   /** Colour of the discs (default "density"). */
   colorBy?: "density" | "speed";
-  /** Initial values of the tunable parameters (default: DEFAULT_PARAMS). */
-  params?: Partial<Pick<SphParams, TunableKey>>;
+  /** Initial values of the tunable parameters (default: WATER_DEFAULTS). */
+  params?: Partial<Pick<WaterParams, TunableKey>>;
   /**
    * Most particles of the CPU-twin fallback (default 4,000): the twin simulates
    * `twinCount(count, fallbackCount)` = count / 16, clamped to [1,000, fallbackCount] (never more than count).
@@ -125,10 +125,10 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
   const maxHeight = opt("maximum height", options.maxHeight, 80, 4000, hero ? 560 : 600);
   const statsHz = opt("statsHz", options.statsHz, 0.5, 30, 4, false);
   let colorBy: "density" | "speed" = options.colorBy === "speed" ? "speed" : "density";
-  const base: SphParams = {...DEFAULT_PARAMS, tank: [0, 0, 2, 2 / aspect]};
+  const base: WaterParams = {...WATER_DEFAULTS, tank: [0, 0, 2, 2 / aspect]};
   const initial: Record<TunableKey, number> = {} as any;
   for (const k of TUNABLE_KEYS) initial[k] = opt(TUNABLE[k].label, options.params?.[k], TUNABLE[k].min, TUNABLE[k].max, base[k], false);
-  let params: SphParams = {...base, ...initial};
+  let params: WaterParams = {...base, ...initial};
 
   const shell = createSimShell({
     name,
@@ -270,8 +270,8 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
   chart.update(value.densityHistogram, params.restDensity);
 
   function pickDefaults() {
-    const d: Partial<SphParams> = {};
-    for (const k of TUNABLE_KEYS) d[k] = DEFAULT_PARAMS[k];
+    const d: Partial<WaterParams> = {};
+    for (const k of TUNABLE_KEYS) d[k] = WATER_DEFAULTS[k];
     return d;
   }
 
@@ -352,13 +352,13 @@ export function createWaterWidget(options: WaterOptions = {}): HTMLElement {
           publish();
         }
       }
-      const sim = await SphGPU.create(device, scope, browserWGSL, {maxParticles: maxCount});
-      const renderer = await DiscRenderer.create({device, canvas: shell.canvas, wgsl: browserWGSL});
-      scope.onDispose(() => renderer.destroy());
+      const sim = await WaterGPU.create(device, scope, browserWGSL, {maxParticles: maxCount});
+      const renderer = await DiscRenderer.create(device, scope, {canvas: shell.canvas, wgsl: browserWGSL});
+      scope.onDispose(() => renderer.dispose());
       const ring = new StagingRing(scope, STATS_BYTES, 2);
       let gpuMs: number | null = null;
       const ema = (ms: number) => (gpuMs = gpuMs === null ? ms : 0.8 * gpuMs + 0.2 * ms);
-      const timer = handle.timestamps ? new PassTimer(device, scope, 1, (t) => ema(t.total)) : null;
+      const timer = handle.timestamps ? PassTimer.create(device, scope, 1, (t) => ema(t.total)) : null;
       const pour = () => {
         sim.upload(damBreak(count, params));
         value.maxSpeed = 0;
@@ -544,7 +544,7 @@ function injectStyle() {
   document.head.append(style);
 }
 
-function pick(p: SphParams) {
+function pick(p: WaterParams) {
   return {k: p.k, kNear: p.kNear, restDensity: p.restDensity, xsph: p.xsph};
 }
 

@@ -1,9 +1,9 @@
 // Dev tool: KE per grain over time for the sand twin (physics tuning). Usage: tsx ke-trace.ts N STEPS [key=value…]
-import {defaultSandParams, sandGrid} from "../../components/sand/params.js";
+import {SAND_DEFAULTS, sandGrid} from "../../components/sand/params.js";
 import {pourSand} from "../../components/sand/pour.js";
 import {kineticEnergyPerGrain, sandSubstepTwin} from "../../components/sand/twin.js";
 const [n, steps] = process.argv.slice(2, 4).map(Number);
-const params: any = defaultSandParams();
+const params: any = structuredClone(SAND_DEFAULTS);
 for (const kv of process.argv.slice(4)) { const [k, v] = kv.split("="); params[k] = Number(v); }
 const g = sandGrid(false);
 let p = pourSand(n, 7, params.pourTop ?? undefined);

@@ -2,12 +2,12 @@ import {nodeGPU, nodeWGSL} from "../../components/gpu/node.js";
 import {acquireGPU} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
 import {SandGPU} from "../../components/sand/gpu-sand.js";
-import {defaultSandParams} from "../../components/sand/params.js";
+import {SAND_DEFAULTS} from "../../components/sand/params.js";
 import {pourSand} from "../../components/sand/pour.js";
 const h = (await acquireGPU({gpu: await nodeGPU()}))!;
 const d = h.device;
 const sand = await SandGPU.create(d, new ResourceScope(d), nodeWGSL, {maxParticles: 30000});
-sand.load(pourSand(2000, 1)); sand.setParams(defaultSandParams());
+sand.load(pourSand(2000, 1)); sand.setParams(SAND_DEFAULTS);
 async function time(name: string, f: (p: GPUComputePassEncoder) => void, reps = 5) {
   await d.queue.onSubmittedWorkDone();
   const t = performance.now();

@@ -2,7 +2,7 @@
 // Usage: npx tsx scripts/dev/sand-twin-look.ts N SUBSTEPS OUTPREFIX [key=value params]
 import {writeFileSync} from "node:fs";
 import {deflateSync} from "node:zlib";
-import {defaultSandParams, sandGrid} from "../../components/sand/params.js";
+import {SAND_DEFAULTS, sandGrid} from "../../components/sand/params.js";
 import {pourSand} from "../../components/sand/pour.js";
 import {kineticEnergyPerGrain, sandSubstepTwin} from "../../components/sand/twin.js";
 
@@ -17,7 +17,7 @@ export function png(w: number, h: number, rgba: Uint8Array) {
 }
 const [n = 2000, steps = 2000] = process.argv.slice(2, 4).map(Number);
 const out = process.argv[4] ?? "/tmp/twin";
-const params: any = defaultSandParams();
+const params: any = structuredClone(SAND_DEFAULTS);
 for (const kv of process.argv.slice(5)) { const [k, v] = kv.split("="); params[k] = Number(v); }
 const g = sandGrid(false);
 let p = pourSand(n, 1);

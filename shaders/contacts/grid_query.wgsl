@@ -1,8 +1,9 @@
-// The 3×3 grid query on the sorted layout (brief §2). Composed after common/particle.wgsl
-// and common/grid.wgsl; runs after the counting sort (sort/*.wgsl) in the same pass.
-// One thread per sorted slot s:
-//   - the disc's window is its cell and the 8 around it (clipped to the dense grid);
-//     each row of the window is one contiguous range of slots, starts[row+x0]..starts[row+x1+1];
+// The 3×3 grid query on the sorted layout (brief §2). Composed after common/particle.wgsl,
+// common/grid.wgsl and common/window.wgsl; runs after the counting sort (sort/*.wgsl) in
+// the same pass. One thread per sorted slot s:
+//   - the disc's window is its cell and the 8 around it (clipped to the dense grid,
+//     cell_window); each cell of the window is one contiguous range of slots,
+//     starts[key]..starts[key+1];
 //   - adds (discs in its window − 1) to result[0]: every candidate pair counted from both ends;
 //   - if its cell lies in the window around query.cell, appends its id to window_ids
 //     (result[1] counts them; order is whatever the atomics hand out).
@@ -27,14 +28,11 @@ fn query_window(@builtin(global_invocation_id) gid: vec3<u32>) {
     return;
   }
   let p = sorted[s];
-  let dims = vec2<i32>(grid.dims);
   let c = vec2<i32>(i32(p.key % grid.dims.x), i32(p.key / grid.dims.x));
-  let lo = max(c - vec2<i32>(1), vec2<i32>(0));
-  let hi = min(c + vec2<i32>(1), dims - vec2<i32>(1));
+  let win = cell_window(grid, c);
   var w = 0u;
-  for (var y = lo.y; y <= hi.y; y++) {
-    let row = u32(y) * grid.dims.x;
-    w += starts[row + u32(hi.x) + 1u] - starts[row + u32(lo.x)];
+  for (var k = 0u; k < win.count; k++) {
+    w += starts[win.keys[k] + 1u] - starts[win.keys[k]];
   }
   atomicAdd(&result[0], w - 1u);
   if (all(abs(c - query.cell) <= vec2<i32>(1))) {

@@ -1,5 +1,5 @@
 // Sand (brief §4): contact forces over the 3×3 cells + integration, one thread per grain.
-// Composed after common/particle.wgsl and common/grid.wgsl.
+// Composed after common/particle.wgsl, common/grid.wgsl and common/window.wgsl.
 //
 // Reads the grains in cell order (`src`, the scatter's output) with the cell starts of
 // the same sort, and writes each grain's next state to the same slot of `dst` (no grain
@@ -66,23 +66,11 @@ fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
     var candidates = 0u;
     var collided = 0u;
     var contacts = 0u;
-    for (var k = 0; k < 9; k++) {
-      let cc = c + vec2<i32>(k % 3 - 1, k / 3 - 1);
-      if (grid.hashed == 0u && (cc.x < 0 || cc.y < 0 || cc.x >= i32(grid.dims.x) || cc.y >= i32(grid.dims.y))) {
-        continue;
-      }
-      let key = cell_key_of(grid, cc);
-      if (grid.hashed != 0u) {
-        // two cells of the window may share a hash bucket: visit each bucket once
-        // (recomputing the earlier keys is cheaper than a private array on some GPUs)
-        var dup = false;
-        for (var m = 0; m < k; m++) {
-          dup = dup || cell_key_of(grid, c + vec2<i32>(m % 3 - 1, m / 3 - 1)) == key;
-        }
-        if (dup) {
-          continue;
-        }
-      }
+    // each bucket of the 3×3 window once (dense: clipped to the grid)
+    let win = cell_window(grid, c);
+    for (var w = 0u; w < win.count; w++) {
+      let key = win.keys[w];
+      let cc = win.cells[w];
       {
         let lo = starts[key];
         let hi = starts[key + 1u];

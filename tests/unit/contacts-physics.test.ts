@@ -1,10 +1,10 @@
 // Contact physics of the §1/§2 demos: the pair force, the brute-force step's counts,
 // and the grid step finding exactly the contacts brute force finds.
 import {describe, expect, it} from "vitest";
-import {allocDiscs, bruteForceStep, CONTACT_PARAMS, contactForce, countTouching, scatterDiscs, seededRandom} from "../../components/contacts/physics.js";
-import {demoGrid, GRID_PARAMS, gridContactStep} from "../../components/contacts/grid-query.js";
+import {allocDiscs, bruteForceStep, CONTACT_DEFAULTS, contactForce, countTouching, scatterDiscs, seededRandom} from "../../components/contacts/physics.js";
+import {demoGrid, GRID_DEMO_DEFAULTS, gridContactStep} from "../../components/contacts/grid-query.js";
 
-const P = CONTACT_PARAMS;
+const P = CONTACT_DEFAULTS;
 const D0 = 2 * P.radius;
 
 describe("contactForce", () => {
@@ -107,7 +107,7 @@ describe("bruteForceStep", () => {
 
 describe("gridContactStep", () => {
   it("finds the same touching pairs as brute force and produces the same motion", () => {
-    const p = GRID_PARAMS;
+    const p = GRID_DEMO_DEFAULTS;
     const g = demoGrid(p);
     const n = 1500;
     const a = scatterDiscs(n, p, 11, 0.02);

@@ -5,7 +5,8 @@ import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {GridQueryGPU} from "../../components/contacts/grid-query-gpu.js";
-import {demoGrid, GRID_PARAMS, gridContactStep, gridQueryTwin, packDiscs, sortDiscs, windowIdsBruteForce} from "../../components/contacts/grid-query.js";
+import {demoGrid, GRID_DEMO_DEFAULTS, gridContactStep, gridQueryTwin, packDiscs, windowIdsBruteForce} from "../../components/contacts/grid-query.js";
+import {sortTwin} from "../../components/sort/twin.js";
 import {allocDiscs, scatterDiscs} from "../../components/contacts/physics.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {testGPU} from "../helpers/gpu.js";
@@ -29,7 +30,7 @@ afterAll(() => {
 /** Runs GPU and twin on the same discs and compares everything. */
 async function compare(d: ReturnType<typeof allocDiscs>, ids: Uint32Array, queries: [number, number][]) {
   const packed = packDiscs(d, ids);
-  const layout = sortDiscs(g, packDiscs(d, ids));
+  const layout = sortTwin(g, packDiscs(d, ids));
   for (const cell of queries) {
     const gpuRes = await q.run(packed, cell);
     const twin = gridQueryTwin(g, layout, cell);
@@ -49,11 +50,11 @@ describe("grid query kernel = twin", () => {
   });
 
   it("a settled-ish pile (3,500 discs after 150 grid steps)", async () => {
-    const d = scatterDiscs(3500, GRID_PARAMS, 3, 0.02);
+    const d = scatterDiscs(3500, GRID_DEMO_DEFAULTS, 3, 0.02);
     const ids = Uint32Array.from({length: d.count}, (_, i) => i);
     const fx = new Float64Array(d.count), fy = new Float64Array(d.count);
     let last = 0;
-    for (let s = 0; s < 150; s++) last = gridContactStep(d, ids, g, GRID_PARAMS, null, fx, fy).candidatePairs;
+    for (let s = 0; s < 150; s++) last = gridContactStep(d, ids, g, GRID_DEMO_DEFAULTS, null, fx, fy).candidatePairs;
     expect(last).toBeGreaterThan(0);
     await compare(d, ids, [[12, 1], [5, 4]]);
   });
@@ -79,7 +80,7 @@ describe("grid query kernel = twin", () => {
     const got = await new Promise<any>((resolve) => {
       expect(q.step(packed, [4, 4], resolve)).toBe(true);
     });
-    const twin = gridQueryTwin(g, sortDiscs(g, packDiscs(d, ids)), [4, 4]);
+    const twin = gridQueryTwin(g, sortTwin(g, packDiscs(d, ids)), [4, 4]);
     expect(got.candidateSum).toBe(twin.candidateSum);
     expect(got.windowIds).toEqual(twin.windowIds);
   });

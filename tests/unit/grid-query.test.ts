@@ -2,7 +2,8 @@
 // brute-force filter of the points whose cell lies in the window — random points, the
 // box's corners and edges, points exactly on cell borders — and the twin's counts.
 import {describe, expect, it} from "vitest";
-import {cellOf, demoGrid, gridQueryTwin, packDiscs, sortDiscs, windowIds, windowIdsBruteForce, windowRange} from "../../components/contacts/grid-query.js";
+import {cellOf, demoGrid, gridQueryTwin, packDiscs, windowIds, windowIdsBruteForce, windowRange} from "../../components/contacts/grid-query.js";
+import {sortTwin} from "../../components/sort/twin.js";
 import {queryTestPoints} from "../helpers/contacts.js";
 
 const g = demoGrid();
@@ -11,7 +12,7 @@ const W = g.dimX * g.cellSize;
 describe("grid query on the sorted layout", () => {
   const d = queryTestPoints(g, 3000, 1);
   const ids = Uint32Array.from({length: d.count}, (_, i) => i);
-  const layout = sortDiscs(g, packDiscs(d, ids));
+  const layout = sortTwin(g, packDiscs(d, ids));
 
   it("cellOf clamps into the grid and agrees with the sort's keys", () => {
     expect(cellOf(g, 0, 0)).toEqual([0, 0]);
@@ -57,7 +58,7 @@ describe("grid query on the sorted layout", () => {
   it("twin candidate pairs = brute-force count of pairs in neighbouring cells", () => {
     const small = queryTestPoints(g, 500, 3);
     const sids = Uint32Array.from({length: small.count}, (_, i) => i);
-    const lay = sortDiscs(g, packDiscs(small, sids));
+    const lay = sortTwin(g, packDiscs(small, sids));
     let pairs = 0;
     for (let i = 0; i < small.count; i++)
       for (let j = i + 1; j < small.count; j++) {

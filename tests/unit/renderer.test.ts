@@ -9,6 +9,7 @@ import {DiscPainter} from "../../components/sim/renderer.js";
 import {clientToWorld, fitView} from "../../components/sim/pointer.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {testGPU} from "../helpers/gpu.js";
+import {ResourceScope} from "../../components/gpu/scope.js";
 
 let gpu: GPUHandle;
 let painter: DiscPainter;
@@ -16,10 +17,10 @@ const W = 64, H = 32;
 
 beforeAll(async () => {
   gpu = await testGPU();
-  painter = await DiscPainter.create(gpu.device, nodeWGSL, "rgba8unorm", [0, 0, 0, 0]);
+  painter = await DiscPainter.create(gpu.device, new ResourceScope(gpu.device), nodeWGSL, "rgba8unorm", [0, 0, 0, 0]);
 });
 afterAll(() => {
-  painter?.destroy();
+  painter?.dispose();
   expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 

@@ -7,10 +7,10 @@ import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {readBuffers} from "../../components/gpu/readback.js";
 import {SandGPU} from "../../components/sand/gpu-sand.js";
-import {defaultSandParams, SAND_CELL, sandGrid, type SandParams} from "../../components/sand/params.js";
+import {SAND_DEFAULTS, SAND_CELL, sandGrid, type SandParams} from "../../components/sand/params.js";
 import {pourSand} from "../../components/sand/pour.js";
-import {kineticEnergyPerGrain, sandSubstepTwin, windowBuckets} from "../../components/sand/twin.js";
-import {cellCoord, cellKey} from "../../components/sort/grid.js";
+import {kineticEnergyPerGrain, sandSubstepTwin} from "../../components/sand/twin.js";
+import {cellCoord, cellKey, cellWindow} from "../../components/sort/grid.js";
 import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
 import {testGPU} from "../helpers/gpu.js";
 import {rng} from "../helpers/rng.js";
@@ -92,7 +92,7 @@ describe("one substep: GPU equals the twin", () => {
   for (const n of [2000, 30000]) {
     for (const hashed of [false, true]) {
       it(`${n} grains, ${hashed ? "hashed" : "dense"} grid, pointer pushing`, async () => {
-        const params = defaultSandParams();
+        const params: SandParams = structuredClone(SAND_DEFAULTS);
         params.pointer = {x: 1, y: 0.2, radius: 0.12, strength: 600, active: true};
         params.contactDrag = 3; // the default: every grain in contact takes the contact-drag branch
         const input = packedGrains(n, n + (hashed ? 1 : 0));
@@ -128,7 +128,7 @@ describe("one substep: GPU equals the twin", () => {
   }
 
   it("dense and hashed grids give the same contact pairs and the same step for grains inside the box", async () => {
-    const params = defaultSandParams();
+    const params: SandParams = structuredClone(SAND_DEFAULTS);
     const input = packedGrains(5000, 77);
     const pairs = (hashed: boolean) => {
       const g = sandGrid(hashed);
@@ -139,7 +139,7 @@ describe("one substep: GPU equals the twin", () => {
       const d2 = (2 * params.radius) ** 2;
       for (let i = 0; i < s.count; i++) {
         const o = i * PARTICLE_WORDS;
-        for (const b of windowBuckets(g, cellCoord(s.f32[o], 0, inv), cellCoord(s.f32[o + 1], 0, inv))) {
+        for (const b of cellWindow(g, cellCoord(s.f32[o], 0, inv), cellCoord(s.f32[o + 1], 0, inv))) {
           for (let j = t.starts[b.key]; j < t.starts[b.key + 1]; j++) {
             const q = j * PARTICLE_WORDS;
             const dd = (s.f32[o] - s.f32[q]) ** 2 + (s.f32[o + 1] - s.f32[q + 1]) ** 2;
@@ -162,7 +162,7 @@ describe("one substep: GPU equals the twin", () => {
   });
 
   it("hash keys stay in range for negative and very large coordinates (open walls)", async () => {
-    const params = defaultSandParams();
+    const params: SandParams = structuredClone(SAND_DEFAULTS);
     params.openWalls = true;
     const coords = [-1e30, -3e9, -1e6, -2.5, -1e-3, 0, 1.5, 7, 1e6, 4e9, 1e30];
     const r = rng(5);
@@ -199,7 +199,7 @@ describe("a long run settles inside the closed box", () => {
   // run is done by `npm run bench` (bench/run.ts, "stability") on real GPUs, with the same checks.
   it("2,000 grains, 1,500 substeps (hashed, 2,048 buckets): no NaN, none outside, the pile settles", async () => {
     const n = 2000;
-    const params = defaultSandParams();
+    const params: SandParams = structuredClone(SAND_DEFAULTS);
     sand.setHashed(true, 2048);
     sand.load(pourSand(n, 3, 0.45));
     sand.setParams(params);
@@ -226,7 +226,7 @@ describe("a long run settles inside the closed box", () => {
   // (components/sand/params.ts), and bench/run.ts checks it on real GPUs.
   it("the twin: 12,000 grains poured from the top, 2,500 substeps, settle", () => {
     const n = 12000;
-    const params = defaultSandParams();
+    const params: SandParams = structuredClone(SAND_DEFAULTS);
     const g = sandGrid(false);
     let p = pourSand(n, 4);
     let keMid = 0;

@@ -7,7 +7,7 @@
  * the positions the published step searched, so a test can recount. `timing`: main-thread
  * cost per frame. `dispose()` (or Framework's `invalidation`) stops everything.
  */
-import {CONTACT_PARAMS, type ContactParams} from "../../contacts/physics.js";
+import {CONTACT_DEFAULTS, type ContactParams} from "../../contacts/physics.js";
 import {createCanvasStage} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
@@ -27,7 +27,7 @@ const BRUTE_FORCE_NOTE = "Brute force in JavaScript on the CPU: every pair of di
 /** Creates the §1 contacts demo. Bad options are replaced and reported in the status line, never thrown. */
 export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsDemoElement {
   const {values: o, notes} = readOptions(CONTACTS_OPTIONS, options as Record<string, unknown>);
-  const P: ContactParams = {...CONTACT_PARAMS, ...options.params};
+  const P: ContactParams = {...CONTACT_DEFAULTS, ...options.params};
   const state = {count: o.count, seed: o.seed};
   const root = widgetRoot("contacts", "contacts-demo", initialValue(o.count)) as ContactsDemoElement;
   const status = createStatus();

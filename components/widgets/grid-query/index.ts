@@ -9,7 +9,7 @@
  * `snapshot()` returns the positions (by id) of the step those counters describe.
  * `timing`: main-thread cost per frame. `dispose()` (or `invalidation`) releases everything.
  */
-import {demoGrid, GRID_PARAMS} from "../../contacts/grid-query.js";
+import {demoGrid, GRID_DEMO_DEFAULTS} from "../../contacts/grid-query.js";
 import {createCanvasStage} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
@@ -30,7 +30,7 @@ export type GridDemoElement = WidgetElement<GridQueryValue> & {snapshot(): GridS
 /** Creates the §2 grid-query demo. Bad options are replaced and reported in the status line, never thrown. */
 export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
   const {values: o, notes} = readOptions(GRID_OPTIONS, schemaInput(options));
-  const P = GRID_PARAMS;
+  const P = GRID_DEMO_DEFAULTS;
   const g = demoGrid(P);
   const park: [number, number] = [o.parkX, o.parkY];
   const root = widgetRoot("grid-query", "grid-demo", initialValue(o.count, park)) as GridDemoElement;

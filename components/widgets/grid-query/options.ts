@@ -2,7 +2,7 @@
  * Options and `.value` of the §2 grid-query demo. Bad values never throw: they are
  * replaced (clamped, or the default) and a note goes to the status line.
  */
-import {GRID_DIM} from "../../contacts/grid-query.js";
+import {CONTACTS_GRID_SIDE} from "../../contacts/grid-query.js";
 import type {OptionSchema} from "../runtime/options.js";
 
 export const GRID_OPTIONS = {
@@ -10,8 +10,8 @@ export const GRID_OPTIONS = {
   seed: {type: "number", label: "seed", default: 1, min: 1, max: 2 ** 31 - 1, doc: "Seed of the pile; Re-seed adds one."},
   stepsPerFrame: {type: "number", label: "steps per frame", default: 3, min: 1, max: 8, doc: "Physics steps per animation frame."},
   sampleMs: {type: "number", label: "sample interval", default: 200, min: 16, max: 5000, doc: "Milliseconds between counter updates."},
-  parkX: {type: "number", label: "park cell x", default: 12, min: 0, max: GRID_DIM - 1, doc: "Column of the query cell while the pointer is off the box."},
-  parkY: {type: "number", label: "park cell y", default: 1, min: 0, max: GRID_DIM - 1, doc: "Row of the query cell while the pointer is off the box (1: inside the pile)."},
+  parkX: {type: "number", label: "park cell x", default: 12, min: 0, max: CONTACTS_GRID_SIDE - 1, doc: "Column of the query cell while the pointer is off the box."},
+  parkY: {type: "number", label: "park cell y", default: 1, min: 0, max: CONTACTS_GRID_SIDE - 1, doc: "Row of the query cell while the pointer is off the box (1: inside the pile)."},
   showGrid: {type: "boolean", label: "show grid", default: false, doc: "Draw the grid lines at start (the Show grid button toggles them)."},
   gpu: {type: "boolean", label: "use WebGPU", default: true, doc: "false: never use WebGPU; the CPU twin of the kernels counts."},
   maxWidth: {type: "number", label: "largest width", default: 560, min: 120, max: 4000, doc: "Largest CSS width of the canvas (px)."},
@@ -71,7 +71,7 @@ export interface GridSnapshot {
 /** `.value` before the first sample. */
 export const initialValue = (count: number, park: [number, number]): GridQueryValue => ({
   count,
-  grid: GRID_DIM,
+  grid: CONTACTS_GRID_SIDE,
   queryCell: park,
   windowCount: 0,
   windowIds: [],

@@ -1,5 +1,5 @@
 /**
- * CPU twin of the SPH kernels (shaders/sph/*.wgsl, brief §5): same inputs, same outputs,
+ * CPU twin of the SPH kernels (shaders/water/*.wgsl, brief §5): same inputs, same outputs,
  * plain TypeScript. The oracle of the GPU tests and the engine of the no-WebGPU fallback.
  *
  * One substep = counting sort into cell order (twin of shaders/sort/) → density pass →
@@ -7,37 +7,21 @@
  * GPU's order of operations. Sums run in float64 here and float32 on the GPU, and the
  * order inside a cell differs, so results agree to rounding, not bit for bit.
  */
-import {cellCoord, cellKeyOf, type GridParams} from "../sort/grid.js";
+import {cellCoord, cellWindow, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import {countTwin, exclusiveScan, scatterTwin} from "../sort/twin.js";
-import type {PointerState, SphParams} from "./params.js";
+import {sortTwin} from "../sort/twin.js";
+import type {PointerState, WaterParams} from "./params.js";
 
 export const DENSITY_BINS = 64;
 
-/** Keys of the 3×3 window around (x, y), each once (twin of window_keys in sph.wgsl). */
+/** Keys of the 3×3 window around the cell of (x, y), each once (cellWindow; the kernels' cell_window). */
 export function windowKeys(g: GridParams, x: number, y: number): number[] {
   const inv = Math.fround(1 / g.cellSize);
-  const cx = cellCoord(x, g.originX, inv), cy = cellCoord(y, g.originY, inv);
-  const keys: number[] = [];
-  for (let dy = -1; dy <= 1; dy++)
-    for (let dx = -1; dx <= 1; dx++) {
-      const k = cellKeyOf(g, cx + dx, cy + dy);
-      if (!keys.includes(k)) keys.push(k);
-    }
-  return keys;
-}
-
-/** Counting sort of `src` into cell order: the sorted particles and starts[numCells + 1]. */
-export function sortTwin(g: GridParams, src: PackedParticles): {sorted: PackedParticles; starts: Uint32Array} {
-  const tmp = allocParticles(src.count);
-  tmp.u32.set(src.u32.subarray(0, src.count * PARTICLE_WORDS));
-  const counts = countTwin(g, tmp);
-  const starts = exclusiveScan(counts);
-  return {sorted: scatterTwin(tmp, starts), starts};
+  return cellWindow(g, cellCoord(x, g.originX, inv), cellCoord(y, g.originY, inv)).map((b) => b.key);
 }
 
 /** Density pass (density.wgsl): ρ and near-ρ for every slot of the sorted particles. */
-export function densityTwin(g: GridParams, p: SphParams, sorted: PackedParticles, starts: Uint32Array) {
+export function densityTwin(g: GridParams, p: WaterParams, sorted: PackedParticles, starts: Uint32Array) {
   const n = sorted.count, f = sorted.f32;
   const density = new Float32Array(n), near = new Float32Array(n);
   const h2 = p.h * p.h, invH = 1 / p.h;
@@ -62,12 +46,12 @@ export function densityTwin(g: GridParams, p: SphParams, sorted: PackedParticles
 }
 
 /** Per-particle wall offset in [0, h/100) (wall_offset in force.wgsl). */
-export function wallOffset(p: SphParams, id: number): number {
+export function wallOffset(p: WaterParams, id: number): number {
   const x = Math.fround((id % 65536) * Math.fround(0.61803398875));
   return p.h * 0.01 * (x - Math.floor(x));
 }
 
-function wallAxis(p: SphParams, x: number, v: number, lo: number, hi: number): number {
+function wallAxis(p: WaterParams, x: number, v: number, lo: number, hi: number): number {
   let a = 0;
   const below = lo + p.wallBand - x;
   if (below > 0) {
@@ -85,7 +69,7 @@ function wallAxis(p: SphParams, x: number, v: number, lo: number, hi: number): n
 /** Force pass (force.wgsl): the new state of every sorted slot, written to a new buffer. */
 export function forceTwin(
   g: GridParams,
-  p: SphParams,
+  p: WaterParams,
   sorted: PackedParticles,
   starts: Uint32Array,
   density: Float32Array,
@@ -165,14 +149,14 @@ export interface SubstepResult {
 }
 
 /** One whole substep: sort, density, force. */
-export function substepTwin(g: GridParams, p: SphParams, src: PackedParticles, pointer?: PointerState | null): SubstepResult {
+export function substepTwin(g: GridParams, p: WaterParams, src: PackedParticles, pointer?: PointerState | null): SubstepResult {
   const {sorted, starts} = sortTwin(g, src);
   const {density, near} = densityTwin(g, p, sorted, starts);
   return {particles: forceTwin(g, p, sorted, starts, density, near, pointer), density, near};
 }
 
 /** Stats pass (stats.wgsl): density histogram over [0, 2ρ₀) in 64 bins and the max speed. */
-export function statsTwin(p: SphParams, particles: PackedParticles, density: Float32Array) {
+export function statsTwin(p: WaterParams, particles: PackedParticles, density: Float32Array) {
   const bins = new Uint32Array(DENSITY_BINS);
   let maxSpeed = 0;
   for (let i = 0; i < particles.count; i++) {

@@ -1,7 +1,7 @@
 // Shared declarations of the SPH water kernels (brief §5). Composed after
-// common/particle.wgsl and common/grid.wgsl. 96-byte uniform, packed by
-// components/sph/params.ts (packSphParams); keep the two in step.
-struct Sph {
+// common/particle.wgsl, common/grid.wgsl and common/window.wgsl. 96-byte uniform, packed by
+// components/water/params.ts (packWaterParams); keep the two in step.
+struct Water {
   gravity: vec2<f32>,        // world units / s^2
   dt: f32,                   // substep length, s
   h: f32,                    // smoothing radius = one grid cell, world units
@@ -21,32 +21,4 @@ struct Sph {
   pointer_strength: f32,     // 1/s: how fast water inside the radius takes the pointer's velocity
   wall_damping: f32,         // 1/s: damping of motion into a wall inside the band
   _pad: f32,
-}
-
-const NO_CELL: u32 = 0xffffffffu;
-
-// The keys of the 3x3 window of cells around position p, each key once: at the edge of a
-// dense grid the clamped neighbours repeat a cell, and in a spatial hash two cells can share
-// a bucket; a repeated key would count its particles twice. Unused entries hold NO_CELL.
-fn window_keys(g: Grid, p: vec2<f32>) -> array<u32, 9> {
-  let c = cell_coords(g, p);
-  var keys: array<u32, 9>;
-  var n = 0u;
-  for (var dy = -1; dy <= 1; dy++) {
-    for (var dx = -1; dx <= 1; dx++) {
-      let key = cell_key_of(g, c + vec2<i32>(dx, dy));
-      var seen = false;
-      for (var m = 0u; m < n; m++) {
-        seen = seen || keys[m] == key;
-      }
-      if (!seen) {
-        keys[n] = key;
-        n++;
-      }
-    }
-  }
-  for (var m = n; m < 9u; m++) {
-    keys[m] = NO_CELL;
-  }
-  return keys;
 }

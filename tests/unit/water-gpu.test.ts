@@ -7,21 +7,22 @@ import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {denseGrid} from "../../components/sort/grid.js";
-import {DEFAULT_PARAMS, H, waterGrid, type SphParams} from "../../components/sph/params.js";
-import {damBreak} from "../../components/sph/scene.js";
-import {SphGPU} from "../../components/sph/pipeline.js";
-import {densityTwin, sortTwin, statsTwin, substepTwin} from "../../components/sph/twin.js";
+import {WATER_DEFAULTS, H, waterGrid, type WaterParams} from "../../components/water/params.js";
+import {damBreak} from "../../components/water/scene.js";
+import {WaterGPU} from "../../components/water/pipeline.js";
+import {densityTwin, statsTwin, substepTwin} from "../../components/water/twin.js";
+import {sortTwin} from "../../components/sort/twin.js";
 import {testGPU} from "../helpers/gpu.js";
-import {particlesFrom, shake, slotsById} from "../helpers/sph.js";
+import {particlesFrom, shake, slotsById} from "../helpers/water.js";
 
 let gpu: GPUHandle;
 let scope: ResourceScope;
-let sim: SphGPU;
+let sim: WaterGPU;
 
 beforeAll(async () => {
   gpu = await testGPU();
   scope = new ResourceScope(gpu.device);
-  sim = await SphGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 20_000});
+  sim = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 20_000});
 });
 afterAll(() => {
   scope?.dispose();
@@ -29,9 +30,9 @@ afterAll(() => {
 });
 
 /** Params with nothing but the pairwise terms: no gravity, walls far away, no clamps. */
-const pairOnly: SphParams = {...DEFAULT_PARAMS, gravity: 0, xsph: 0, wallK: 0, wallDamping: 0, maxSpeed: 1e9, tank: [-10, -10, 10, 10]};
+const pairOnly: WaterParams = {...WATER_DEFAULTS, gravity: 0, xsph: 0, wallK: 0, wallDamping: 0, maxSpeed: 1e9, tank: [-10, -10, 10, 10]};
 
-async function densityOnGPU(rows: number[][], params: SphParams = pairOnly) {
+async function densityOnGPU(rows: number[][], params: WaterParams = pairOnly) {
   sim.setParams(params);
   sim.setPointer(null);
   sim.upload(particlesFrom(rows));
@@ -93,8 +94,8 @@ describe("density pass", () => {
 
   it("matches the twin over a random cloud of 5,000 particles (including a hashed grid)", async () => {
     for (const grid of [waterGrid(), {...denseGrid(256, 256, H), hashed: true, numCells: 4096}]) {
-      const hsim = await SphGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 5000, grid});
-      const input = shake(damBreak(5000, DEFAULT_PARAMS, 3), 0.3 * H, 0.2, 11);
+      const hsim = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 5000, grid});
+      const input = shake(damBreak(5000, WATER_DEFAULTS, 3), 0.3 * H, 0.2, 11);
       hsim.setParams(pairOnly);
       hsim.upload(input);
       await hsim.step(1);
@@ -107,7 +108,7 @@ describe("density pass", () => {
         expect(Math.abs(out.density[slot[id]] - twin.density[s])).toBeLessThanOrEqual(1e-4 * Math.max(1, twin.density[s]));
         expect(Math.abs(out.near[slot[id]] - twin.near[s])).toBeLessThanOrEqual(1e-4 * Math.max(1, twin.near[s]));
       }
-      hsim.destroy();
+      hsim.dispose();
     }
   });
 });
@@ -115,7 +116,7 @@ describe("density pass", () => {
 describe("force pass", () => {
   it("pressure forces sum to zero over all particles (momentum conservation)", async () => {
     // a compressed, disordered cloud: large pushes in every direction
-    const input = shake(damBreak(8000, DEFAULT_PARAMS, 5), 0.4 * H, 0, 7);
+    const input = shake(damBreak(8000, WATER_DEFAULTS, 5), 0.4 * H, 0, 7);
     for (let i = 0; i < input.count; i++) {
       input.f32[i * PARTICLE_WORDS] = 0.6 + (input.f32[i * PARTICLE_WORDS] - 0.6) * 0.7; // squeeze
       input.f32[i * PARTICLE_WORDS + 1] += 0.2;
@@ -147,7 +148,7 @@ describe("force pass", () => {
 
 describe("one whole substep", () => {
   it("equals the twin within 1e-4 relative at 10,000 particles (walls, gravity, XSPH, pointer)", async () => {
-    const params: SphParams = {...DEFAULT_PARAMS};
+    const params: WaterParams = {...WATER_DEFAULTS};
     const input = shake(damBreak(10_000, params, 9), 0.2 * H, 0.5, 13);
     const pointer = {x: 0.3, y: 0.2, vx: 1.5, vy: -0.5, active: true};
     sim.setParams(params);
@@ -181,7 +182,7 @@ describe("one whole substep", () => {
 
 describe("diagnostics (stats pass)", () => {
   it("the density histogram and max speed equal the twin's", async () => {
-    const params: SphParams = {...DEFAULT_PARAMS};
+    const params: WaterParams = {...WATER_DEFAULTS};
     const input = shake(damBreak(10_000, params, 2), 0.3 * H, 0.8, 21);
     sim.setParams(params);
     sim.setPointer(null);

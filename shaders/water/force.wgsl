@@ -10,7 +10,7 @@
 // band so that particles pressed into a corner never land on the same point, and a hard
 // clamp as the last resort.
 @group(0) @binding(0) var<uniform> grid: Grid;
-@group(0) @binding(1) var<uniform> sph: Sph;
+@group(0) @binding(1) var<uniform> water: Water;
 @group(0) @binding(2) var<storage, read> particles: array<Particle>;
 @group(0) @binding(3) var<storage, read> starts: array<u32>;
 @group(0) @binding(4) var<storage, read> density: array<f32>;
@@ -19,21 +19,21 @@
 
 // Per-particle wall offset in [0, h/100): golden-ratio sequence of the particle's id.
 fn wall_offset(id: u32) -> f32 {
-  return sph.h * 0.01 * fract(f32(id % 65536u) * 0.61803398875);
+  return water.h * 0.01 * fract(f32(id % 65536u) * 0.61803398875);
 }
 
 // Penalty acceleration along one axis for position x inside [lo, hi], velocity v.
 fn wall_axis(x: f32, v: f32, lo: f32, hi: f32) -> f32 {
   var a = 0.0;
-  let below = lo + sph.wall_band - x;
+  let below = lo + water.wall_band - x;
   if (below > 0.0) {
-    a += sph.wall_k * below;
-    if (v < 0.0) { a -= sph.wall_damping * v; }
+    a += water.wall_k * below;
+    if (v < 0.0) { a -= water.wall_damping * v; }
   }
-  let above = x - (hi - sph.wall_band);
+  let above = x - (hi - water.wall_band);
   if (above > 0.0) {
-    a -= sph.wall_k * above;
-    if (v > 0.0) { a -= sph.wall_damping * v; }
+    a -= water.wall_k * above;
+    if (v > 0.0) { a -= water.wall_damping * v; }
   }
   return a;
 }
@@ -47,11 +47,11 @@ fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
   let me = particles[i];
   let pi = me.pos;
   let vi = me.vel;
-  let inv_h = 1.0 / sph.h;
-  let h2 = sph.h * sph.h;
-  let p_i = sph.k * (density[i] - sph.rest_density);
-  let pn_i = sph.k_near * near_density[i];
-  let keys = window_keys(grid, pi);
+  let inv_h = 1.0 / water.h;
+  let h2 = water.h * water.h;
+  let p_i = water.k * (density[i] - water.rest_density);
+  let pn_i = water.k_near * near_density[i];
+  let keys = cell_window(grid, cell_coords(grid, pi)).keys;
   var push = vec2<f32>(0.0);
   var dv = vec2<f32>(0.0);
   var wsum = 0.0;
@@ -69,8 +69,8 @@ fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
       if (j != i && r2 < h2) {
         let r = sqrt(r2);
         let q = 1.0 - r * inv_h;
-        let p_j = sph.k * (density[j] - sph.rest_density);
-        let pn_j = sph.k_near * near_density[j];
+        let p_j = water.k * (density[j] - water.rest_density);
+        let pn_j = water.k_near * near_density[j];
         let mag = 0.5 * (p_i + p_j) * q + 0.5 * (pn_i + pn_j) * q * q;
         if (r > 1e-9) {
           push += (mag / r) * d;
@@ -82,32 +82,32 @@ fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
   }
   // essay:end
-  var acc = sph.gravity + push * sph.pressure_scale;
+  var acc = water.gravity + push * water.pressure_scale;
 
   let off = wall_offset(me.id);
-  let lo = sph.tank_min + vec2<f32>(off);
-  let hi = sph.tank_max - vec2<f32>(off);
+  let lo = water.tank_min + vec2<f32>(off);
+  let hi = water.tank_max - vec2<f32>(off);
   acc.x += wall_axis(pi.x, vi.x, lo.x, hi.x);
   acc.y += wall_axis(pi.y, vi.y, lo.y, hi.y);
 
-  if (sph.pointer_radius > 0.0) {
-    let dp = pi - sph.pointer;
+  if (water.pointer_radius > 0.0) {
+    let dp = pi - water.pointer;
     let dist = length(dp);
-    if (dist < sph.pointer_radius) {
-      acc += sph.pointer_strength * (1.0 - dist / sph.pointer_radius) * (sph.pointer_vel - vi);
+    if (dist < water.pointer_radius) {
+      acc += water.pointer_strength * (1.0 - dist / water.pointer_radius) * (water.pointer_vel - vi);
     }
   }
 
-  var xsph = sph.xsph;
+  var xsph = water.xsph;
   if (xsph * wsum > 0.5) {
     xsph = 0.5 / wsum;
   }
-  var v = vi + xsph * dv + acc * sph.dt;
+  var v = vi + xsph * dv + acc * water.dt;
   let speed = length(v);
-  if (speed > sph.max_speed) {
-    v *= sph.max_speed / speed;
+  if (speed > water.max_speed) {
+    v *= water.max_speed / speed;
   }
-  var x = pi + v * sph.dt;
+  var x = pi + v * water.dt;
   if (x.x < lo.x) { x.x = lo.x; v.x = max(v.x, 0.0); }
   if (x.x > hi.x) { x.x = hi.x; v.x = min(v.x, 0.0); }
   if (x.y < lo.y) { x.y = lo.y; v.y = max(v.y, 0.0); }

@@ -4,7 +4,7 @@
  * neither explodes nor collapses at t = 0; a tiny seeded jitter breaks the lattice's symmetry.
  */
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
-import type {SphParams} from "./params.js";
+import type {WaterParams} from "./params.js";
 import {mulberry32} from "../sim/rng.js";
 
 /** Density Σ (1 − r/h)² (self excluded) of an infinite square lattice of spacing s·h. */
@@ -51,7 +51,7 @@ export interface DamBreakLayout {
 /** Below this many particles the dam is a column (at most 2:1 tall) instead of a wide block. */
 export const SMALL_DAM = 10_000;
 
-export function damBreakLayout(count: number, p: SphParams): DamBreakLayout {
+export function damBreakLayout(count: number, p: WaterParams): DamBreakLayout {
   const s = restSpacing(p.restDensity) * p.h;
   const [x0, y0, x1, y1] = p.tank;
   const maxRows = Math.max(1, Math.floor((0.85 * (y1 - y0)) / s));
@@ -69,7 +69,7 @@ export function damBreakLayout(count: number, p: SphParams): DamBreakLayout {
  * `count` particles (ids 0..count−1, zero velocity) as a dam-break block at the tank's
  * lower-left corner. Errors: RangeError if count is not a non-negative integer.
  */
-export function damBreak(count: number, p: SphParams, seed = 1): PackedParticles {
+export function damBreak(count: number, p: WaterParams, seed = 1): PackedParticles {
   if (!(Number.isInteger(count) && count >= 0)) throw new RangeError(`particle count must be a non-negative integer, got ${count}`);
   const {spacing: s, columns} = damBreakLayout(count, p);
   const rnd = mulberry32(seed);

@@ -4,7 +4,7 @@
 //   rho_near_i = sum q^3        (Clavet, Beaudoin & Poulin 2005)
 // One thread per particle, indexed by its slot in the sorted buffer.
 @group(0) @binding(0) var<uniform> grid: Grid;
-@group(0) @binding(1) var<uniform> sph: Sph;
+@group(0) @binding(1) var<uniform> water: Water;
 @group(0) @binding(2) var<storage, read> particles: array<Particle>;
 @group(0) @binding(3) var<storage, read> starts: array<u32>;
 @group(0) @binding(4) var<storage, read_write> density: array<f32>;
@@ -17,9 +17,9 @@ fn density_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
     return;
   }
   let pi = particles[i].pos;
-  let inv_h = 1.0 / sph.h;
-  let h2 = sph.h * sph.h;
-  let keys = window_keys(grid, pi);
+  let inv_h = 1.0 / water.h;
+  let h2 = water.h * water.h;
+  let keys = cell_window(grid, cell_coords(grid, pi)).keys;
   var rho = 0.0;
   var rho_near = 0.0;
   // essay:begin

@@ -3,12 +3,12 @@
  *
  * Per substep, all in one compute pass:
  *   counting sort A → B (clear, count, scan ×3, scatter; components/sort/gpu-sort.ts)
- *   → density pass on B (shaders/sph/density.wgsl)
+ *   → density pass on B (shaders/water/density.wgsl)
  *   → force pass: reads B, writes each particle's new state to the same slot of A
- *     (shaders/sph/force.wgsl).
+ *     (shaders/water/force.wgsl).
  * After every substep A holds the whole state (in the last sort's cell order), so the
  * renderer draws A and `density` lines up with A slot by slot.
- * Twin: components/sph/twin.ts. Buffers are sized once for `maxParticles`.
+ * Twin: components/water/twin.ts. Buffers are sized once for `maxParticles`.
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
@@ -17,34 +17,34 @@ import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {CountingSortGPU} from "../sort/gpu-sort.js";
 import type {GridParams} from "../sort/grid.js";
 import {PARTICLE_BYTES, wrapParticles, type PackedParticles} from "../sort/particles.js";
-import {packSphParams, SPH_UNIFORM_BYTES, validateParams, waterGrid, type PointerState, type SphParams} from "./params.js";
+import {packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid, type PointerState, type WaterParams} from "./params.js";
 import {DENSITY_BINS} from "./twin.js";
 
 const WG = 256;
-const SPH_PATHS = ["common/particle.wgsl", "common/grid.wgsl", "sph/sph.wgsl"];
+const WATER_PATHS = ["common/particle.wgsl", "common/grid.wgsl", "common/window.wgsl", "water/water.wgsl"];
 /** Bytes of the stats buffer: 64 histogram bins + the max speed's bits. */
 export const STATS_BYTES = (DENSITY_BINS + 1) * 4;
 
-export interface SphGPUOptions {
+export interface WaterGPUOptions {
   /** Largest particle count (buffers are sized for it once). */
   maxParticles: number;
   /** The grid (default: the dense 256 × 256 grid of h = 2/256). */
   grid?: GridParams;
 }
 
-export interface SphStats {
+export interface WaterStats {
   /** particles per density bin; bin b covers [b, b+1) · 2ρ₀/64 (the last also everything above) */
   bins: Uint32Array;
   maxSpeed: number;
 }
 
 /** Decodes the stats buffer (stats.wgsl layout). */
-export function decodeStats(bytes: ArrayBuffer): SphStats {
+export function decodeStats(bytes: ArrayBuffer): WaterStats {
   const u = new Uint32Array(bytes, 0, DENSITY_BINS + 1);
   return {bins: u.slice(0, DENSITY_BINS), maxSpeed: new Float32Array(u.buffer, u.byteOffset + DENSITY_BINS * 4, 1)[0]};
 }
 
-export class SphGPU {
+export class WaterGPU {
   readonly sorter: CountingSortGPU;
   /** A: the state after each substep (draw this). */
   readonly particles: GPUBuffer;
@@ -58,7 +58,7 @@ export class SphGPU {
   readonly stats: GPUBuffer;
   readonly grid: GridParams;
   private n = 0;
-  private params: SphParams | null = null;
+  private params: WaterParams | null = null;
   private pointer: PointerState | null = null;
   private dirty = true;
   private bgDensity: GPUBindGroup;
@@ -68,6 +68,7 @@ export class SphGPU {
 
   private constructor(
     readonly device: GPUDevice,
+    /** This pipeline's own child scope (the sorter's parent too). */
     readonly scope: ResourceScope,
     readonly maxParticles: number,
     sorter: CountingSortGPU,
@@ -81,7 +82,7 @@ export class SphGPU {
     this.sorted = scope.buffer({label: "water-b", size: bytes, usage: STORAGE_RW});
     this.density = scope.buffer({label: "water-density", size: Math.max(1, maxParticles) * 4, usage: STORAGE_RW});
     this.nearDensity = scope.buffer({label: "water-near-density", size: Math.max(1, maxParticles) * 4, usage: STORAGE_RW});
-    this.uniform = scope.buffer({label: "water-params", size: SPH_UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
+    this.uniform = scope.buffer({label: "water-params", size: WATER_UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
     this.stats = scope.buffer({label: "water-stats", size: STATS_BYTES, usage: STORAGE_RW});
     const bind = (pipe: GPUComputePipeline, buffers: GPUBuffer[]) =>
       device.createBindGroup({layout: pipe.getBindGroupLayout(0), entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}}))});
@@ -93,21 +94,27 @@ export class SphGPU {
   }
 
   /**
-   * Compiles the kernels (cached per device) and allocates every buffer in a child of `scope`.
+   * Compiles the kernels (cached per device) and allocates every buffer, the sorter
+   * included, in one child scope of `parentScope`.
    * Errors: RangeError for a negative maxParticles or a grid of more than 65,536 cells.
    */
-  static async create(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader, options: SphGPUOptions): Promise<SphGPU> {
+  static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, options: WaterGPUOptions): Promise<WaterGPU> {
     const grid = options.grid ?? waterGrid();
     if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 0)) throw new RangeError(`maxParticles must be a non-negative integer, got ${options.maxParticles}`);
-    const child = scope.child();
-    const [sorter, density, force, statsClear, stats] = await Promise.all([
-      CountingSortGPU.create(device, child, wgsl, {maxParticles: options.maxParticles, maxCells: grid.numCells}),
-      computePipeline(device, wgsl, [...SPH_PATHS, "sph/density.wgsl"], "density_pass"),
-      computePipeline(device, wgsl, [...SPH_PATHS, "sph/force.wgsl"], "force_pass"),
-      computePipeline(device, wgsl, [...SPH_PATHS, "sph/stats.wgsl"], "stats_clear"),
-      computePipeline(device, wgsl, [...SPH_PATHS, "sph/stats.wgsl"], "stats_pass"),
-    ]);
-    return new SphGPU(device, child, options.maxParticles, sorter, grid, {density, force, statsClear, stats});
+    const scope = parentScope.child(device);
+    try {
+      const [sorter, density, force, statsClear, stats] = await Promise.all([
+        CountingSortGPU.create(device, scope, wgsl, {maxParticles: options.maxParticles, maxCells: grid.numCells}),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/density.wgsl"], "density_pass"),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/force.wgsl"], "force_pass"),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_clear"),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_pass"),
+      ]);
+      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats});
+    } catch (e) {
+      scope.dispose();
+      throw e;
+    }
   }
 
   get count() {
@@ -123,9 +130,9 @@ export class SphGPU {
   }
 
   /** Sets the parameters (validated; RangeError names a bad field). Written before the next frame. */
-  setParams(params: SphParams) {
+  setParams(params: WaterParams) {
     validateParams(params);
-    this.params = {...params, tank: [...params.tank] as SphParams["tank"]};
+    this.params = {...params, tank: [...params.tank] as WaterParams["tank"]};
     this.dirty = true;
   }
 
@@ -137,9 +144,9 @@ export class SphGPU {
 
   /** Writes the uniform if anything changed (call before encoding a frame). */
   flush() {
-    if (!this.params) throw new Error("SphGPU: call setParams() first");
+    if (!this.params) throw new Error("WaterGPU: call setParams() first");
     if (this.dirty) {
-      this.device.queue.writeBuffer(this.uniform, 0, packSphParams(this.params, this.pointer));
+      this.device.queue.writeBuffer(this.uniform, 0, packWaterParams(this.params, this.pointer));
       this.dirty = false;
     }
   }
@@ -208,7 +215,7 @@ export class SphGPU {
   }
 
   /** Runs the stats pass and reads it back (one-shot). */
-  async readStats(): Promise<SphStats> {
+  async readStats(): Promise<WaterStats> {
     this.flush();
     const enc = this.device.createCommandEncoder();
     const pass = enc.beginComputePass();
@@ -218,8 +225,8 @@ export class SphGPU {
     return decodeStats(bytes);
   }
 
-  /** Releases every buffer. */
-  destroy() {
+  /** Releases every buffer, the sorter's too (disposes its child scope; idempotent). */
+  dispose() {
     this.scope.dispose();
   }
 }

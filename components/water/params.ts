@@ -1,6 +1,6 @@
 /**
  * Parameters of the SPH water (brief §5) and their packing into the 96-byte `Sph`
- * uniform of shaders/sph/sph.wgsl. Units: world units (the tank is 2 wide), seconds.
+ * uniform of shaders/water/water.wgsl. Units: world units (the tank is 2 wide), seconds.
  *
  * Starting points were the brief's reference values (gravity 3, k 60, ρ₀ 2.2, k_near 240,
  * XSPH 0.03, wall stiffness 2,000, pointer radius 0.18 / strength 60). Two changed after
@@ -12,13 +12,14 @@
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
 
-export const GRID_DIM = 256;
+/** Cells along each side of the water's dense grid. */
+export const WATER_GRID_SIDE = 256;
 /** World width covered by the 256 × 256 grid. */
 export const WORLD = 2;
 /** Smoothing radius h = one grid cell (2/256 world units). */
-export const H = WORLD / GRID_DIM;
+export const H = WORLD / WATER_GRID_SIDE;
 
-export interface SphParams {
+export interface WaterParams {
   /** gravity, world units / s² (pointing down) */
   gravity: number;
   /** substep length, s */
@@ -62,7 +63,8 @@ export interface PointerState {
 /** The tank of the demos: 2 wide, 1 tall, on the floor of the 256 × 256 grid. */
 export const TANK: [number, number, number, number] = [0, 0, 2, 1];
 
-export const DEFAULT_PARAMS: Readonly<SphParams> = Object.freeze({
+/** The water's default parameters (frozen; spread them to change a field). */
+export const WATER_DEFAULTS: Readonly<WaterParams> = Object.freeze({
   gravity: 3,
   dt: 0.001,
   h: H,
@@ -91,14 +93,14 @@ export type TunableKey = keyof typeof TUNABLE;
 
 /** The dense 256 × 256 grid of cell width h over [0, 2]² (brief §4, §5). */
 export function waterGrid(): GridParams {
-  return denseGrid(GRID_DIM, GRID_DIM, H, 0, 0);
+  return denseGrid(WATER_GRID_SIDE, WATER_GRID_SIDE, H, 0, 0);
 }
 
-export const SPH_UNIFORM_BYTES = 96;
+export const WATER_UNIFORM_BYTES = 96;
 
-/** Packs params + pointer into the `Sph` uniform (field order of sph.wgsl). */
-export function packSphParams(p: SphParams, pointer?: PointerState | null): ArrayBuffer {
-  const buf = new ArrayBuffer(SPH_UNIFORM_BYTES);
+/** Packs params + pointer into the `Water` uniform (field order of water.wgsl). */
+export function packWaterParams(p: WaterParams, pointer?: PointerState | null): ArrayBuffer {
+  const buf = new ArrayBuffer(WATER_UNIFORM_BYTES);
   const f = new Float32Array(buf);
   const on = pointer && pointer.active;
   f.set([
@@ -113,7 +115,7 @@ export function packSphParams(p: SphParams, pointer?: PointerState | null): Arra
 }
 
 /** Throws a RangeError naming the field when a parameter is not a finite number in its range. */
-export function validateParams(p: SphParams): void {
+export function validateParams(p: WaterParams): void {
   const pos = ["dt", "h", "restDensity", "wallBand", "maxSpeed"] as const;
   for (const k of pos) if (!(p[k] > 0) || !Number.isFinite(p[k])) throw new RangeError(`SPH ${k} must be a positive number, got ${p[k]}`);
   const nonneg = ["gravity", "k", "kNear", "xsph", "wallK", "wallDamping", "pressureScale", "pointerRadius", "pointerStrength"] as const;

@@ -5,7 +5,7 @@
 const BINS: u32 = 64u;
 
 @group(0) @binding(0) var<uniform> grid: Grid;
-@group(0) @binding(1) var<uniform> sph: Sph;
+@group(0) @binding(1) var<uniform> water: Water;
 @group(0) @binding(2) var<storage, read> particles: array<Particle>;
 @group(0) @binding(3) var<storage, read> density: array<f32>;
 @group(0) @binding(4) var<storage, read_write> stats: array<atomic<u32>>;
@@ -23,7 +23,7 @@ fn stats_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
   if (i >= grid.num_particles) {
     return;
   }
-  let x = density[i] / (2.0 * sph.rest_density) * f32(BINS);
+  let x = density[i] / (2.0 * water.rest_density) * f32(BINS);
   let bin = u32(clamp(x, 0.0, f32(BINS - 1u)));
   atomicAdd(&stats[bin], 1u);
   let speed = length(particles[i].vel);

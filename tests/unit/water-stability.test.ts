@@ -13,9 +13,9 @@ import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
-import {DEFAULT_PARAMS, H, type SphParams} from "../../components/sph/params.js";
-import {damBreak} from "../../components/sph/scene.js";
-import {SphGPU} from "../../components/sph/pipeline.js";
+import {WATER_DEFAULTS, H, type WaterParams} from "../../components/water/params.js";
+import {damBreak} from "../../components/water/scene.js";
+import {WaterGPU} from "../../components/water/pipeline.js";
 import {testGPU} from "../helpers/gpu.js";
 
 const N = 1000;
@@ -33,9 +33,9 @@ afterAll(() => {
 });
 
 it(`${SUBSTEPS} substeps of a ${N}-particle dam break stay finite, inside the tank, bounded and near ρ₀`, async () => {
-  const params: SphParams = {...DEFAULT_PARAMS, tank: [0, 0, 0.25, 0.25]};
+  const params: WaterParams = {...WATER_DEFAULTS, tank: [0, 0, 0.25, 0.25]};
   const grid = denseGrid(32, 32, H);
-  const sim = await SphGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: N, grid});
+  const sim = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: N, grid});
   sim.setParams(params);
   sim.upload(damBreak(N, params));
   const means: number[] = [];
@@ -60,5 +60,5 @@ it(`${SUBSTEPS} substeps of a ${N}-particle dam break stay finite, inside the ta
   for (const m of means.slice(-4)) expect(Math.abs(m - params.restDensity) / params.restDensity).toBeLessThan(0.2);
   const last = await sim.readStats();
   expect(last.maxSpeed).toBeLessThan(0.5); // sloshing has calmed
-  sim.destroy();
+  sim.dispose();
 }, 180_000);
