@@ -51,7 +51,9 @@ function output(label: HTMLLabelElement, text: string) {
 export function waterControls(name: string, hero: boolean, state: WaterState, maxCount: number, act: WaterActions): WaterControls {
   const count = logSlider("particles", {name: `${name}-count`, min: state.minCount, max: maxCount, value: state.count, steps: COUNT_STEPS, round: roundCount});
   const countOut = output(count.label, fmtNumber(state.count));
-  count.input.addEventListener("input", () => (countOut.textContent = fmtNumber(count.count)));
+  count.input.addEventListener("input", () => {
+    countOut.textContent = fmtNumber(count.count);
+  });
   count.input.addEventListener("change", () => {
     state.count = count.count;
     countOut.textContent = fmtNumber(state.count);
@@ -151,11 +153,13 @@ export function stirrer(pointer: Pointer, state: WaterState): () => PointerState
       return null;
     }
     const simDt = state.substeps * params.dt;
-    let vx = 0, vy = 0;
+    let vx = 0,
+      vy = 0;
     if (Number.isFinite(last.x)) {
       vx = (pointer.x - last.x) / simDt;
       vy = (pointer.y - last.y) / simDt;
-      const sp = Math.hypot(vx, vy), cap = 0.8 * params.maxSpeed;
+      const sp = Math.hypot(vx, vy),
+        cap = 0.8 * params.maxSpeed;
       if (sp > cap) {
         vx *= cap / sp;
         vy *= cap / sp;

@@ -36,7 +36,8 @@ export function drawTwin(stage: CanvasStage, view: WorldView, particles: PackedP
   fill.addColorStop(1, "#eef2f7");
   ctx.fillStyle = fill;
   ctx.fillRect(0, 0, w, h);
-  const sx = w / (view.x1 - view.x0), sy = h / (view.y1 - view.y0);
+  const sx = w / (view.x1 - view.x0),
+    sy = h / (view.y1 - view.y0);
   const size = Math.max(1.5, 1.1 * s.params.h * sx);
   const [lo, hi] = colorRange(s);
   const f = particles.f32;

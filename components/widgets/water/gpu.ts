@@ -36,7 +36,9 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   const sim = await WaterGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: s.maxCount});
   const renderer = await DiscRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
   const ring = new StagingRing(ctx.scope, STATS_BYTES, 2);
-  const ema = (ms: number) => (state.gpuMs = state.gpuMs === null ? ms : 0.8 * state.gpuMs + 0.2 * ms);
+  const ema = (ms: number) => {
+    state.gpuMs = state.gpuMs === null ? ms : 0.8 * state.gpuMs + 0.2 * ms;
+  };
   const timer = handle.timestamps ? PassTimer.create(device, ctx.scope, 1, (t) => ema(t.total)) : null;
   state.gpuMs = null;
   const info = () =>

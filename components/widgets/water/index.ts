@@ -21,7 +21,7 @@ import {stirrer, waterControls} from "./controls.js";
 import {waterCPU, type WaterEngine, type WaterSetup} from "./cpu.js";
 import {injectStyle, statsPanel, tankView} from "./draw.js";
 import {waterGPU} from "./gpu.js";
-import {initialState, readWaterOptions, valueOf, type WaterOptions, type WaterValue} from "./options.js";
+import {initialState, readWaterOptions, waterValue, type WaterOptions, type WaterValue} from "./options.js";
 
 export {twinCount} from "./cpu.js";
 export type {WaterOptions, WaterValue};
@@ -34,7 +34,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   const name = hero ? "hero" : "water";
   const state = initialState(o, tunable);
   injectStyle();
-  const root = widgetRoot(name, `sim-widget ${name}-widget`, valueOf(state)) as WaterElement;
+  const root = widgetRoot(name, `sim-widget ${name}-widget`, waterValue(state)) as WaterElement;
   const status = createStatus();
   status.setNotes(notes);
   const stage = createCanvasStage({
@@ -48,7 +48,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   });
   const panel = statsPanel();
   panel.chart.update(state.bins, state.params.restDensity);
-  const publish = () => setValue(root, valueOf(state));
+  const publish = () => setValue(root, waterValue(state));
   const frames = {n: 0};
   const setup: WaterSetup = {
     state,
@@ -85,7 +85,10 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     state.minCount = Math.min(state.minCount, state.count);
     state.substeps = 1;
     controls.sync();
-    status.setNotes([...notes, `This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${fmtNumber(state.count)} particles and one substep per frame.`]);
+    status.setNotes([
+      ...notes,
+      `This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${fmtNumber(state.count)} particles and one substep per frame.`,
+    ]);
     publish();
   };
   let usedWebGPU = false;
@@ -101,8 +104,12 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
       if (usedWebGPU) stage.fresh();
       return waterCPU(ctx, setup, o.fallbackCount);
     },
-    onEngine: (e) => (engine = e),
-    onEngineStop: () => (engine = null),
+    onEngine: (e) => {
+      engine = e;
+    },
+    onEngineStop: () => {
+      engine = null;
+    },
     acquire: options.acquire,
     invalidation: options.invalidation,
   });

@@ -12,16 +12,59 @@ import {readOption, readOptions, type NumberOption, type OptionSchema, type Opti
 export const MIN_COUNT = 500;
 
 export const WATER_OPTIONS = {
-  maxCount: {type: "number", label: "maximum count", default: 80_000, min: MIN_COUNT, max: 1_000_000, doc: "Right end of the count slider; the GPU buffers are sized for it."},
-  count: {type: "number", label: "particle count", default: 50_000, min: MIN_COUNT, max: 80_000, doc: "Particles at the start (at most `maxCount`). Without it, a software adapter starts with `softwareCount`."},
-  minCount: {type: "number", label: "minimum count", default: 10_000, min: MIN_COUNT, max: 80_000, doc: "Left end of the count slider (log scale); lowered to `count` when that is smaller."},
+  maxCount: {
+    type: "number",
+    label: "maximum count",
+    default: 80_000,
+    min: MIN_COUNT,
+    max: 1_000_000,
+    doc: "Right end of the count slider; the GPU buffers are sized for it.",
+  },
+  count: {
+    type: "number",
+    label: "particle count",
+    default: 50_000,
+    min: MIN_COUNT,
+    max: 80_000,
+    doc: "Particles at the start (at most `maxCount`). Without it, a software adapter starts with `softwareCount`.",
+  },
+  minCount: {
+    type: "number",
+    label: "minimum count",
+    default: 10_000,
+    min: MIN_COUNT,
+    max: 80_000,
+    doc: "Left end of the count slider (log scale); lowered to `count` when that is smaller.",
+  },
   substeps: {type: "number", label: "substeps", default: 5, min: 1, max: 8, doc: "Simulation substeps per animation frame (one submit per frame)."},
   colorBy: {type: "choice", label: "colour", default: "density" as const, values: ["density", "speed"] as const, doc: "What the colour of a disc shows."},
-  fallbackCount: {type: "number", label: "fallback count", default: 4000, min: 100, max: 20_000, doc: "Most particles of the CPU twin: it runs count / 16, clamped to [1,000, fallbackCount], never more than count."},
+  fallbackCount: {
+    type: "number",
+    label: "fallback count",
+    default: 4000,
+    min: 100,
+    max: 20_000,
+    doc: "Most particles of the CPU twin: it runs count / 16, clamped to [1,000, fallbackCount], never more than count.",
+  },
   aspect: {type: "number", label: "aspect", default: 2, min: 1, max: 4, integer: false, doc: "Tank width / height (the tank is 2 wide)."},
   maxHeight: {type: "number", label: "maximum height", default: 600, min: 80, max: 4000, doc: "Largest canvas height, CSS px."},
-  softwareCount: {type: "number", label: "software count", default: 4000, min: MIN_COUNT, max: 80_000, doc: "Particles (with one substep) on a software adapter (SwiftShader) when `count` is not given."},
-  statsHz: {type: "number", label: "statsHz", default: 4, min: 0.5, max: 30, integer: false, doc: "Readbacks per second of the density histogram and the counters."},
+  softwareCount: {
+    type: "number",
+    label: "software count",
+    default: 4000,
+    min: MIN_COUNT,
+    max: 80_000,
+    doc: "Particles (with one substep) on a software adapter (SwiftShader) when `count` is not given.",
+  },
+  statsHz: {
+    type: "number",
+    label: "statsHz",
+    default: 4,
+    min: 0.5,
+    max: 30,
+    integer: false,
+    doc: "Readbacks per second of the density histogram and the counters.",
+  },
 } satisfies OptionSchema;
 
 /** The hero: the same options, a smaller default count and canvas. */
@@ -36,7 +79,15 @@ export const HERO_OPTIONS = {
 export const PARAM_OPTIONS = Object.fromEntries(
   (Object.keys(TUNABLE) as TunableKey[]).map((k) => [
     k,
-    {type: "number", label: TUNABLE[k].label, default: WATER_DEFAULTS[k], min: TUNABLE[k].min, max: TUNABLE[k].max, integer: false, doc: `Initial ${TUNABLE[k].label}.`} satisfies NumberOption,
+    {
+      type: "number",
+      label: TUNABLE[k].label,
+      default: WATER_DEFAULTS[k],
+      min: TUNABLE[k].min,
+      max: TUNABLE[k].max,
+      integer: false,
+      doc: `Initial ${TUNABLE[k].label}.`,
+    } satisfies NumberOption,
   ])
 ) as Record<TunableKey, NumberOption>;
 
@@ -130,7 +181,15 @@ export function initialState(o: WaterOptionValues, tunable: Record<TunableKey, n
 }
 
 /** `.value` of `state`. */
-export function valueOf(s: WaterState): WaterValue {
+export function waterValue(s: WaterState): WaterValue {
   const {k, kNear, restDensity, xsph} = s.params;
-  return {count: s.simulated, requestedCount: s.count, substeps: s.substeps, params: {k, kNear, restDensity, xsph}, densityHistogram: [...s.bins], maxSpeed: s.maxSpeed, gpuMsPerFrame: s.gpuMs};
+  return {
+    count: s.simulated,
+    requestedCount: s.count,
+    substeps: s.substeps,
+    params: {k, kNear, restDensity, xsph},
+    densityHistogram: [...s.bins],
+    maxSpeed: s.maxSpeed,
+    gpuMsPerFrame: s.gpuMs,
+  };
 }
