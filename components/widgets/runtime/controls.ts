@@ -3,7 +3,7 @@
  * slider that wraps on phones, and a slider over a log scale (`d3.scaleLog`) for counts
  * that span orders of magnitude.
  */
-import {scaleLog} from "../../d3.js";
+import {scaleLog} from "d3";
 
 /** A labelled button; `aria-pressed` when `toggle` is set. */
 export function button(label: string, onClick: () => void, opts: {toggle?: boolean; title?: string} = {}): HTMLButtonElement {
@@ -45,40 +45,55 @@ export interface LogSlider extends RangeControl {
   readonly count: number;
   /** Moves the slider to `count` (clamped), without an input event. */
   setCount(count: number): void;
+  /** New ends of the scale (the position is not moved: call `setCount` after). */
+  setRange(min: number, max: number): void;
 }
 
 /** Positions of a log slider: 0..LOG_SLIDER_STEPS. */
 export const LOG_SLIDER_STEPS = 10_000;
 
 /**
- * The map of a log slider: position (0..steps) ↔ count in [min, max] (a clamped d3 log
- * scale; counts rounded to a multiple of `unit`). Exported so a widget can name its own mapping.
+ * The map of a log slider: position (0..steps) ↔ whole count in [min, max] (a clamped d3
+ * log scale; `round` picks the counts a position lands on, default the nearest whole
+ * count). Exported so a widget can name its own mapping.
  */
-export function logPositions(min: number, max: number, steps = LOG_SLIDER_STEPS, unit = 1) {
+export function logPositions(min: number, max: number, steps = LOG_SLIDER_STEPS, round: (n: number) => number = Math.round) {
   const scale = scaleLog().domain([min, max]).range([0, steps]).clamp(true);
   return {
     toPosition: (n: number) => Math.round(scale(n)),
-    toCount: (p: number) => Math.round(scale.invert(p) / unit) * unit,
+    toCount: (p: number) => Math.min(max, Math.max(min, round(scale.invert(p)))),
   };
+}
+
+export interface LogSliderOptions {
+  min: number;
+  max: number;
+  value: number;
+  name?: string;
+  /** Slider positions 0..steps (default LOG_SLIDER_STEPS). */
+  steps?: number;
+  /** Rounds a count between positions (default Math.round); e.g. to hundreds. */
+  round?: (n: number) => number;
 }
 
 /**
  * A range slider whose positions map to counts on a log scale between `min` and `max`
  * (a d3 log scale, rounded to whole counts): equal slider moves are equal ratios.
- * `steps`: positions 0..steps (default LOG_SLIDER_STEPS); `unit`: counts are rounded to a
- * multiple of it (default 1), for a widget whose slider already had coarser positions.
  */
-export function logSlider(text: string, o: {min: number; max: number; value: number; name?: string; steps?: number; unit?: number}): LogSlider {
+export function logSlider(text: string, o: LogSliderOptions): LogSlider {
   const steps = o.steps ?? LOG_SLIDER_STEPS;
-  const {toPosition, toCount} = logPositions(o.min, o.max, steps, o.unit);
-  const control = rangeControl(text, {min: 0, max: steps, value: toPosition(o.value), name: o.name});
+  let map = logPositions(o.min, o.max, steps, o.round);
+  const control = rangeControl(text, {min: 0, max: steps, value: map.toPosition(o.value), name: o.name});
   return {
     ...control,
     get count() {
-      return toCount(Number(control.input.value));
+      return map.toCount(Number(control.input.value));
     },
     setCount(n) {
-      control.input.value = String(toPosition(n));
+      control.input.value = String(map.toPosition(n));
+    },
+    setRange(min, max) {
+      map = logPositions(min, max, steps, o.round);
     },
   };
 }
