@@ -12,5 +12,5 @@ export default {
   sidebar: false,
   search: false,
   footer: "Part three of a series on particle simulation in the browser.",
-  pages: [{name: "Neighbour search on the GPU", path: "/"}]
+  pages: [{name: "Neighbour search on the GPU", path: "/"}],
 };

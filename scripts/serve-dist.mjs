@@ -6,14 +6,23 @@ import {extname, join, normalize} from "node:path";
 
 const root = join(process.cwd(), "dist");
 const port = Number(process.argv[2] ?? process.env.PORT ?? 4321);
-const types = {".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wgsl": "text/plain; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml", ".csv": "text/csv"};
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".wgsl": "text/plain; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".csv": "text/csv",
+};
 
 createServer(async (req, res) => {
   try {
     let path = decodeURIComponent(new URL(req.url, "http://x").pathname);
     path = normalize(path).replace(/^(\.\.[/\\])+/, "");
     let file = join(root, path);
-    let s = await stat(file).catch(() => null);
+    const s = await stat(file).catch(() => null);
     if (s?.isDirectory()) file = join(file, "index.html");
     else if (!s) file = file + ".html";
     const body = await readFile(file);

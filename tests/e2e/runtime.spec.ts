@@ -8,7 +8,8 @@ const GPU_WIDGETS = ["hero", "grid-query", "scan-scrub", "counting-sort", "sand"
 /** Every widget on the page. */
 const ALL_WIDGETS = ["hero", "contacts", "grid-query", "scan-scrub", "counting-sort", "scan-blocks", "sand", "water"];
 
-const engineOf = (page: Page, name: string) => page.evaluate((n) => (document.querySelector(`[data-widget="${n}"]`) as HTMLElement | null)?.dataset.engine ?? null, name);
+const engineOf = (page: Page, name: string) =>
+  page.evaluate((n) => (document.querySelector(`[data-widget="${n}"]`) as HTMLElement | null)?.dataset.engine ?? null, name);
 
 /** Pushes the whole essay 40,000 px down before any script runs: every widget starts far below the fold. */
 async function pushBelowFold(page: Page) {
