@@ -279,6 +279,7 @@ test("bad options give a visible message and a working widget, never a blank", a
     const el = mod.createScanScrub({count: 99, seed: "not a number"});
     el.id = "scrub-bad";
     document.body.appendChild(el);
+    el.scrollIntoView(); // widgets start when they come near the viewport
     for (let i = 0; i < 600 && !el.value; i++) await new Promise((r) => setTimeout(r, 50));
     const out = {status: el.querySelector(".widget-status")?.textContent ?? "", particles: el.value?.particles.length ?? -1, seed: el.value?.seed ?? -1};
     el.dispose();
