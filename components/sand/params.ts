@@ -7,6 +7,7 @@
  * How the defaults were tuned: docs/tuning.md.
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
+import type {Pointer} from "../widgets/runtime/canvas.js";
 
 export const SAND_GRID_SIDE = 256;
 export const SAND_BOX = 2;
@@ -39,8 +40,8 @@ export interface SandParams {
   contactDrag: number;
   /** true: no side walls and no lid (hash mode only: the world is unbounded). */
   openWalls: boolean;
-  /** Pointer push: position, reach (world units), strength (units/s²), active. */
-  pointer: {x: number; y: number; radius: number; strength: number; active: boolean};
+  /** Pointer push: the widgets' one pointer model (world position; pushes while `active`), its reach (world units) and strength (units/s²). */
+  pointer: Pick<Pointer, "x" | "y" | "active"> & {radius: number; strength: number};
 }
 
 /** The sand's default parameters (frozen, pointer included: take `structuredClone(SAND_DEFAULTS)` to change them). */

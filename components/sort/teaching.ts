@@ -1,65 +1,105 @@
 /**
- * The teaching counting sort shared by the §3 diagrams: a seeded particle set in a small
- * dense grid, sorted once per set on the GPU (every phase read back) or by the CPU twin,
- * and the list of phases a reader steps through.
+ * The teaching model of the §3 counting-sort diagrams (the stepped widget and the
+ * scroll-scrubbed one): a seeded particle set in a small dense grid of unit cells, the
+ * list of phases a reader goes through, one palette for the cells, and one way to get every
+ * phase's array — the GPU teaching path (`CountingSortGPU.runWithSnapshots`: one dispatch
+ * per Hillis–Steele round, every buffer read back) or its CPU twin (`countingSortTwin`).
  */
-import * as d3 from "d3";
+import * as d3 from "../d3.js";
 import {CountingSortGPU} from "./gpu-sort.js";
 import {denseGrid, type GridParams} from "./grid.js";
 import {packParticles} from "./particles.js";
-import {countingSortTwin, scanRoundCount, type SortSnapshots} from "./twin.js";
+import {countingSortTwin, type SortSnapshots} from "./twin.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import type {WGSLLoader} from "../gpu/wgsl.js";
 
+/** A particle of the diagrams: position in cell units (cell (i, j) spans [i, i+1) × [j, j+1)), f32-exact, and its cell key (-1 before the sort). */
 export interface TeachingParticle {
   id: number;
-  /** position in cell units (cell (i, j) spans [i, i+1) × [j, j+1)), f32-exact */
   x: number;
   y: number;
+  cell: number;
 }
 
-/** n particles spread uniformly over a dimX × dimY grid of unit cells, from seed (d3.randomLcg). */
-export function seededParticles(n: number, dimX: number, dimY: number, seed: number): TeachingParticle[] {
-  const rand = d3.randomLcg(seed);
-  return d3.range(n).map((id) => ({
+/** Distance the particles keep from the box edges (cell units), so a dot stays inside its cell when drawn. */
+const EDGE_MARGIN = 0.12;
+
+/**
+ * `count` particles placed uniformly at random in a dimX × dimY box of unit cells, from a
+ * seeded d3.randomLcg stream (same seed ⇒ same particles). Coordinates are rounded to f32
+ * (Math.fround) so that the GPU, which stores f32, sees exactly these numbers.
+ */
+export function seededParticles(seed: number, count: number, dimX: number, dimY: number): TeachingParticle[] {
+  const random = d3.randomLcg(seed);
+  return d3.range(count).map((id) => ({
     id,
-    // keep particles off the cell borders a little so they read clearly in the diagram
-    x: Math.fround(Math.min(dimX - 1e-3, rand() * dimX)),
-    y: Math.fround(Math.min(dimY - 1e-3, rand() * dimY)),
+    x: Math.fround(EDGE_MARGIN + random() * (dimX - 2 * EDGE_MARGIN)),
+    y: Math.fround(EDGE_MARGIN + random() * (dimY - 2 * EDGE_MARGIN)),
+    cell: -1,
   }));
 }
 
-/** The unit-cell dense grid used by the teaching diagrams (cell width 1, origin 0). */
+/** The unit-cell dense grid of the teaching diagrams (cell width 1, origin 0). */
 export function teachingGrid(dimX: number, dimY: number): GridParams {
   return denseGrid(dimX, dimY, 1, 0, 0);
 }
 
-export interface Phase {
-  /** machine name, e.g. "histogram", "scan-4", "starts", "scatter" */
-  name: string;
-  /** short label for buttons and progress */
+/** One phase of the sort: a stable id, a title, a short label, and its scan stride (rounds only). */
+export interface PhaseInfo {
+  id: string;
+  title: string;
   label: string;
+  stride?: number;
+  round?: number;
 }
 
-/** Phases for `cells` cells: start, histogram, one scan round per stride (1, 2, 4, …), starts, scatter. */
-export function sortPhases(cells: number): Phase[] {
-  const rounds = d3.range(scanRoundCount(cells)).map((r) => ({name: `scan-${1 << r}`, label: `scan, stride ${1 << r}`}));
-  return [
-    {name: "start", label: "particles"},
-    {name: "histogram", label: "histogram"},
-    ...rounds,
-    {name: "starts", label: "exclusive starts"},
-    {name: "scatter", label: "scatter"},
-  ];
+/** The phases for `numCells` cells: histogram, ⌈log₂ numCells⌉ scan rounds (Hillis & Steele 1986), shift, scatter. */
+export function phasesFor(numCells: number): PhaseInfo[] {
+  const phases: PhaseInfo[] = [{id: "histogram", title: "Histogram", label: "histogram"}];
+  for (let r = 0; 1 << r < numCells; r++) {
+    const stride = 1 << r;
+    phases.push({id: `scan-${stride}`, title: `Scan round ${r + 1} (stride ${stride})`, label: `scan, stride ${stride}`, stride, round: r});
+  }
+  phases.push({id: "shift", title: "Shift to exclusive starts", label: "exclusive starts"}, {id: "scatter", title: "Scatter", label: "scatter"});
+  return phases;
 }
 
-/** Runs the counting sort of `particles` on the GPU (when `sorter` is given) or the CPU twin. */
-export async function sortTeachingSet(grid: GridParams, particles: TeachingParticle[], sorter: CountingSortGPU | null): Promise<SortSnapshots> {
+/**
+ * Colour of cell `c` of `numCells`: Tableau 10 (categorical, colour-blind-friendlier) while
+ * the cells fit in it, evenly spaced sinebow hues beyond, so no two cells share a colour.
+ */
+export function cellColour(c: number, numCells: number): string {
+  if (numCells <= d3.schemeTableau10.length) return d3.schemeTableau10[c];
+  return d3.interpolateSinebow((c / numCells + 0.6) % 1);
+}
+
+/** Snapshots as plain integer arrays (the `.value` form). */
+export interface PlainSnapshots {
+  keys: number[];
+  counts: number[];
+  scanRounds: number[][];
+  starts: number[];
+  order: number[];
+}
+
+/** Converts typed-array snapshots (GPU readback or twin) to plain arrays. */
+export function plainSnapshots(s: SortSnapshots): PlainSnapshots {
+  return {
+    keys: Array.from(s.keys),
+    counts: Array.from(s.counts),
+    scanRounds: s.scanRounds.map((r) => Array.from(r)),
+    starts: Array.from(s.starts),
+    order: Array.from(s.order),
+  };
+}
+
+/** Sorts one particle set keeping every phase's array: on the GPU (the teaching path of `sorter`) or, without one, on the CPU twin. */
+export function sortTeachingSet(grid: GridParams, particles: readonly TeachingParticle[], sorter: CountingSortGPU | null): Promise<SortSnapshots> {
   const packed = packParticles(particles);
-  return sorter ? sorter.runWithSnapshots(grid, packed) : countingSortTwin(grid, packed);
+  return sorter ? sorter.runWithSnapshots(grid, packed) : Promise.resolve(countingSortTwin(grid, packed));
 }
 
-/** A GPU sorter sized for the teaching diagrams (≤ 4,096 particles, ≤ 256 cells). */
-export function createTeachingSorter(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader) {
+/** A GPU sorter sized for the teaching diagrams (≤ 4,096 particles, ≤ 256 cells); its buffers live in a child of `scope`. */
+export function createTeachingSorter(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader): Promise<CountingSortGPU> {
   return CountingSortGPU.create(device, scope, wgsl, {maxParticles: 4096, maxCells: 256});
 }

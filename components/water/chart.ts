@@ -2,7 +2,7 @@
  * The water widget's small d3 diagrams: the density histogram against ρ₀ (fed by the GPU
  * stats readback a few times a second, or by the twin) and the colour legend of the discs.
  */
-import * as d3 from "d3";
+import * as d3 from "../d3.js";
 import {DENSITY_BINS} from "./twin.js";
 
 /** The viridis stops of shaders/render/discs.wgsl (`ramp`), so the legend matches the discs. */

@@ -4,6 +4,7 @@
  * wide), seconds. How the defaults were tuned: docs/tuning.md.
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
+import type {Pointer} from "../widgets/runtime/canvas.js";
 
 /** Cells along each side of the water's dense grid. */
 export const WATER_GRID_SIDE = 256;
@@ -44,13 +45,13 @@ export interface WaterParams {
   pointerStrength: number;
 }
 
-export interface PointerState {
-  x: number;
-  y: number;
+/**
+ * The pointer as the kernels see it: the widget runtime's pointer (world position; `active`
+ * false = it does not touch the water) plus its velocity in world units per simulated second.
+ */
+export interface PointerState extends Pick<Pointer, "x" | "y" | "active"> {
   vx: number;
   vy: number;
-  /** false: the pointer does not touch the water */
-  active: boolean;
 }
 
 /** The tank of the demos: 2 wide, 1 tall, on the floor of the 256 × 256 grid. */

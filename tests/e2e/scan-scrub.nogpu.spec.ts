@@ -10,6 +10,7 @@ test("without WebGPU the diagram runs on the CPU twin, says so, and still scrubs
   const errs = watchErrors(page);
   await page.goto("/");
   expect(await page.evaluate(() => "gpu" in navigator && (navigator as any).gpu !== undefined)).toBe(false);
+  await page.locator('[data-widget="scan-scrub"]').scrollIntoViewIfNeeded(); // widgets start when they come near the viewport
   await expect.poll(async () => (await widgetValue(page, "scan-scrub"))?.engine, {timeout: 60_000}).toBe("cpu");
   await expect(page.locator(".scan-scrub .widget-status")).toContainText("WebGPU is not available");
   await expect(page.locator("#scrub-counter")).toContainText("CPU twin");

@@ -128,6 +128,7 @@ async function openPage(context: BrowserContext) {
   const errs = watchErrors(page);
   await page.goto("/");
   await expectWebGPU(page);
+  await page.locator('[data-widget="scan-scrub"]').scrollIntoViewIfNeeded(); // widgets start when they come near the viewport
   await expect.poll(async () => (await widgetValue<Value>(page, "scan-scrub"))?.engine, {timeout: 90_000}).toBe("gpu");
   return {page, errs};
 }
@@ -253,7 +254,7 @@ test("reseeding gives new particles whose arrays again equal the twin", async ()
 
 test("bad options give a visible message and a working widget, never a blank", async () => {
   const res = await page.evaluate(async () => {
-    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/scan-scrub\.[0-9a-f]+\.js$/.test(n));
+    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/scan-scrub\/index\.[0-9a-f]+\.js$/.test(n));
     if (!url) return null;
     const mod = await import(url);
     const el = mod.createScanScrub({count: 99, seed: "not a number"});

@@ -3,7 +3,7 @@ import {expect} from "@playwright/test";
 import {countingSortTwin} from "../../components/sort/twin.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {teachingGrid} from "../../components/sort/teaching.js";
-import type {SortWidgetValue} from "../../components/widgets/sort-widget.js";
+import type {SortWidgetValue} from "../../components/widgets/counting-sort/index.js";
 
 export type SortValue = SortWidgetValue;
 

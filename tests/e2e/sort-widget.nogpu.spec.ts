@@ -9,6 +9,7 @@ test("without WebGPU the widget runs the CPU twin and says so in one line", asyn
   await page.goto("/");
   expect(await page.evaluate(() => "gpu" in navigator && (navigator as any).gpu)).toBeFalsy();
   const widget = page.locator('[data-widget="counting-sort"]');
+  await widget.scrollIntoViewIfNeeded(); // widgets start when they come near the viewport
   await expect(widget.locator(".widget-status")).toContainText(/WebGPU is not available.*CPU twin/);
   await expect.poll(async () => (await widgetValue<SortValue>(page, "counting-sort")).engine).toBe("cpu");
   for (let i = 0; i < PHASES_16.length; i++) {

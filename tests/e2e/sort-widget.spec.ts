@@ -157,11 +157,12 @@ test("auto-play pauses while the widget is scrolled out of view", async ({page})
 test("bad options give a visible note and a working widget", async ({page}) => {
   await ready(page);
   const res = await page.evaluate(async () => {
-    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/sort-widget\.[0-9a-f]+\.js$/.test(n));
+    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/counting-sort\/index\.[0-9a-f]+\.js$/.test(n));
     if (!url) return null;
     const mod = await import(url);
     const el = mod.createSortWidget({particles: 500, side: "abc", intervalMs: 2.5e9});
     document.body.appendChild(el);
+    el.scrollIntoView(); // widgets start when they come near the viewport
     for (let i = 0; i < 400 && !(el.value?.particles?.[0]?.cell >= 0); i++) await new Promise((r) => setTimeout(r, 50));
     const out = {status: el.querySelector(".widget-status")?.textContent ?? "", n: el.value.particles.length, cells: el.value.cells, engine: el.value.engine};
     el.dispose();

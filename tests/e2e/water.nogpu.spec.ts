@@ -49,8 +49,8 @@ test("a zero or non-numeric maxHeight is clamped with a message; a zero-size can
   await expect(page.locator('[data-widget="hero"] .widget-status')).toContainText("WebGPU is not available");
   // build two more widgets with bad heights from the page's own module
   await page.evaluate(async () => {
-    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/water-widget\.[0-9a-f]+\.js$/.test(n))
-      ?? (document.querySelector('link[href*="/water-widget."]') as HTMLLinkElement).href;
+    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/widgets\/water\/index\.[0-9a-f]+\.js$/.test(n))
+      ?? (document.querySelector('link[href*="/widgets/water/index."]') as HTMLLinkElement).href;
     const {createWaterWidget} = await import(url);
     for (const [id, maxHeight] of [["zero", 0], ["abc", "abc"]] as const) {
       const el = createWaterWidget({maxHeight, count: 1000, hero: true});

@@ -114,6 +114,39 @@ describe("runEngine", () => {
     }
   });
 
+  it("reports every loss of its device, one that comes while the engine is still being built included", async () => {
+    vi.useFakeTimers();
+    const dev = deviceProvider();
+    const lost: string[] = [];
+    let finishBuild = () => {};
+    let builds = 0;
+    const rt = runEngine<Engine>({
+      root: {} as Element,
+      status: fakeStatus(),
+      lazy: false,
+      acquire: dev.acquire,
+      // the second build waits until told: the device is lost before it finishes
+      gpu: () => {
+        builds++;
+        if (builds !== 2) return {};
+        return new Promise<Engine>((resolve) => {
+          finishBuild = () => resolve({});
+        });
+      },
+      cpu: () => ({}),
+      onDeviceLost: (info) => lost.push(info.message),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    dev.made[0].lose();
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
+    expect(builds).toBe(2);
+    dev.made[1].lose();
+    finishBuild();
+    await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
+    expect(lost).toEqual(["d0 lost", "d1 lost"]);
+    expect(rt.kind).toBe("gpu");
+  });
+
   it("ignores a late loss of a device it no longer uses", async () => {
     vi.useFakeTimers();
     const dev = deviceProvider();

@@ -3,17 +3,8 @@ import {describe, expect, it} from "vitest";
 import {denseGrid} from "../../components/sort/grid.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {countingSortTwin} from "../../components/sort/twin.js";
-import {
-  animationAt,
-  captionOf,
-  phaseAt,
-  phasesFor,
-  plainSnapshots,
-  restProgress,
-  revealedArrays,
-  sceneAt,
-  seededParticles,
-} from "../../components/widgets/scan-scrub-model.js";
+import {phasesFor, plainSnapshots, seededParticles} from "../../components/sort/teaching.js";
+import {animationAt, captionOf, phaseAt, restProgress, revealedArrays, sceneAt} from "../../components/widgets/scan-scrub/model.js";
 
 const grid = denseGrid(3, 2, 1);
 const phases = phasesFor(6);

@@ -11,7 +11,8 @@
  *   box and the world rectangle the widget draws (`view()`), so drawing and pointer agree.
  * - Touch: `"tap-to-wake"` keeps a vertical swipe scrolling the page until a touch lands
  *   on the canvas; then drags belong to the demo for `wakeMs` after the last touch.
- *   `"capture"` gives every touch to the demo.
+ *   `"capture"` gives every touch to the demo; `"pan-y"` always lets vertical swipes scroll
+ *   the page and gives the demo the sideways drags (a canvas that fills the screen).
  * - A canvas that once had a WebGPU context cannot get a 2D one: `fresh()` swaps in a new
  *   canvas (for the CPU engine after a device loss); the pointer follows it.
  */
@@ -43,7 +44,7 @@ export interface CanvasStageOptions {
   /** The world rectangle drawn on the whole canvas (y up), read at every pointer event. */
   view: () => WorldView;
   /** Touch behaviour (see the module comment); default "tap-to-wake". */
-  touch?: "tap-to-wake" | "capture";
+  touch?: "tap-to-wake" | "capture" | "pan-y";
   /** How long a woken canvas keeps touches (ms, default 2,500). */
   wakeMs?: number;
   /** Where "the canvas has no size" is said. */
@@ -142,7 +143,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   // ---- pointer
   let sleepTimer: ReturnType<typeof setTimeout> | undefined;
   const wake = () => {
-    if (touch === "capture") return;
+    if (touch !== "tap-to-wake") return;
     canvas.style.touchAction = "none";
     clearTimeout(sleepTimer);
     sleepTimer = setTimeout(() => (canvas.style.touchAction = idleTouch), o.wakeMs ?? 2500);

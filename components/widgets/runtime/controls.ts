@@ -45,37 +45,55 @@ export interface LogSlider extends RangeControl {
   readonly count: number;
   /** Moves the slider to `count` (clamped), without an input event. */
   setCount(count: number): void;
+  /** New ends of the scale (the position is not moved: call `setCount` after). */
+  setRange(min: number, max: number): void;
 }
 
 /** Positions of a log slider: 0..LOG_SLIDER_STEPS. */
 export const LOG_SLIDER_STEPS = 10_000;
 
 /**
- * The map of a log slider: position (0..LOG_SLIDER_STEPS) ↔ whole count in [min, max]
- * (a clamped d3 log scale, rounded). Exported so a widget can name its own mapping.
+ * The map of a log slider: position (0..steps) ↔ whole count in [min, max] (a clamped d3
+ * log scale; `round` picks the counts a position lands on, default the nearest whole
+ * count). Exported so a widget can name its own mapping.
  */
-export function logPositions(min: number, max: number) {
-  const scale = scaleLog().domain([min, max]).range([0, LOG_SLIDER_STEPS]).clamp(true);
+export function logPositions(min: number, max: number, steps = LOG_SLIDER_STEPS, round: (n: number) => number = Math.round) {
+  const scale = scaleLog().domain([min, max]).range([0, steps]).clamp(true);
   return {
     toPosition: (n: number) => Math.round(scale(n)),
-    toCount: (p: number) => Math.round(scale.invert(p)),
+    toCount: (p: number) => Math.min(max, Math.max(min, round(scale.invert(p)))),
   };
+}
+
+export interface LogSliderOptions {
+  min: number;
+  max: number;
+  value: number;
+  name?: string;
+  /** Slider positions 0..steps (default LOG_SLIDER_STEPS). */
+  steps?: number;
+  /** Rounds a count between positions (default Math.round); e.g. to hundreds. */
+  round?: (n: number) => number;
 }
 
 /**
  * A range slider whose positions map to counts on a log scale between `min` and `max`
  * (a d3 log scale, rounded to whole counts): equal slider moves are equal ratios.
  */
-export function logSlider(text: string, o: {min: number; max: number; value: number; name?: string}): LogSlider {
-  const {toPosition, toCount} = logPositions(o.min, o.max);
-  const control = rangeControl(text, {min: 0, max: LOG_SLIDER_STEPS, value: toPosition(o.value), name: o.name});
+export function logSlider(text: string, o: LogSliderOptions): LogSlider {
+  const steps = o.steps ?? LOG_SLIDER_STEPS;
+  let map = logPositions(o.min, o.max, steps, o.round);
+  const control = rangeControl(text, {min: 0, max: steps, value: map.toPosition(o.value), name: o.name});
   return {
     ...control,
     get count() {
-      return toCount(Number(control.input.value));
+      return map.toCount(Number(control.input.value));
     },
     setCount(n) {
-      control.input.value = String(toPosition(n));
+      control.input.value = String(map.toPosition(n));
+    },
+    setRange(min, max) {
+      map = logPositions(min, max, steps, o.round);
     },
   };
 }

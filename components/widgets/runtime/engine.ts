@@ -79,6 +79,8 @@ export interface EngineSpec<E extends Engine> {
   onEngine?: (engine: E, kind: EngineKind) => void;
   /** Called when an engine stops running (before its scope is disposed). */
   onEngineStop?: (kind: EngineKind) => void;
+  /** Called when the device of the running or starting GPU engine is lost (before the rebuild or the CPU engine). */
+  onDeviceLost?: (info: GPUDeviceLostInfo) => void;
   /** When set, the GPU is never tried and the CPU engine gets this reason. */
   cpuReason?: string | null;
   /** Device provider (tests); default: the page's shared device. */
@@ -195,6 +197,7 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
     // a loss of a device this widget no longer uses (an old one, lost late) changes nothing
     if (scope.disposed || lostHandle !== handle) return;
     handle = null;
+    spec.onDeviceLost?.(info);
     stopEngine();
     const now = performance.now();
     losses = [...losses.filter((t) => now - t < RETRY_WINDOW_MS), now];

@@ -1,31 +1,12 @@
 /**
- * The pure part of the scroll-scrubbed counting-sort diagram (brief §3, issue 3): which
- * phase a scroll progress shows, how far that phase's animation has run, and the scene
- * (what is counted, summed, placed) at that moment. Everything here is a function of its
- * arguments only — no DOM, no clock — so the diagram at a scroll position is the same
- * whether the reader scrolled there slowly, quickly, forwards, backwards or jumped.
- *
- * Phases (6 cells ⇒ ⌈log₂ 6⌉ = 3 Hillis–Steele rounds, Hillis & Steele 1986):
- *   0 histogram · 1–3 scan rounds with strides 1, 2, 4 · 4 shift to exclusive starts · 5 scatter
+ * The pure part of the scroll-scrubbed counting-sort diagram: which phase a scroll progress
+ * shows, how far that phase's animation has run, and the scene (what is counted, summed,
+ * placed) at that moment. Everything here is a function of its arguments only — no DOM, no
+ * clock — so the diagram at a scroll position is the same whether the reader scrolled there
+ * slowly, quickly, forwards, backwards or jumped. The particles, phases and arrays come from
+ * the shared teaching model (components/sort/teaching.ts).
  */
-import * as d3 from "d3";
-import type {SortSnapshots} from "../sort/twin.js";
-
-/** One phase of the story: a stable id, a short title and its scan stride (rounds only). */
-export interface PhaseInfo {
-  id: string;
-  title: string;
-  stride?: number;
-  round?: number;
-}
-
-/** The phases for `numCells` cells: histogram, ⌈log₂ numCells⌉ scan rounds, shift, scatter. */
-export function phasesFor(numCells: number): PhaseInfo[] {
-  const phases: PhaseInfo[] = [{id: "histogram", title: "Histogram"}];
-  for (let r = 0; 1 << r < numCells; r++) phases.push({id: `scan-${1 << r}`, title: `Scan round ${r + 1} (stride ${1 << r})`, stride: 1 << r, round: r});
-  phases.push({id: "shift", title: "Shift to exclusive starts"}, {id: "scatter", title: "Scatter"});
-  return phases;
-}
+import type {PhaseInfo, PlainSnapshots} from "../../sort/teaching.js";
 
 /** Share of each phase's scroll span used by its animation; the rest holds the final state. */
 export const ANIMATION_SHARE = 0.7;
@@ -54,52 +35,6 @@ export function animationAt(t: number, reducedMotion: boolean): number {
 export function restProgress(phaseIndex: number, numPhases: number): number {
   const k = Math.min(numPhases - 1, Math.max(0, phaseIndex));
   return (k + REST_SHARE) / numPhases;
-}
-
-/** A particle of the diagram: world position (cells are 1 unit wide) and its cell key. */
-export interface ScrubParticle {
-  id: number;
-  x: number;
-  y: number;
-  cell: number;
-}
-
-/**
- * `count` particles placed uniformly at random in a dimX × dimY box of unit cells, from a
- * seeded d3.randomLcg stream (same seed ⇒ same particles). Coordinates are rounded to f32
- * (Math.fround) so that the GPU, which stores f32, sees exactly these numbers; they stay
- * at least 0.12 away from the box edges so the dots stay inside their cell when drawn.
- * `cell` is filled in later from the sort's keys; here it is -1.
- */
-export function seededParticles(seed: number, count: number, dimX: number, dimY: number): ScrubParticle[] {
-  const random = d3.randomLcg(seed);
-  const m = 0.12;
-  return d3.range(count).map((id) => ({
-    id,
-    x: Math.fround(m + random() * (dimX - 2 * m)),
-    y: Math.fround(m + random() * (dimY - 2 * m)),
-    cell: -1,
-  }));
-}
-
-/** Snapshots as plain integer arrays (the `.value` form). */
-export interface PlainSnapshots {
-  keys: number[];
-  counts: number[];
-  scanRounds: number[][];
-  starts: number[];
-  order: number[];
-}
-
-/** Converts typed-array snapshots (GPU readback or twin) to plain arrays. */
-export function plainSnapshots(s: SortSnapshots): PlainSnapshots {
-  return {
-    keys: Array.from(s.keys),
-    counts: Array.from(s.counts),
-    scanRounds: s.scanRounds.map((r) => Array.from(r)),
-    starts: Array.from(s.starts),
-    order: Array.from(s.order),
-  };
 }
 
 /**

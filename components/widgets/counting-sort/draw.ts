@@ -1,19 +1,20 @@
 /**
- * d3 drawing of a counting sort in progress (brief §3): the particles in their grid cells,
- * the arrays as rows of boxes (histogram, each Hillis–Steele round, exclusive starts), the
- * sorted order as a row of slots, and arrows/highlights for what the current phase reads
- * (blue) and writes (yellow). Pure: the picture depends only on its arguments.
+ * d3 drawing of a counting sort in progress: the particles in their grid cells, the arrays
+ * as rows of boxes (histogram, each Hillis–Steele round, exclusive starts), the sorted order
+ * as a row of slots, and arrows/highlights for what the current phase reads (blue) and
+ * writes (yellow). Pure: the picture depends only on its arguments.
  */
-import * as d3 from "d3";
-import type {GridParams} from "../sort/grid.js";
-import type {Phase, TeachingParticle} from "../sort/teaching.js";
-import type {SortSnapshots} from "../sort/twin.js";
-import {arrowMarker} from "./svg-arrow.js";
+import * as d3 from "../../d3.js";
+import type {GridParams} from "../../sort/grid.js";
+import {cellColour, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
+import type {SortSnapshots} from "../../sort/twin.js";
+import {arrowMarker} from "../svg-arrow.js";
+import {phaseName} from "./options.js";
 
 export interface SortDiagramState {
   grid: GridParams;
   side: number;
-  phases: Phase[];
+  phases: PhaseInfo[];
   phaseIndex: number;
   particles: TeachingParticle[];
   snaps: SortSnapshots | null;
@@ -61,44 +62,63 @@ export function sortDiagramSize(cells: number, n: number) {
   return {width: L.width, height: L.height};
 }
 
-/** One colour per cell (sinebow, evenly spaced). */
-export function cellColours(cells: number): string[] {
-  return d3.range(cells).map((c) => d3.interpolateSinebow((c / cells + 0.6) % 1));
-}
-
 const reducedMotion = () => typeof matchMedia !== "undefined" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+type SVG = d3.Selection<SVGSVGElement, undefined, null, undefined>;
+
+/** What every part of the drawing needs, derived once per draw. */
+interface Frame {
+  s: SortDiagramState;
+  L: Layout;
+  cells: number;
+  /** the phase's name (start, histogram, scan-<stride>, starts, scatter) */
+  phase: string;
+  rounds: number;
+  colours: string[];
+  keys: Uint32Array | undefined;
+  /** rows written (yellow) and read (blue) by the phase: 0 counts, 1..rounds scan rounds, rounds + 1 starts; -1 none */
+  writeRow: number;
+  readRow: number;
+  boxX: (i: number) => number;
+  /** x of the centre of box i */
+  cx: (i: number) => number;
+}
+
 /** Draws (or updates) the diagram into `svg`. */
-export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null, undefined>, s: SortDiagramState) {
+export function drawSortDiagram(svg: SVG, s: SortDiagramState) {
   const cells = s.grid.numCells;
-  const n = s.particles.length;
-  const names = s.phases.map((p) => p.name);
+  const names = s.phases.map(phaseName);
   const phase = names[s.phaseIndex];
   const rounds = names.filter((p) => p.startsWith("scan-")).length;
-  const L = layout(cells, n, rounds + 2);
-  const colours = cellColours(cells);
-  const snaps = s.snaps;
-  const keys = snaps?.keys;
-  const dur = s.animate && !reducedMotion() ? 350 : 0;
-
+  const L = layout(cells, s.particles.length, rounds + 2);
+  const boxX = (i: number) => L.ax + i * L.boxW;
+  const f: Frame = {
+    s,
+    L,
+    cells,
+    phase,
+    rounds,
+    colours: d3.range(cells).map((c) => cellColour(c, cells)),
+    keys: s.snaps?.keys,
+    writeRow: phase === "histogram" ? 0 : phase.startsWith("scan-") ? s.phaseIndex - 1 : phase === "starts" ? rounds + 1 : -1,
+    readRow: phase.startsWith("scan-") ? s.phaseIndex - 2 : phase === "starts" ? rounds : phase === "scatter" ? rounds + 1 : -1,
+    boxX,
+    cx: (i) => boxX(i) + (L.boxW - 2) / 2,
+  };
   svg.attr("viewBox", `0 0 ${L.width} ${L.height}`);
   const arrowId = arrowMarker(svg, "#2b6cb0");
   for (const name of ["grid", "arrows", "rows", "sorted"]) layer(svg, name); // fixes the stacking order
+  drawGrid(svg, f);
+  drawRows(svg, f);
+  drawArrows(svg, f, arrowId);
+  drawSorted(svg, f);
+}
 
-  // rows of arrays: 0 = counts, 1..rounds = scan rounds, rounds + 1 = starts
-  type Row = {key: string; label: string; values: Uint32Array | null; visible: boolean; len: number};
-  const rows: Row[] = [
-    {key: "counts", label: "counts", values: snaps?.counts ?? null, visible: s.phaseIndex >= 1, len: cells},
-    ...d3.range(rounds).map((r) => ({key: `round-${r}`, label: `stride ${1 << r}`, values: snaps?.scanRounds[r] ?? null, visible: s.phaseIndex >= 2 + r, len: cells})),
-    {key: "starts", label: "starts", values: snaps?.starts ?? null, visible: s.phaseIndex >= rounds + 2, len: cells + 1},
-  ];
-  const writeRow = phase === "histogram" ? 0 : phase.startsWith("scan-") ? s.phaseIndex - 1 : phase === "starts" ? rounds + 1 : -1;
-  const readRow = phase.startsWith("scan-") ? s.phaseIndex - 2 : phase === "starts" ? rounds : phase === "scatter" ? rounds + 1 : -1;
-  const boxX = (i: number) => L.ax + i * L.boxW;
-
-  // ---- grid and particles
+/** The cells (with their keys) and the particles, coloured by cell once sorted. */
+function drawGrid(svg: SVG, f: Frame) {
+  const {s, L, phase, colours, keys} = f;
   const gridG = layer(svg, "grid");
-  const cellData = d3.range(cells).map((c) => ({c, ix: c % s.side, iy: Math.floor(c / s.side)}));
+  const cellData = d3.range(f.cells).map((c) => ({c, ix: c % s.side, iy: Math.floor(c / s.side)}));
   const cellY = (iy: number) => L.gy + (s.side - 1 - iy) * L.cellPx;
   gridG
     .selectAll("rect.cell")
@@ -110,7 +130,7 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
     .attr("width", L.cellPx)
     .attr("height", L.cellPx)
     .attr("fill", (d) => d3.color(colours[d.c])!.copy({opacity: 0.12}).formatRgb())
-    .attr("stroke", (d) => (phase === "histogram" || phase === "scatter" ? "#555" : "#aaa"))
+    .attr("stroke", phase === "histogram" || phase === "scatter" ? "#555" : "#aaa")
     .attr("stroke-width", phase === "histogram" ? 1.5 : 1);
   gridG
     .selectAll("text.cell-label")
@@ -133,17 +153,30 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
     .attr("fill", (_, i) => (keys ? colours[keys[i]] : "#888"))
     .attr("stroke", phase === "histogram" || phase === "scatter" ? "#222" : "white")
     .attr("stroke-width", 0.8);
-  svg.selectAll("text.grid-title").data([0]).join("text").attr("class", "grid-title").attr("x", L.gx).attr("y", L.gy - 10).attr("font-size", 12).attr("font-weight", 600).text(`${n} particles, ${cells} cells`);
+  svg.selectAll("text.grid-title").data([0]).join("text").attr("class", "grid-title").attr("x", L.gx).attr("y", L.gy - 10).attr("font-size", 12).attr("font-weight", 600).text(`${s.particles.length} particles, ${f.cells} cells`);
+}
 
-  // ---- array rows
-  const rowsG = layer(svg, "rows");
-  const rowG = rowsG
+type Row = {key: string; label: string; values: Uint32Array | null; visible: boolean; len: number};
+
+/** The array rows: counts, each scan round, starts; a row fades in when its phase is reached. */
+function drawRows(svg: SVG, f: Frame) {
+  const {s, L, cells, rounds, colours} = f;
+  const snaps = s.snaps;
+  const rows: Row[] = [
+    {key: "counts", label: "counts", values: snaps?.counts ?? null, visible: s.phaseIndex >= 1, len: cells},
+    ...d3.range(rounds).map((r) => ({key: `round-${r}`, label: `stride ${1 << r}`, values: snaps?.scanRounds[r] ?? null, visible: s.phaseIndex >= 2 + r, len: cells})),
+    {key: "starts", label: "starts", values: snaps?.starts ?? null, visible: s.phaseIndex >= rounds + 2, len: cells + 1},
+  ];
+  const rowG = layer(svg, "rows")
     .selectAll<SVGGElement, Row>("g.row")
     .data(rows, (d) => d.key)
     .join((enter) => enter.append("g").attr("class", "row").attr("opacity", 0))
     .attr("data-row", (d) => d.key)
     .attr("transform", (_, r) => `translate(0,${L.rowY(r)})`);
-  rowG.transition().duration(dur).attr("opacity", (d) => (d.visible ? 1 : 0));
+  rowG
+    .transition()
+    .duration(s.animate && !reducedMotion() ? 350 : 0)
+    .attr("opacity", (d) => (d.visible ? 1 : 0));
   rowG
     .selectAll("text.row-label")
     .data((d) => [d])
@@ -155,16 +188,19 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
     .attr("font-size", 12)
     .text((d) => d.label);
   rowG.each(function (row, r) {
-    const g = d3.select(this);
     const data = d3.range(row.len).map((i) => ({i, v: row.values ? row.values[i] : 0, last: row.key === "starts" && i === cells}));
-    const fill = r === writeRow ? WRITE : r === readRow ? READ : "white";
-    const box = g.selectAll<SVGGElement, (typeof data)[0]>("g.box").data(data).join((e) => {
-      const b = e.append("g").attr("class", "box");
-      b.append("rect");
-      b.append("text");
-      return b;
-    });
-    box.attr("transform", (d) => `translate(${boxX(d.i)},0)`);
+    const fill = r === f.writeRow ? WRITE : r === f.readRow ? READ : "white";
+    const box = d3
+      .select(this)
+      .selectAll<SVGGElement, (typeof data)[0]>("g.box")
+      .data(data)
+      .join((e) => {
+        const b = e.append("g").attr("class", "box");
+        b.append("rect");
+        b.append("text");
+        return b;
+      });
+    box.attr("transform", (d) => `translate(${f.boxX(d.i)},0)`);
     box
       .select("rect")
       .attr("width", L.boxW - 2)
@@ -182,15 +218,17 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
       .attr("font-variant-numeric", "tabular-nums")
       .text((d) => (row.values ? d.v : ""));
   });
+}
 
-  // ---- arrows for the current phase
-  const arrowsG = layer(svg, "arrows");
-  type Arrow = {x1: number; y1: number; x2: number; y2: number; kind: string};
+type Arrow = {x1: number; y1: number; x2: number; y2: number; kind: string};
+
+/** What the current phase reads: particles → counts (histogram), box → box (scan rounds, shift). */
+function drawArrows(svg: SVG, f: Frame, arrowId: string) {
+  const {s, L, phase, cells, keys, cx} = f;
   const arrows: Arrow[] = [];
-  const cx = (i: number) => boxX(i) + (L.boxW - 2) / 2;
   if (phase.startsWith("scan-") || phase === "starts") {
-    const from = readRow, to = writeRow;
-    const y1 = L.rowY(from) + L.boxH, y2 = L.rowY(to);
+    const y1 = L.rowY(f.readRow) + L.boxH;
+    const y2 = L.rowY(f.writeRow);
     if (phase === "starts") {
       for (let i = 1; i <= cells; i++) arrows.push({x1: cx(i - 1), y1, x2: cx(i), y2, kind: "shift"});
     } else {
@@ -202,7 +240,7 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
   if (phase === "histogram" && keys) {
     s.particles.forEach((p, i) => arrows.push({x1: L.gx + p.x * L.cellPx, y1: L.gy + (s.side - p.y) * L.cellPx, x2: cx(keys[i]), y2: L.rowY(0) + L.boxH, kind: "count"}));
   }
-  arrowsG
+  layer(svg, "arrows")
     .selectAll("line")
     .data(arrows)
     .join("line")
@@ -213,14 +251,18 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
     .attr("stroke", (d) => (d.kind === "count" ? "rgba(90,90,90,0.25)" : d.kind === "keep" ? "#9bb7d6" : "#2b6cb0"))
     .attr("stroke-width", (d) => (d.kind === "count" ? 0.8 : 1.2))
     .attr("marker-end", (d) => (d.kind === "count" ? null : `url(#${arrowId})`));
+}
 
-  // ---- sorted order
+/** The sorted order (slot → particle id) after the scatter, with each cell's range under it. */
+function drawSorted(svg: SVG, f: Frame) {
+  const {s, L, phase, colours, keys} = f;
+  const snaps = phase === "scatter" ? s.snaps : null;
+  const n = s.particles.length;
   const sortedG = layer(svg, "sorted");
-  const showSorted = phase === "scatter" && snaps;
-  sortedG.selectAll("text.sorted-title").data([0]).join("text").attr("class", "sorted-title").attr("x", 10).attr("y", L.sortedY - 8).attr("font-size", 12).attr("font-weight", 600).text(showSorted ? "sorted particles (slot → particle id)" : "sorted particles (after the scatter)");
+  sortedG.selectAll("text.sorted-title").data([0]).join("text").attr("class", "sorted-title").attr("x", 10).attr("y", L.sortedY - 8).attr("font-size", 12).attr("font-weight", 600).text(snaps ? "sorted particles (slot → particle id)" : "sorted particles (after the scatter)");
   const cellOfId = new Map<number, number>();
   if (keys) s.particles.forEach((p, i) => cellOfId.set(p.id, keys[i]));
-  const slots = d3.range(n).map((k) => ({k, id: showSorted ? snaps!.order[k] : -1}));
+  const slots = d3.range(n).map((k) => ({k, id: snaps ? snaps.order[k] : -1}));
   const slot = sortedG.selectAll<SVGGElement, (typeof slots)[0]>("g.slot").data(slots).join((e) => {
     const g = e.append("g").attr("class", "slot");
     g.append("rect");
@@ -242,8 +284,7 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
     .attr("text-anchor", "middle")
     .attr("font-size", Math.min(10, L.slotW * 0.62))
     .text((d) => (d.id >= 0 ? d.id : ""));
-  // cell ranges under the slots, from the starts
-  const ranges = showSorted ? d3.range(cells).filter((c) => snaps!.starts[c + 1] > snaps!.starts[c]).map((c) => ({c, a: snaps!.starts[c], b: snaps!.starts[c + 1]})) : [];
+  const ranges = snaps ? d3.range(f.cells).filter((c) => snaps.starts[c + 1] > snaps.starts[c]).map((c) => ({c, a: snaps.starts[c], b: snaps.starts[c + 1]})) : [];
   sortedG
     .selectAll("path.range")
     .data(ranges)
@@ -267,9 +308,9 @@ export function drawSortDiagram(svg: d3.Selection<SVGSVGElement, undefined, null
     .attr("font-size", 9)
     .attr("fill", "#444")
     .text((d) => `c${d.c}`);
-  sortedG.attr("opacity", showSorted ? 1 : 0.5);
+  sortedG.attr("opacity", snaps ? 1 : 0.5);
 }
 
-function layer(svg: d3.Selection<SVGSVGElement, undefined, null, undefined>, name: string) {
+function layer(svg: SVG, name: string) {
   return svg.selectAll<SVGGElement, string>(`g.layer-${name}`).data([name]).join("g").attr("class", `layer-${name}`);
 }

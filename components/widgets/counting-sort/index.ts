@@ -1,0 +1,186 @@
+/**
+ * The stepped counting-sort widget of §3: 56 particles in 16 cells (4 × 4). Phases: the
+ * particles, the histogram, four Hillis–Steele scan rounds (strides 1, 2, 4, 8), the shift
+ * to exclusive starts, the scatter. Every array drawn is a GPU buffer read back after that
+ * phase (the teaching path of the counting sort); without WebGPU the CPU twin fills in and
+ * the status line says so.
+ *
+ * `createSortWidget(options) → HTMLElement` with `data-widget="counting-sort"`; `.value`
+ * is described in options.ts and follows Observable's view convention.
+ */
+import * as d3 from "../../d3.js";
+import type {GridParams} from "../../sort/grid.js";
+import {phasesFor, seededParticles, teachingGrid, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
+import type {SortSnapshots} from "../../sort/twin.js";
+import {runEngine} from "../runtime/engine.js";
+import {readOptions} from "../runtime/options.js";
+import {createStatus} from "../runtime/status.js";
+import {setValue, widgetRoot} from "../runtime/view.js";
+import {sortControls} from "./controls.js";
+import {cpuEngine} from "./cpu.js";
+import {drawSortDiagram, sortDiagramSize} from "./draw.js";
+import type {SortEngine} from "./engine.js";
+import {gpuEngine} from "./gpu.js";
+import {phaseName, sortWidgetSchema, type SortWidgetOptions, type SortWidgetValue} from "./options.js";
+
+export type {SortWidgetOptions, SortWidgetValue} from "./options.js";
+
+const CAPTIONS: Record<string, (v: SortWidgetValue) => string> = {
+  start: (v) => `${v.particles.length} particles lie scattered over ${v.cells} cells. Step to build the histogram.`,
+  histogram: () => "Histogram: every particle adds 1 to its cell's counter with an atomic add — all particles at once, in any order.",
+  starts: () => "Shift right by one and put a 0 in front: the inclusive sums become exclusive starts, where each cell's run begins.",
+  scatter: () => "Scatter: each particle claims the next free slot of its cell (start + an atomic counter) and copies itself there. Cells are now contiguous.",
+};
+function caption(v: SortWidgetValue): string {
+  if (v.phase.startsWith("scan-")) {
+    const s = Number(v.phase.slice(5));
+    return `Scan round ${v.scanRounds.length}: every box adds the value ${s} place${s > 1 ? "s" : ""} to its left (boxes left of ${s} copy). After this round each box sums up to ${2 * s} counts.`;
+  }
+  return CAPTIONS[v.phase]?.(v) ?? "";
+}
+
+/** What the widget shows: a particle set, its snapshots once sorted, and the phase. */
+interface SortState {
+  grid: GridParams;
+  phases: PhaseInfo[];
+  particles: TeachingParticle[];
+  snaps: SortSnapshots | null;
+  phaseIndex: number;
+  engine: SortWidgetValue["engine"];
+}
+
+/** The `.value` of state `s`: arrays revealed up to the current phase. */
+function valueOf(s: SortState): SortWidgetValue {
+  const {snaps, phaseIndex, phases} = s;
+  const shownRounds = Math.max(0, Math.min(phaseIndex - 1, phases.length - 3));
+  return {
+    phase: phaseName(phases[phaseIndex]),
+    phaseIndex,
+    cells: s.grid.numCells,
+    particles: s.particles.map((p, i) => ({id: p.id, x: p.x, y: p.y, cell: snaps ? snaps.keys[i] : -1})),
+    counts: snaps && phaseIndex >= 1 ? Array.from(snaps.counts) : null,
+    scanRounds: snaps ? snaps.scanRounds.slice(0, shownRounds).map((r) => Array.from(r)) : [],
+    starts: snaps && phaseIndex >= phases.length - 2 ? Array.from(snaps.starts) : null,
+    order: snaps && phaseIndex === phases.length - 1 ? Array.from(snaps.order) : null,
+    engine: s.engine,
+  };
+}
+
+/** The diagram's SVG inside a box that scrolls sideways on narrow screens, so the diagram keeps a legible size. */
+function diagramBox(cells: number, n: number) {
+  const svg = d3.create("svg").attr("role", "img").attr("aria-label", "Counting sort diagram");
+  const size = sortDiagramSize(cells, n);
+  svg.attr("viewBox", `0 0 ${size.width} ${size.height}`).attr("width", size.width).style("min-width", "600px");
+  const scroller = document.createElement("div");
+  scroller.className = "sort-scroll";
+  scroller.style.cssText = "overflow-x:auto;max-width:100%;-webkit-overflow-scrolling:touch";
+  scroller.append(svg.node()!);
+  return {svg, scroller};
+}
+
+/** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
+export function createSortWidget(options: SortWidgetOptions = {}) {
+  const {values, notes} = readOptions(sortWidgetSchema, options);
+  const side = values.side;
+  const phases: PhaseInfo[] = [{id: "start", title: "Particles", label: "particles"}, ...phasesFor(side * side)];
+  const s: SortState = {grid: teachingGrid(side, side), phases, particles: seededParticles(values.seed, values.particles, side, side), snaps: null, phaseIndex: 0, engine: "pending"};
+  const root = widgetRoot<SortWidgetValue>("counting-sort", "sort-widget", valueOf(s));
+  const status = createStatus();
+  status.setNotes(notes);
+  const {svg, scroller} = diagramBox(s.grid.numCells, values.particles);
+  const cap = document.createElement("p");
+  cap.className = "caption";
+  cap.setAttribute("aria-live", "polite");
+  const controls = sortControls();
+  root.append(controls.element, scroller, cap, status.element);
+  root.tabIndex = -1;
+
+  let seed = values.seed;
+  let engine: SortEngine | null = null;
+  let playing = false;
+  let elapsed = 0;
+  let generation = 0; // a newer sort (or an engine change) makes older results stale
+
+  const paint = (animate: boolean) => {
+    const v = valueOf(s);
+    drawSortDiagram(svg, {grid: s.grid, side, phases, phaseIndex: s.phaseIndex, particles: s.particles, snaps: s.snaps, animate});
+    cap.textContent = s.snaps ? caption(v) : "Sorting…";
+    controls.progress.textContent = `Phase ${s.phaseIndex + 1} of ${phases.length}: ${phases[s.phaseIndex].label}`;
+    return v;
+  };
+  const render = (animate: boolean) => setValue(root, paint(animate));
+  const compute = async () => {
+    const gen = ++generation;
+    s.snaps = null;
+    render(false);
+    if (!engine) return; // the next engine sorts it when it starts
+    try {
+      const snaps = await engine.sort(s.particles);
+      if (gen !== generation) return;
+      s.snaps = snaps;
+      render(false);
+    } catch (e) {
+      if (gen === generation) status.error(`Sorting failed: ${(e as Error).message}`);
+    }
+  };
+  const goTo = (i: number) => {
+    if (!s.snaps) return;
+    s.phaseIndex = i;
+    elapsed = 0;
+    render(true);
+  };
+  const step = () => goTo((s.phaseIndex + 1) % phases.length);
+  const setPlaying = (p: boolean) => {
+    playing = p;
+    elapsed = 0;
+    controls.setPlaying(p);
+  };
+  const shuffle = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    s.particles = seededParticles(seed, values.particles, side, side);
+    s.phaseIndex = 0;
+    void compute();
+  };
+  // auto-play: the runtime runs frames only while the widget is visible and the tab is shown
+  const frame = (dt: number) => {
+    if (!playing || !s.snaps) return;
+    elapsed += dt * 1000;
+    const hold = phaseName(phases[s.phaseIndex]) === "scatter" ? 2 * values.intervalMs : values.intervalMs;
+    if (elapsed >= hold) step();
+  };
+  const onKey = (ev: KeyboardEvent) => {
+    if (ev.target instanceof HTMLButtonElement && (ev.key === "Enter" || ev.key === " ")) return;
+    if (ev.key === "ArrowRight") step();
+    else if (ev.key === "ArrowLeft") goTo(Math.max(0, s.phaseIndex - 1));
+    else return;
+    ev.preventDefault();
+  };
+  controls.bind({step, togglePlay: () => setPlaying(!playing), shuffle});
+  root.addEventListener("keydown", onKey);
+  paint(false); // the unsorted particles until the engine starts
+
+  const rt = runEngine<SortEngine>({
+    root,
+    status,
+    gpu: (ctx) => gpuEngine(ctx, s.grid, frame),
+    cpu: (ctx) => cpuEngine(ctx, s.grid, frame, values.engine === "cpu"),
+    cpuReason: values.engine === "cpu" ? "Running on the CPU twin (engine: cpu)." : null,
+    onEngine: (e, kind) => {
+      engine = e;
+      s.engine = kind;
+      void compute();
+    },
+    onEngineStop: () => {
+      engine = null;
+      generation++;
+    },
+    wgsl: options.wgsl,
+    // Starts at once, not when near the viewport: its whole GPU cost is one small sorter
+    // (≈ 4 KB) and one sort per particle set, the page's counters read its value from the
+    // start, and without WebGPU the status line says so right away.
+    invalidation: options.invalidation,
+  });
+  rt.scope.onDispose(() => generation++);
+  root.dispose = () => rt.dispose();
+  return root;
+}

@@ -1,0 +1,192 @@
+/**
+ * The scroll-scrubbed counting sort of §3: 18 particles in 3 × 2 = 6 cells. A sticky stage
+ * holds the diagram while step texts scroll past; scroll progress through the widget picks
+ * the phase — histogram, Hillis–Steele rounds with strides 1, 2, 4, the shift to exclusive
+ * starts, the scatter — and how far it has run. The diagram is a pure function of that
+ * progress (model.ts).
+ *
+ * The arrays come from the GPU: the counting-sort kernels of shaders/sort/ run once per
+ * particle set, every phase's buffer is read back, and scrolling only interpolates between
+ * those snapshots. Without WebGPU the CPU twin provides them and the status line says so.
+ *
+ * `createScanScrub(options) → HTMLElement` with `data-widget="scan-scrub"`; `.value` is
+ * described in options.ts. Keyboard: with the stage focused, ←/→ (or ↑/↓) step one phase,
+ * Home/End go to the ends; the page scrolls to match.
+ */
+import {phasesFor, plainSnapshots, seededParticles, sortTeachingSet, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
+import {runEngine} from "../runtime/engine.js";
+import {readOptions} from "../runtime/options.js";
+import {createStatus, type Status} from "../runtime/status.js";
+import {setValue, widgetRoot} from "../runtime/view.js";
+import {scrubControls} from "./controls.js";
+import {cpuEngine} from "./cpu.js";
+import {createDiagram} from "./draw.js";
+import {DIM_X, DIM_Y, GRID, type ScrubEngine} from "./engine.js";
+import {gpuEngine} from "./gpu.js";
+import {captionOf, revealedArrays, sceneAt} from "./model.js";
+import {DEFAULT_STEPS, scanScrubSchema, type ScanScrubOptions, type ScanScrubValue} from "./options.js";
+import {createScrolly, createStepper, installStyle, type Scrolly} from "./scrolly.js";
+
+export type {ScanScrubOptions, ScanScrubValue} from "./options.js";
+
+/** One sorted particle set, ready to show. */
+interface SortedSet {
+  seed: number;
+  particles: TeachingParticle[];
+  data: PlainSnapshots;
+  engine: "gpu" | "cpu";
+}
+
+/** Sorts the set of `seed` on `engine`; a failed GPU run falls back to the twin for this set and says so. */
+async function sortSet(engine: ScrubEngine, seed: number, count: number, status: Status): Promise<{set: SortedSet; report: () => void}> {
+  const list = seededParticles(seed, count, DIM_X, DIM_Y);
+  let kind = engine.kind;
+  let report = engine.report;
+  let snaps;
+  try {
+    snaps = await engine.sort(list);
+  } catch (e) {
+    console.warn("[scan-scrub] GPU sort failed, using the CPU twin:", e);
+    snaps = await sortTeachingSet(GRID, list, null);
+    kind = "cpu";
+    report = () => status.error(`The GPU run failed (${(e as Error).message}), so these arrays come from the CPU twin.`);
+  }
+  const data = plainSnapshots(snaps);
+  return {set: {seed, particles: list.map((p, i) => ({...p, cell: data.keys[i]})), data, engine: kind}, report};
+}
+
+interface Parts {
+  scrolly: Scrolly;
+  diagram: ReturnType<typeof createDiagram>;
+  controls: ReturnType<typeof scrubControls>;
+  phases: PhaseInfo[];
+}
+
+/** Draws `set` at scroll progress `progress` and returns the `.value` it shows. */
+function show(ui: Parts, set: SortedSet, progress: number, reducedMotion: boolean): ScanScrubValue {
+  const {scrolly, phases} = ui;
+  const scene = sceneAt(progress, set.data, phases, reducedMotion);
+  ui.diagram.update(scene, set.data, set.particles);
+  scrolly.segments.forEach((seg, k) => {
+    const fill = k < scene.phaseIndex ? 1 : k > scene.phaseIndex ? 0 : scene.t;
+    seg.style.width = `${(fill * 100).toFixed(2)}%`;
+  });
+  scrolly.progressBar.setAttribute("aria-valuenow", String(Math.round(progress * 100)));
+  scrolly.phaseLabel.textContent = `Phase ${scene.phaseIndex + 1} of ${phases.length} · ${scene.phase.title}`;
+  scrolly.caption.textContent = captionOf(scene, set.data);
+  scrolly.stepEls.forEach((el, k) => el.classList.toggle("active", k === scene.phaseIndex));
+  ui.controls.prev.disabled = progress <= 0;
+  ui.controls.next.disabled = scene.phaseIndex === phases.length - 1 && scene.anim >= 1;
+  return {
+    progress,
+    phase: scene.phase.id,
+    phaseIndex: scene.phaseIndex,
+    particles: set.particles.map((p) => ({...p})),
+    ...revealedArrays(set.data, scene.phaseIndex, phases),
+    seed: set.seed,
+    engine: set.engine,
+  };
+}
+
+/** Creates the scroll-scrubbed counting-sort diagram (see the module comment). */
+export function createScanScrub(options: ScanScrubOptions = {}) {
+  installStyle();
+  const {values, notes} = readOptions(scanScrubSchema, options);
+  const root = widgetRoot<ScanScrubValue | null>("scan-scrub", "scan-scrub", null);
+  const status = createStatus();
+  status.setNotes(notes);
+  const phases = phasesFor(GRID.numCells);
+  const numRounds = phases.filter((p) => p.stride !== undefined).length;
+  const diagram = createDiagram({dimX: DIM_X, dimY: DIM_Y, numCells: GRID.numCells, numParticles: values.count, numRounds});
+  const scrolly = createScrolly(root, phases, phases.map((_, k) => options.steps?.[k] ?? DEFAULT_STEPS[k] ?? ""), diagram.svg);
+  const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+  const reducedMotion = () => !!reduced?.matches;
+  const stepper = createStepper(scrolly, phases.length, reducedMotion);
+  const controls = scrubControls();
+  const parts: Parts = {scrolly, diagram, phases, controls};
+  scrolly.stage.append(controls.element, status.element);
+  root.append(scrolly.element);
+
+  let set: SortedSet | null = null;
+  let engine: ScrubEngine | null = null;
+  let wantedSeed = values.seed;
+  let generation = 0; // a newer request (or an engine change) makes older results stale
+  let lastKey = "";
+
+  const render = () => {
+    if (!set) return;
+    const progress = scrolly.progress();
+    const key = `${progress}|${reducedMotion()}|${generation}`;
+    if (key === lastKey) return;
+    lastKey = key;
+    setValue(root, show(parts, set, progress, reducedMotion()));
+  };
+  const compute = async () => {
+    if (!engine) return; // the next engine computes it when it starts
+    const gen = ++generation;
+    const {set: next, report} = await sortSet(engine, wantedSeed, values.count, status);
+    if (gen !== generation) return;
+    set = next;
+    controls.seedLabel.textContent = `seed ${set.seed}`;
+    report();
+    lastKey = "";
+    render();
+  };
+  const reseed = () => {
+    wantedSeed = (set?.seed ?? wantedSeed) + 1;
+    return compute();
+  };
+  controls.bind({step: stepper.step, reseed});
+
+  const rt = runEngine<ScrubEngine>({
+    root,
+    status,
+    gpu: gpuEngine,
+    cpu: (ctx) => cpuEngine(ctx, values.cpuOnly),
+    cpuReason: values.cpuOnly ? "Running the CPU twin of the GPU kernels (cpuOnly)." : null,
+    onEngine: (e) => {
+      engine = e;
+      void compute();
+    },
+    onEngineStop: () => {
+      engine = null;
+      generation++;
+    },
+    // Starts at once, not when near the viewport: its whole GPU cost is one small sorter
+    // (≈ 4 KB) and one sort per particle set, the page's counters read its value from the
+    // start, and without WebGPU the status line says so right away.
+    invalidation: options.invalidation,
+  });
+
+  const onScroll = () => {
+    stepper.onScroll();
+    render();
+  };
+  const onResize = () => {
+    scrolly.layout();
+    lastKey = "";
+    render();
+  };
+  const onMotion = () => {
+    lastKey = "";
+    render();
+  };
+  scrolly.stage.addEventListener("keydown", stepper.onKey);
+  window.addEventListener("scroll", onScroll, {passive: true});
+  window.addEventListener("resize", onResize);
+  const ro = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
+  ro?.observe(root);
+  ro?.observe(scrolly.stage);
+  reduced?.addEventListener?.("change", onMotion);
+  const frame = requestAnimationFrame(onResize); // first layout once attached
+  rt.scope.onDispose(() => {
+    cancelAnimationFrame(frame);
+    window.removeEventListener("scroll", onScroll);
+    window.removeEventListener("resize", onResize);
+    ro?.disconnect();
+    reduced?.removeEventListener?.("change", onMotion);
+    generation++;
+  });
+  root.dispose = () => rt.dispose();
+  return root;
+}

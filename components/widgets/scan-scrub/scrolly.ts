@@ -1,0 +1,177 @@
+/**
+ * The scrolly of the scroll-scrubbed diagram: a sticky stage (progress bar, phase label,
+ * diagram, caption, controls, status) beside — or, on narrow screens, above — one text
+ * card per phase. Scroll progress through it picks the phase; this module owns that
+ * geometry (progress ↔ document scroll position) and the stepping from phase to phase.
+ */
+import type {PhaseInfo} from "../../sort/teaching.js";
+import {restProgress} from "./model.js";
+
+const WIDE = 720; // px of widget width from which text and stage sit side by side
+
+const STYLE = `
+.scan-scrub { margin: 2rem 0; }
+.scan-scrub .scrub-scrolly { display: grid; grid-template-columns: minmax(0, 1fr); position: relative; }
+.scan-scrub .scrub-stage { position: sticky; top: 0; z-index: 2; background: var(--theme-background, white); padding: 0.4rem 0 0.3rem; align-self: start; outline: none; }
+.scan-scrub .scrub-stage:focus-visible { box-shadow: 0 0 0 2px var(--theme-foreground-focus, #3b5fc0); border-radius: 4px; }
+.scan-scrub .scrub-svg { width: 100%; max-width: 560px; height: auto; margin: 0 auto; max-height: 60vh; }
+.scan-scrub.wide .scrub-svg { max-height: calc(100vh - 240px); min-height: 260px; }
+.scan-scrub .scrub-step { display: flex; align-items: center; box-sizing: border-box; }
+.scan-scrub .scrub-card { background: var(--theme-background-alt, #f6f6f4); border: 1px solid var(--theme-foreground-faint, #ddd); border-radius: 6px; padding: 0.8rem 1rem; font: 16px/1.5 var(--serif, Georgia, serif); max-width: 36rem; }
+.scan-scrub .scrub-step .scrub-card { opacity: 0.45; }
+.scan-scrub .scrub-step.active .scrub-card { opacity: 1; border-color: var(--theme-foreground-focus, #3b5fc0); }
+.scan-scrub .scrub-progress { display: flex; gap: 3px; margin: 0 0 0.3rem; }
+.scan-scrub .scrub-progress span { flex: 1; height: 6px; background: var(--theme-foreground-faintest, #eee); border-radius: 3px; overflow: hidden; }
+.scan-scrub .scrub-progress span i { display: block; height: 100%; background: var(--theme-foreground-focus, #3b5fc0); }
+.scan-scrub .scrub-phase { font-size: 13px; color: var(--theme-foreground-muted, #555); }
+.scan-scrub .caption { min-height: 2.8em; margin: 0.2rem 0; }
+.scan-scrub .widget-controls { margin: 0.2rem 0; }
+.scan-scrub:not(.wide) .scrub-card { font-size: 15px; padding: 0.6rem 0.8rem; }
+.scan-scrub.wide .scrub-scrolly { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); column-gap: 1.5rem; }
+.scan-scrub.wide .scrub-steps { grid-column: 1; grid-row: 1; }
+.scan-scrub.wide .scrub-stage { grid-column: 2; grid-row: 1; }
+`;
+
+/** Adds the widget's style sheet to the document once. */
+export function installStyle() {
+  if (typeof document === "undefined" || document.getElementById("scan-scrub-style")) return;
+  const s = document.createElement("style");
+  s.id = "scan-scrub-style";
+  s.textContent = STYLE;
+  document.head.appendChild(s);
+}
+
+export interface Scrolly {
+  /** The grid of stage and step cards (its scroll span defines progress). */
+  element: HTMLDivElement;
+  stage: HTMLDivElement;
+  progressBar: HTMLDivElement;
+  /** The fill of each phase's progress segment. */
+  segments: HTMLElement[];
+  phaseLabel: HTMLDivElement;
+  caption: HTMLParagraphElement;
+  stepEls: HTMLElement[];
+  /** Sizes the step panels for the viewport and the stage (cheap when nothing changed). */
+  layout(): void;
+  /** Scroll progress through the widget: 0 when its top reaches the viewport top, 1 at its end. */
+  progress(): number;
+  /** Document scrollY at which the widget shows progress p. */
+  scrollYFor(p: number): number;
+}
+
+/** The stage holds the progress bar, the phase label, `diagram` and the caption; the widget appends its controls and status line after them. */
+export function createScrolly(root: HTMLElement, phases: PhaseInfo[], stepTexts: string[], diagram: SVGSVGElement): Scrolly {
+  const element = document.createElement("div");
+  element.className = "scrub-scrolly";
+  const stage = document.createElement("div");
+  stage.className = "scrub-stage";
+  stage.tabIndex = 0;
+  stage.setAttribute("role", "group");
+  stage.setAttribute("aria-label", "Counting-sort diagram. Scroll, or use the arrow keys, to step through its phases.");
+  const progressBar = document.createElement("div");
+  progressBar.className = "scrub-progress";
+  progressBar.setAttribute("role", "progressbar");
+  progressBar.setAttribute("aria-valuemin", "0");
+  progressBar.setAttribute("aria-valuemax", "100");
+  const segments = phases.map(() => {
+    const span = document.createElement("span");
+    const fill = document.createElement("i");
+    span.appendChild(fill);
+    progressBar.appendChild(span);
+    return fill;
+  });
+  const phaseLabel = document.createElement("div");
+  phaseLabel.className = "scrub-phase";
+  phaseLabel.setAttribute("aria-live", "polite"); // announced once per phase, not per scroll frame
+  const caption = document.createElement("p");
+  caption.className = "caption";
+  stage.append(progressBar, phaseLabel, diagram, caption);
+
+  const stepsCol = document.createElement("div");
+  stepsCol.className = "scrub-steps";
+  const stepEls = stepTexts.map((html, k) => {
+    const sec = document.createElement("section");
+    sec.className = "scrub-step";
+    sec.dataset.phase = phases[k].id;
+    const card = document.createElement("div");
+    card.className = "scrub-card";
+    card.innerHTML = html;
+    sec.appendChild(card);
+    stepsCol.appendChild(sec);
+    return sec;
+  });
+  element.append(stage, stepsCol);
+
+  // the scroll span is one panel of P px per phase plus one viewport; progress = scrolled / (phases · P)
+  let lastLayout = "";
+  const layout = () => {
+    const vh = window.innerHeight || 800;
+    const width = root.clientWidth;
+    const wide = width >= WIDE;
+    root.classList.toggle("wide", wide);
+    const S = stage.offsetHeight;
+    const key = `${vh}|${width}|${S}`;
+    if (key === lastLayout) return;
+    lastLayout = key;
+    // wide: the stage is centred and the text scrolls beside it; narrow: the text scrolls
+    // under the stage and moves 0.75 of the free height per phase, so the current card is
+    // still fully in view at the phase's rest point
+    const free = Math.max(vh - S, vh * 0.35);
+    const stageTop = wide ? Math.max(0, Math.round((vh - S) / 2)) : 0;
+    const y0 = wide ? 0 : S;
+    const P = wide ? Math.round(vh * 0.8) : Math.round(free * 0.75);
+    const pad = wide ? Math.round(vh / 2) : Math.round(free / 2);
+    stage.style.top = `${stageTop}px`;
+    // panel k's centre passes the middle of the free area halfway through phase k
+    stepsCol.style.paddingTop = `${pad}px`;
+    stepsCol.style.paddingBottom = `${Math.max(0, vh - y0 - pad)}px`;
+    for (const el of stepEls) el.style.height = `${P}px`;
+  };
+  const progress = () => {
+    const rect = element.getBoundingClientRect();
+    const range = rect.height - window.innerHeight;
+    if (!(range > 0)) return 0;
+    return Math.min(1, Math.max(0, -rect.top / range));
+  };
+  const scrollYFor = (p: number) => {
+    const rect = element.getBoundingClientRect();
+    const range = rect.height - window.innerHeight;
+    return Math.round(window.scrollY + rect.top + p * Math.max(0, range));
+  };
+  return {element, stage, progressBar, segments, phaseLabel, caption, stepEls, layout, progress, scrollYFor};
+}
+
+/**
+ * Stepping one phase forwards (+1) or backwards (−1): scrolls the page to the next
+ * (previous) phase's rest point — where that phase is fully drawn — counted in whole pixels
+ * so that a position one rounding away from a rest point counts as on it. A second press
+ * during a smooth scroll steps on from where the first one is going.
+ */
+export function createStepper(scrolly: Scrolly, numPhases: number, reducedMotion: () => boolean) {
+  let pending: {y: number; until: number} | null = null; // a smooth scroll on its way to y
+  const step = (dir: number) => {
+    const y = pending && performance.now() < pending.until ? pending.y : window.scrollY;
+    const rests = Array.from({length: numPhases}, (_, k) => scrolly.scrollYFor(restProgress(k, numPhases)));
+    const target = dir > 0 ? rests.find((r) => r > y + 1) : [scrolly.scrollYFor(0), ...rests].reverse().find((r) => r < y - 1);
+    if (target === undefined) return;
+    const smooth = !reducedMotion();
+    pending = smooth ? {y: target, until: performance.now() + 1500} : null;
+    window.scrollTo({top: target, behavior: smooth ? "smooth" : "auto"});
+  };
+  const jump = (p: number) => window.scrollTo({top: scrolly.scrollYFor(p), behavior: "auto"});
+  /** Call on every scroll: forgets the smooth scroll once it has arrived. */
+  const onScroll = () => {
+    if (pending && Math.abs(window.scrollY - pending.y) < 1) pending = null;
+  };
+  /** ←/→ (or ↑/↓) step one phase, Home/End go to the ends. */
+  const onKey = (ev: KeyboardEvent) => {
+    const k = ev.key;
+    if (k === "ArrowRight" || k === "ArrowDown") step(+1);
+    else if (k === "ArrowLeft" || k === "ArrowUp") step(-1);
+    else if (k === "Home") jump(0);
+    else if (k === "End") jump(1);
+    else return;
+    ev.preventDefault();
+  };
+  return {step, onScroll, onKey};
+}

@@ -1,0 +1,90 @@
+/**
+ * The CPU engine: the twin of the three kernels (components/water/twin.ts) at a reduced
+ * count (`twinCount`), drawn on a 2D canvas. Runs when WebGPU is missing, failed, or was
+ * lost too often; the status line says why and how many particles it simulates.
+ */
+import type {PackedParticles} from "../../sort/particles.js";
+import type {WorldView} from "../../sim/renderer.js";
+import type {PointerState} from "../../water/params.js";
+import {waterGrid} from "../../water/params.js";
+import {damBreak} from "../../water/scene.js";
+import {statsTwin, substepTwin} from "../../water/twin.js";
+import type {CanvasStage} from "../runtime/canvas.js";
+import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import {fmtNumber} from "../runtime/options.js";
+import {drawTwin} from "./draw.js";
+import type {WaterState} from "./options.js";
+
+/** What both engines get from the widget. */
+export interface WaterSetup {
+  state: WaterState;
+  stage: CanvasStage;
+  /** The world rectangle drawn on the canvas. */
+  view: () => WorldView;
+  /** The pointer as the kernels see it, for this frame. */
+  stir: () => PointerState | null;
+  /** Stats readbacks per second. */
+  statsHz: number;
+  /** Frames run (the widget's `__frames()`): only frames that simulated something count. */
+  frames: {n: number};
+  /** New stats are in `state`: draw the chart and publish `.value`. */
+  onStats(): void;
+  /** Publish `.value` now. */
+  publish(): void;
+}
+
+export interface WaterEngine extends Engine {
+  /** Pours the dam again with `state.count` (the CPU engine: its reduced count). */
+  reset(): void;
+  /** `state.params` changed. */
+  setParams(): void;
+}
+
+/**
+ * Particles the CPU twin simulates for a requested `count`: count / 16 (the twin runs on one
+ * CPU core, roughly 16× slower per particle than a GPU here), clamped to [1,000, cap] and never
+ * more than `count`. E.g. 10,000 → 1,000; 20,000 → 1,250; 50,000 → 3,125; 80,000 → 4,000 (cap 4,000).
+ */
+export function twinCount(count: number, cap = 4000): number {
+  return Math.min(count, Math.max(Math.min(1000, cap), Math.min(cap, Math.round(count / 16))));
+}
+
+/** Builds the CPU engine; `fallbackCount` caps the twin's count. */
+export function waterCPU(ctx: CPUEngineContext, s: WaterSetup, fallbackCount: number): WaterEngine {
+  const {state, stage} = s;
+  const grid = waterGrid();
+  let particles!: PackedParticles;
+  let density!: Float32Array;
+  let lastStats = -Infinity;
+  const pour = () => {
+    state.simulated = twinCount(state.count, fallbackCount);
+    state.gpuMs = null;
+    particles = damBreak(state.simulated, state.params);
+    density = new Float32Array(particles.count);
+    ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(state.simulated)} particles instead of ${fmtNumber(state.count)}.`);
+  };
+  pour();
+  s.publish();
+  return {
+    reset: pour,
+    setParams() {}, // the twin reads state.params at every substep
+    frame(_dt, now) {
+      if (!stage.hasSize) return; // the stage says so; wait for a size
+      const ptr = s.stir();
+      for (let k = 0; k < state.substeps; k++) {
+        const r = substepTwin(grid, state.params, particles, ptr);
+        particles = r.particles;
+        density = r.density;
+      }
+      if (now - lastStats > 1000 / s.statsHz) {
+        lastStats = now;
+        const st = statsTwin(state.params, particles, density);
+        state.bins = Array.from(st.bins);
+        state.maxSpeed = st.maxSpeed;
+        s.onStats();
+      }
+      drawTwin(stage, s.view(), particles, density, state);
+      s.frames.n++;
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Drawing of the water widgets besides the GPU disc renderer: the tank's view, the CPU
+ * engine's particles on a 2D canvas (coloured with the discs' ramp), the stats panel (the
+ * d3 density histogram of components/water/chart.ts and the max speed), and the tank's look.
+ */
+import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
+import {fitView} from "../../sim/pointer.js";
+import type {WorldView} from "../../sim/renderer.js";
+import {densityHistogram, rampColor} from "../../water/chart.js";
+import type {WaterParams} from "../../water/params.js";
+import type {CanvasStage} from "../runtime/canvas.js";
+import {SPEED_RANGE} from "./controls.js";
+import type {WaterState} from "./options.js";
+
+/** The tank plus a thin margin, fitted to a canvas of `aspect` (width / height) so discs stay round. */
+export function tankView(p: WaterParams, aspect: number): WorldView {
+  const [x0, y0, x1, y1] = p.tank;
+  const m = 0.01;
+  return fitView({x0: x0 - m, y0: y0 - m, x1: x1 + m, y1: y1 + m}, aspect, 1);
+}
+
+/** The ramp's value range for the current colouring. */
+export const colorRange = (s: WaterState): [number, number] =>
+  s.colorBy === "density" ? [0.5 * s.params.restDensity, 1.5 * s.params.restDensity] : SPEED_RANGE;
+
+const BUCKETS = 16;
+
+/** Draws the CPU engine's particles as small squares, one fill colour per 1/16 of the ramp. */
+export function drawTwin(stage: CanvasStage, view: WorldView, particles: PackedParticles, density: Float32Array, s: WaterState) {
+  const ctx = stage.context2d();
+  const {width: w, height: h} = stage.canvas;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  // the 2D canvas is opaque: paint the tank's background gradient (the GPU canvas shows the CSS one)
+  const fill = ctx.createLinearGradient(0, 0, 0, h);
+  fill.addColorStop(0, "#fbfcfe");
+  fill.addColorStop(1, "#eef2f7");
+  ctx.fillStyle = fill;
+  ctx.fillRect(0, 0, w, h);
+  const sx = w / (view.x1 - view.x0),
+    sy = h / (view.y1 - view.y0);
+  const size = Math.max(1.5, 1.1 * s.params.h * sx);
+  const [lo, hi] = colorRange(s);
+  const f = particles.f32;
+  const buckets: number[][] = Array.from({length: BUCKETS}, () => []);
+  for (let i = 0; i < particles.count; i++) {
+    const o = i * PARTICLE_WORDS;
+    const v = s.colorBy === "density" ? density[i] : Math.hypot(f[o + 2], f[o + 3]);
+    buckets[Math.min(BUCKETS - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * BUCKETS)))].push(i);
+  }
+  buckets.forEach((list, b) => {
+    ctx.fillStyle = rampColor((b + 0.5) / BUCKETS);
+    for (const i of list) {
+      const o = i * PARTICLE_WORDS;
+      ctx.fillRect((f[o] - view.x0) * sx - size / 2, (view.y1 - f[o + 1]) * sy - size / 2, size, size);
+    }
+  });
+}
+
+/** The water demo's live panel: the density histogram and the max speed. */
+export function statsPanel() {
+  const element = document.createElement("div");
+  element.className = "sim-panel counter";
+  const stats = document.createElement("div");
+  stats.className = "water-stats";
+  stats.style.cssText = "display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end";
+  const chart = densityHistogram(320, 110);
+  const speed = document.createElement("div");
+  speed.className = "water-speed counter";
+  stats.append(chart.element, speed);
+  element.append(stats);
+  return {
+    element,
+    chart,
+    update(s: WaterState) {
+      chart.update(s.bins, s.params.restDensity);
+      speed.textContent = `max speed ${s.maxSpeed.toFixed(2)} units/s`;
+    },
+  };
+}
+
+/** The tank's look (once per document): a pale background and a thin wall line. */
+export function injectStyle() {
+  if (typeof document === "undefined" || document.getElementById("water-widget-style")) return;
+  const style = document.createElement("style");
+  style.id = "water-widget-style";
+  style.textContent = `
+.water-widget canvas, .hero-widget canvas { background: linear-gradient(#fbfcfe, #eef2f7); border: 1px solid #c9d2de; border-top-color: transparent; border-radius: 0 0 6px 6px; box-sizing: border-box; }
+.water-widget .water-params { margin: 0.25rem 0 0.5rem; }
+.water-widget .water-params label { display: flex !important; margin: 0.2rem 0; }
+.water-widget .water-params input[type=range] { width: 200px; }
+.water-widget .water-speed { font-size: 13px; }
+`;
+  document.head.append(style);
+}

@@ -1,0 +1,108 @@
+/**
+ * The GPU engine: WaterGPU (counting sort → density → force per substep, shaders/water/)
+ * runs all substeps of a frame in one compute pass, the stats pass fills the density
+ * histogram a few times a second (read back through a StagingRing, never stalling a frame),
+ * and the shared DiscRenderer draws from the particle buffer — one submit per frame.
+ * GPU time per frame comes from timestamp queries (PassTimer) when the device has them,
+ * else from submit → done wall time.
+ */
+import {StagingRing} from "../../gpu/readback.js";
+import {DiscRenderer} from "../../sim/renderer.js";
+import {PassTimer} from "../../sim/timing.js";
+import {decodeStats, STATS_BYTES, WaterGPU} from "../../water/pipeline.js";
+import {damBreak} from "../../water/scene.js";
+import type {GPUEngineContext} from "../runtime/engine.js";
+import {fmtNumber} from "../runtime/options.js";
+import type {WaterEngine, WaterSetup} from "./cpu.js";
+import {colorRange} from "./draw.js";
+
+export interface WaterGPUSetup extends WaterSetup {
+  /** The widget's name, for command labels. */
+  name: string;
+  /** GPU buffers are sized once for the slider's maximum. */
+  maxCount: number;
+  /** The adapter is a CPU emulation (SwiftShader): fewer particles, one substep (the widget decides). */
+  onSoftware(): void;
+}
+
+/** Builds the GPU engine on `ctx.device`; everything lives in `ctx.scope`. */
+export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise<WaterEngine> {
+  const {device, handle} = ctx;
+  const {state, stage} = s;
+  const software = /swiftshader/i.test(handle.adapterInfo.architecture);
+  if (software) s.onSoftware();
+  // a CPU-emulated GPU is shared with every other widget of the page: keep one frame in flight
+  const maxInFlight = software ? 1 : 2;
+  const sim = await WaterGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: s.maxCount});
+  const renderer = await DiscRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  const ring = new StagingRing(ctx.scope, STATS_BYTES, 2);
+  const ema = (ms: number) => {
+    state.gpuMs = state.gpuMs === null ? ms : 0.8 * state.gpuMs + 0.2 * ms;
+  };
+  const timer = handle.timestamps ? PassTimer.create(device, ctx.scope, 1, (t) => ema(t.total)) : null;
+  state.gpuMs = null;
+  const info = () =>
+    ctx.status.info(
+      `GPU (${handle.adapterInfo.vendor || "WebGPU"}): ${fmtNumber(sim.count)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame` +
+        (state.gpuMs === null ? "" : `, ${state.gpuMs.toFixed(2)} ms of GPU time per frame${timer ? "" : " (submit to done)"}`)
+    );
+  const pour = () => {
+    state.simulated = state.count;
+    sim.upload(damBreak(state.count, state.params));
+    state.maxSpeed = 0;
+  };
+  sim.setParams(state.params);
+  pour();
+  info();
+  s.publish();
+
+  const onStats = (bytes: ArrayBuffer) => {
+    if (ctx.scope.disposed) return;
+    const st = decodeStats(bytes);
+    state.bins = Array.from(st.bins);
+    state.maxSpeed = st.maxSpeed;
+    s.onStats();
+    info();
+  };
+  let inFlight = 0;
+  let lastStats = -Infinity;
+  const frame = (_dt: number, now: number) => {
+    if (!stage.hasSize) return; // the stage says so; wait for a size
+    if (inFlight >= maxInFlight) return; // the GPU is behind: never queue more frames
+    if (!renderer.resize()) return;
+    sim.setPointer(s.stir());
+    sim.flush();
+    const enc = device.createCommandEncoder({label: `${s.name}-frame`});
+    const timing = timer?.beginFrame() ?? false;
+    const pass = enc.beginComputePass({label: `${s.name}-substeps`, timestampWrites: timing ? timer!.writes("water") : undefined});
+    sim.encodeSubsteps(pass, state.substeps);
+    const slot = now - lastStats > 1000 / s.statsHz ? ring.acquire() : null;
+    if (slot) sim.encodeStats(pass);
+    pass.end();
+    if (slot) {
+      lastStats = now;
+      ring.copy(enc, slot, sim.stats, 0, 0, STATS_BYTES);
+    }
+    renderer.encode(enc, sim.particles, sim.count, s.view(), {
+      radius: 0.55 * state.params.h,
+      colorMode: state.colorBy === "density" ? "scalar" : "speed",
+      scalar: sim.density,
+      scalarRange: colorRange(state),
+    });
+    timer?.resolve(enc);
+    const t0 = performance.now();
+    device.queue.submit([enc.finish()]);
+    timer?.commit();
+    inFlight++;
+    device.queue.onSubmittedWorkDone().then(
+      () => {
+        inFlight--;
+        if (!timer) ema(performance.now() - t0);
+      },
+      () => {}
+    );
+    if (slot) ring.commit(slot, onStats);
+    s.frames.n++;
+  };
+  return {frame, reset: pour, setParams: () => sim.setParams(state.params)};
+}

@@ -1,0 +1,124 @@
+/**
+ * The SPH water demo (§5) and the hero (§0): a dam break in a tank 2 world units wide,
+ * simulated on the GPU (gpu.ts) or, without WebGPU, by the CPU twin at a reduced count
+ * (cpu.ts), which the status line says.
+ *
+ *   createWaterWidget({count: 50_000, invalidation}) → data-widget="water"
+ *   createWaterWidget({hero: true, count: 45_000, invalidation}) → data-widget="hero" (compact, no chart)
+ *
+ * `.value` (WaterValue in options.ts): count (particles simulated: on the CPU twin the reduced
+ * `twinCount`), requestedCount, substeps, params {k, kNear, restDensity, xsph},
+ * densityHistogram (64 bins over [0, 2ρ₀)), maxSpeed, gpuMsPerFrame (null on the CPU);
+ * refreshed a few times a second and on every control change, with an `input` event.
+ * `__frames()`: frames run so far (tests). `dispose()` (or `invalidation`) releases everything.
+ */
+import {createCanvasStage} from "../runtime/canvas.js";
+import {runEngine} from "../runtime/engine.js";
+import {fmtNumber} from "../runtime/options.js";
+import {createStatus} from "../runtime/status.js";
+import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {stirrer, waterControls} from "./controls.js";
+import {waterCPU, type WaterEngine, type WaterSetup} from "./cpu.js";
+import {injectStyle, statsPanel, tankView} from "./draw.js";
+import {waterGPU} from "./gpu.js";
+import {initialState, readWaterOptions, waterValue, type WaterOptions, type WaterValue} from "./options.js";
+
+export {twinCount} from "./cpu.js";
+export type {WaterOptions, WaterValue};
+export type WaterElement = WidgetElement<WaterValue> & {__frames(): number};
+
+/** Creates the water demo, or the hero with `hero: true`. Bad options are replaced and reported in the status line, never thrown. */
+export function createWaterWidget(options: WaterOptions = {}): WaterElement {
+  const {o, tunable, notes, explicitCount} = readWaterOptions(options);
+  const hero = !!options.hero;
+  const name = hero ? "hero" : "water";
+  const state = initialState(o, tunable);
+  injectStyle();
+  const root = widgetRoot(name, `sim-widget ${name}-widget`, waterValue(state)) as WaterElement;
+  const status = createStatus();
+  status.setNotes(notes);
+  const stage = createCanvasStage({
+    aspect: o.aspect,
+    maxHeight: o.maxHeight,
+    label: hero ? "Live SPH water simulation: a dam break in a tank" : "SPH water: a dam break; drag to stir",
+    view: () => tankView(state.params, o.aspect),
+    // the hero fills the top of the screen: vertical swipes scroll the page, sideways drags stir
+    touch: hero ? "pan-y" : "capture",
+    status,
+  });
+  const panel = statsPanel();
+  panel.chart.update(state.bins, state.params.restDensity);
+  const publish = () => setValue(root, waterValue(state));
+  const frames = {n: 0};
+  const setup: WaterSetup = {
+    state,
+    stage,
+    view: () => tankView(state.params, o.aspect),
+    stir: stirrer(stage.pointer, state),
+    statsHz: o.statsHz,
+    frames,
+    onStats: () => {
+      panel.update(state);
+      publish();
+    },
+    publish,
+  };
+
+  // the running engine (null before the first start and between a device loss and the rebuild)
+  let engine: WaterEngine | null = null;
+  const controls = waterControls(name, hero, state, o.maxCount, {
+    count: () => {
+      engine?.reset();
+      publish();
+    },
+    substeps: publish,
+    params: () => {
+      engine?.setParams();
+      publish();
+    },
+    pour: () => engine?.reset(),
+  });
+  /** On a software adapter, without an explicit count: the reduced count and one substep, said once. */
+  const onSoftware = () => {
+    if (explicitCount || o.softwareCount >= state.count) return;
+    state.count = o.softwareCount;
+    state.minCount = Math.min(state.minCount, state.count);
+    state.substeps = 1;
+    controls.sync();
+    status.setNotes([
+      ...notes,
+      `This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${fmtNumber(state.count)} particles and one substep per frame.`,
+    ]);
+    publish();
+  };
+  let usedWebGPU = false;
+  const runtime = runEngine<WaterEngine>({
+    root,
+    status,
+    gpu: (ctx) => {
+      usedWebGPU = true;
+      return waterGPU(ctx, {...setup, name, maxCount: o.maxCount, onSoftware});
+    },
+    cpu: (ctx) => {
+      // a canvas that had a WebGPU context cannot get a 2D one
+      if (usedWebGPU) stage.fresh();
+      return waterCPU(ctx, setup, o.fallbackCount);
+    },
+    onEngine: (e) => {
+      engine = e;
+    },
+    onEngineStop: () => {
+      engine = null;
+    },
+    acquire: options.acquire,
+    invalidation: options.invalidation,
+  });
+  runtime.scope.onDispose(() => stage.dispose());
+
+  root.append(stage.element, controls.row);
+  if (!hero) root.append(controls.panel, panel.element);
+  root.append(status.element);
+  root.__frames = () => frames.n;
+  root.dispose = () => runtime.dispose();
+  return root;
+}
