@@ -1,5 +1,6 @@
 /**
- * One custom element per embeddable widget (`<ns-contacts>`, `<ns-grid-query>`, …), for
+ * One custom element per embeddable widget (`<ns-contacts>`, `<ns-grid-query>`,
+ * `<ns-counting-sort>`, `<ns-scan-scrub>`, `<ns-sand>`, `<ns-water>`), for
  * any host page: a static blog, a notebook, a React app, a Markdown post.
  *
  * - Attributes are the widget's options in kebab-case (`steps-per-frame="3"`), read

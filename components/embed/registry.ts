@@ -5,7 +5,11 @@
  * to every embedding method is one line here and one name in names.ts.
  */
 import {createContactsDemo} from "../widgets/contacts/index.js";
+import {createSortWidget} from "../widgets/counting-sort/index.js";
 import {createGridDemo} from "../widgets/grid-query/index.js";
+import {createSandWidget} from "../widgets/sand/index.js";
+import {createScanScrub} from "../widgets/scan-scrub/index.js";
+import {createWaterWidget} from "../widgets/water/index.js";
 import type {WidgetElement} from "../widgets/runtime/view.js";
 import {EMBED_NAMES, tagOf, type EmbedName} from "./names.js";
 export {unknownWidgetMessage} from "./names.js";
@@ -23,6 +27,10 @@ export interface EmbedWidget extends EmbedInfo {
 const FACTORIES: Record<EmbedName, WidgetFactory> = {
   contacts: createContactsDemo as WidgetFactory,
   "grid-query": createGridDemo as WidgetFactory,
+  "counting-sort": createSortWidget as WidgetFactory,
+  "scan-scrub": createScanScrub as WidgetFactory,
+  sand: createSandWidget as WidgetFactory,
+  water: createWaterWidget as WidgetFactory,
 };
 
 export const REGISTRY: ReadonlyMap<string, EmbedWidget> = new Map(EMBED_NAMES.map((name) => [name, {...EMBED_INFO[name], factory: FACTORIES[name], tag: tagOf(name)}]));

@@ -6,7 +6,11 @@
  * it too. The factories are joined in registry.ts.
  */
 import {CONTACTS_OPTIONS} from "../widgets/contacts/options.js";
+import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
 import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
+import {SAND_OPTIONS} from "../widgets/sand/options.js";
+import {scanScrubSchema} from "../widgets/scan-scrub/options.js";
+import {WATER_OPTIONS} from "../widgets/water/options.js";
 import type {OptionSchema, OptionSpec} from "../widgets/runtime/options.js";
 import type {EmbedName} from "./names.js";
 
@@ -29,6 +33,10 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
     schema: GRID_OPTIONS,
     toOptions: ({parkX, parkY, ...rest}) => ({...rest, parkCell: [parkX, parkY]}),
   },
+  "counting-sort": {name: "counting-sort", title: "Counting sort, one phase at a time", anchor: "the-whole-sort-one-phase-at-a-time", schema: sortWidgetSchema},
+  "scan-scrub": {name: "scan-scrub", title: "Counting sort, scrubbed by scrolling", anchor: "3-sorting-counting-sort-and-the-prefix-sum", schema: scanScrubSchema},
+  sand: {name: "sand", title: "Sand: the whole sort on the GPU, every step", anchor: "4-assembly-the-whole-sort-on-the-gpu-every-step", schema: SAND_OPTIONS},
+  water: {name: "water", title: "Water: smoothed particle hydrodynamics", anchor: "5-water-smoothed-particle-hydrodynamics", schema: WATER_OPTIONS},
 };
 
 /** `stepsPerFrame` → `steps-per-frame`: the attribute / URL parameter of a schema key. */
