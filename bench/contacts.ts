@@ -30,8 +30,10 @@ function check(cond: boolean, what: string) {
 // 1. brute force, ms per step
 for (const n of [200, 500, 1000, 2000, 4000]) {
   const d = scatterDiscs(n, CONTACT_DEFAULTS, 1);
-  const fx = new Float64Array(n), fy = new Float64Array(n);
-  const x = Array.from(d.x), y = Array.from(d.y);
+  const fx = new Float64Array(n),
+    fy = new Float64Array(n);
+  const x = Array.from(d.x),
+    y = Array.from(d.y);
   const first = bruteForceStep(d, CONTACT_DEFAULTS, null, fx, fy);
   check(first.checks === (n * (n - 1)) / 2 && first.touching === countTouching(x, y, CONTACT_DEFAULTS.radius), `brute force n=${n}`);
   for (let i = 0; i < 10; i++) bruteForceStep(d, CONTACT_DEFAULTS, null, fx, fy);
@@ -48,7 +50,8 @@ for (const n of [200, 500, 1000, 2000, 4000]) {
 // 2. settled brute-force piles: touching pairs over time
 for (const n of quick ? [2000] : [2000, 4000]) {
   const d = scatterDiscs(n, CONTACT_DEFAULTS, 1);
-  const fx = new Float64Array(n), fy = new Float64Array(n);
+  const fx = new Float64Array(n),
+    fy = new Float64Array(n);
   const trace: {step: number; touching: number}[] = [];
   let maxTouching = 0;
   const steps = quick ? 200 : 2500;
@@ -58,7 +61,14 @@ for (const n of quick ? [2000] : [2000, 4000]) {
     if (s % 250 === 0) trace.push({step: s, touching: st.touching});
   }
   const last = trace[trace.length - 1]?.touching ?? 0;
-  result.settled[n] = {steps, simSeconds: steps * CONTACT_DEFAULTS.dt, touchingAtEnd: last, usefulSharePercent: (100 * last) / ((n * (n - 1)) / 2), maxTouching, trace};
+  result.settled[n] = {
+    steps,
+    simSeconds: steps * CONTACT_DEFAULTS.dt,
+    touchingAtEnd: last,
+    usefulSharePercent: (100 * last) / ((n * (n - 1)) / 2),
+    maxTouching,
+    trace,
+  };
   console.log(`settled n=${n}: ${last} touching pairs after ${steps} steps (${((100 * last) / ((n * (n - 1)) / 2)).toFixed(3)} % of checks)`);
 }
 
@@ -68,11 +78,13 @@ for (const n of quick ? [2000] : [2000, 4000]) {
   const n = 3500;
   const d = settledPile(n, GRID_DEMO_DEFAULTS, 1);
   const ids = Uint32Array.from({length: n}, (_, i) => i);
-  const fx = new Float64Array(n), fy = new Float64Array(n);
+  const fx = new Float64Array(n),
+    fy = new Float64Array(n);
   const settle = quick ? 100 : 1500;
   let st = gridContactStep(d, ids, g, GRID_DEMO_DEFAULTS, null, fx, fy);
   for (let s = 1; s < settle; s++) st = gridContactStep(d, ids, g, GRID_DEMO_DEFAULTS, null, fx, fy);
-  const xs = Array.from({length: n}), ys = Array.from({length: n});
+  const xs = Array.from({length: n}),
+    ys = Array.from({length: n});
   for (let s = 0; s < n; s++) {
     const o = s * 6;
     xs[s] = st.layout.sorted.f32[o];
@@ -91,8 +103,20 @@ for (const n of quick ? [2000] : [2000, 4000]) {
     gridContactStep(d, ids, g, GRID_DEMO_DEFAULTS, null, fx, fy);
     times.push(performance.now() - t0);
   }
-  result.grid = {n, afterSteps: settle, candidatePairs: st.candidatePairs, allPairs: (n * (n - 1)) / 2, touching: st.touching, windowFloor: floor.windowIds.length, windowTop: top.windowIds.length, topCell, msPerStepMedian: median(times)};
-  console.log(`grid n=3500: ${median(times).toFixed(2)} ms/step; candidates ${st.candidatePairs}, touching ${st.touching}, window floor ${floor.windowIds.length}, top ${top.windowIds.length} at ${topCell}`);
+  result.grid = {
+    n,
+    afterSteps: settle,
+    candidatePairs: st.candidatePairs,
+    allPairs: (n * (n - 1)) / 2,
+    touching: st.touching,
+    windowFloor: floor.windowIds.length,
+    windowTop: top.windowIds.length,
+    topCell,
+    msPerStepMedian: median(times),
+  };
+  console.log(
+    `grid n=3500: ${median(times).toFixed(2)} ms/step; candidates ${st.candidatePairs}, touching ${st.touching}, window floor ${floor.windowIds.length}, top ${top.windowIds.length} at ${topCell}`
+  );
 
   // 4. GPU query (Dawn): upload + sort + query + readback round trip, checked against the twin
   const handle = await acquireGPU({gpu: await nodeGPU()});

@@ -58,7 +58,10 @@ export class FrameStamps {
   private qs: GPUQuerySet;
   private resolve: GPUBuffer;
   private labels: string[] = [];
-  constructor(readonly device: GPUDevice, readonly capacity: number) {
+  constructor(
+    readonly device: GPUDevice,
+    readonly capacity: number
+  ) {
     this.qs = device.createQuerySet({type: "timestamp", count: capacity * 2});
     this.resolve = device.createBuffer({size: capacity * 16, usage: Usage.QUERY_RESOLVE | Usage.COPY_SRC});
   }
@@ -77,9 +80,12 @@ export class FrameStamps {
     const [bytes] = await readBuffers(this.device, [{buffer: this.resolve, size: n * 8}], encoder);
     const t = new BigUint64Array(bytes);
     const byLabel: Record<string, number> = {};
-    let total = 0, first = Infinity, last = -Infinity;
+    let total = 0,
+      first = Infinity,
+      last = -Infinity;
     this.labels.forEach((l, k) => {
-      const b = Number(t[2 * k]), e = Number(t[2 * k + 1]);
+      const b = Number(t[2 * k]),
+        e = Number(t[2 * k + 1]);
       const ms = e > b ? (e - b) / 1e6 : 0;
       byLabel[l] = (byLabel[l] ?? 0) + ms;
       total += ms;

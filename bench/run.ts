@@ -51,7 +51,16 @@ async function main() {
   for (const s of SUITES.filter((s) => wanted.includes(s.name))) {
     const t0 = performance.now();
     log(`suite ${s.name}…`);
-    (result.suites as Record<string, unknown>)[s.name] = await s.run({handle, device: handle.device, wgsl: nodeWGSL, reps, warmup, outDir: dirname(out), log, arg});
+    (result.suites as Record<string, unknown>)[s.name] = await s.run({
+      handle,
+      device: handle.device,
+      wgsl: nodeWGSL,
+      reps,
+      warmup,
+      outDir: dirname(out),
+      log,
+      arg,
+    });
     log(`suite ${s.name} done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     writeFileSync(out, JSON.stringify(result, null, 2)); // after each suite: partial results survive a timeout
   }

@@ -29,10 +29,13 @@ import {encodePNG} from "./png.js";
 const SUBSTEPS = 5;
 
 function settleCheck(p: PackedParticles) {
-  let outside = 0, nan = 0, maxY = 0;
+  let outside = 0,
+    nan = 0,
+    maxY = 0;
   for (let i = 0; i < p.count; i++) {
     const o = i * PARTICLE_WORDS;
-    const x = p.f32[o], y = p.f32[o + 1];
+    const x = p.f32[o],
+      y = p.f32[o + 1];
     if (![x, y, p.f32[o + 2], p.f32[o + 3]].every(Number.isFinite)) nan++;
     if (!(x > 0 && x < 2 && y > 0 && y < 2)) outside++;
     maxY = Math.max(maxY, y);
@@ -69,7 +72,10 @@ export const sandSuite: BenchSuite = {
         }
         await device.queue.onSubmittedWorkDone();
         const settleWall = performance.now() - t0;
-        const [a, st] = await readBuffers(device, [{buffer: sand.a, size: n * PARTICLE_BYTES}, {buffer: sand.stats, size: 16}]);
+        const [a, st] = await readBuffers(device, [
+          {buffer: sand.a, size: n * PARTICLE_BYTES},
+          {buffer: sand.stats, size: 16},
+        ]);
         const state = wrapParticles(a, n);
         const check = settleCheck(state);
         if (!hashed) settled.set(n, state);
@@ -80,7 +86,11 @@ export const sandSuite: BenchSuite = {
           substepsPerFrame: SUBSTEPS,
           dispatchesPerFrame: SUBSTEPS * SAND_DISPATCHES_PER_SUBSTEP,
           afterSettling: {substeps: settleFrames * SUBSTEPS, ...check, wallSeconds: round(settleWall / 1000, 4)},
-          perSubstep: {candidates: Math.round(s[0] / SUBSTEPS), hashCollisionCandidates: Math.round(s[1] / SUBSTEPS), touchingPairs: Math.round(s[2] / 2 / SUBSTEPS)},
+          perSubstep: {
+            candidates: Math.round(s[0] / SUBSTEPS),
+            hashCollisionCandidates: Math.round(s[1] / SUBSTEPS),
+            touchingPairs: Math.round(s[2] / 2 / SUBSTEPS),
+          },
         };
         if (stamps) {
           // per pass (each phase its own timestamped pass)
@@ -124,26 +134,27 @@ export const sandSuite: BenchSuite = {
             if (r >= ctx.warmup) one.push(t.total);
           }
           rec.onePassGpuMsPerFrame = summary(one);
-          if (n === 30000) try {
-            // how the frame scales with substeps (a fixed cost per substep: 7 dispatches)
-            const bySub: Record<string, unknown> = {};
-            for (const subs of [1, 2, 8]) {
-              const t: number[] = [];
-              for (let r = 0; r < ctx.warmup + ctx.reps; r++) {
-                stamps.begin();
-                const enc = device.createCommandEncoder();
-                const pass = enc.beginComputePass({timestampWrites: stamps.writes("frame")});
-                for (let k = 0; k < subs; k++) sand.encodeSubstep(pass);
-                pass.end();
-                const res = await stamps.read(enc);
-                if (r >= ctx.warmup) t.push(res.total);
+          if (n === 30000)
+            try {
+              // how the frame scales with substeps (a fixed cost per substep: 7 dispatches)
+              const bySub: Record<string, unknown> = {};
+              for (const subs of [1, 2, 8]) {
+                const t: number[] = [];
+                for (let r = 0; r < ctx.warmup + ctx.reps; r++) {
+                  stamps.begin();
+                  const enc = device.createCommandEncoder();
+                  const pass = enc.beginComputePass({timestampWrites: stamps.writes("frame")});
+                  for (let k = 0; k < subs; k++) sand.encodeSubstep(pass);
+                  pass.end();
+                  const res = await stamps.read(enc);
+                  if (r >= ctx.warmup) t.push(res.total);
+                }
+                bySub[String(subs)] = summary(t);
               }
-              bySub[String(subs)] = summary(t);
+              rec.onePassGpuMsBySubsteps = bySub;
+            } catch (e) {
+              ctx.log(`by-substeps timing failed: ${(e as Error).message}`);
             }
-            rec.onePassGpuMsBySubsteps = bySub;
-          } catch (e) {
-            ctx.log(`by-substeps timing failed: ${(e as Error).message}`);
-          }
         }
         rec.wallMsPerFrame = summary(await wallClock(device, ctx.reps, ctx.warmup, (enc) => sand.encodeFrame(enc, SUBSTEPS)));
         configs.push(rec);
@@ -184,14 +195,22 @@ export const sandSuite: BenchSuite = {
     stamps?.destroy();
     sand.dispose();
     scope.dispose();
-    return {substepsPerFrame: SUBSTEPS, phases: SAND_PHASES, configs, stability, cpuTwin: twin, target: "30,000 grains x 5 substeps <= 0.5 ms GPU time per frame (H200)"};
+    return {
+      substepsPerFrame: SUBSTEPS,
+      phases: SAND_PHASES,
+      configs,
+      stability,
+      cpuTwin: twin,
+      target: "30,000 grains x 5 substeps <= 0.5 ms GPU time per frame (H200)",
+    };
   },
 };
 
 /** Renders the grains (coloured by speed) off-screen and writes a PNG. */
 async function snapshot(ctx: BenchContext, sand: SandGPU, n: number, radius: number, path: string) {
   const device = ctx.device;
-  const W = 768, H = 768;
+  const W = 768,
+    H = 768;
   const scope = new ResourceScope(device);
   const painter = await DiscPainter.create(device, scope, ctx.wgsl, "rgba8unorm", [0.96, 0.96, 0.96, 1]);
   const tex = device.createTexture({size: [W, H], format: "rgba8unorm", usage: 0x10 | 0x01});

@@ -8,7 +8,11 @@ const problems = [];
 // the same choice as playwright.config.ts: $CHROMIUM_PATH when set, else /usr/bin/chromium
 const found = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (!existsSync(found))
-  problems.push(process.env.CHROMIUM_PATH ? `CHROMIUM_PATH is set to ${found}, which does not exist.` : "No Chromium at /usr/bin/chromium for the browser tests (set CHROMIUM_PATH, or install Debian's chromium).");
+  problems.push(
+    process.env.CHROMIUM_PATH
+      ? `CHROMIUM_PATH is set to ${found}, which does not exist.`
+      : "No Chromium at /usr/bin/chromium for the browser tests (set CHROMIUM_PATH, or install Debian's chromium)."
+  );
 let vulkan = false;
 try {
   vulkan = /libvulkan\.so\.1/.test(execSync("ldconfig -p", {encoding: "utf8"}));
@@ -20,7 +24,8 @@ if (!process.env.VK_ICD_FILENAMES && !process.env.VK_DRIVER_FILES && !existsSync
   problems.push("No SwiftShader Vulkan driver (/usr/lib/chromium/vk_swiftshader_icd.json, from Debian's chromium).");
 if (problems.length) {
   console.error(
-    "The tests cannot run on this machine yet:\n  - " + problems.join("\n  - ") +
+    "The tests cannot run on this machine yet:\n  - " +
+      problems.join("\n  - ") +
       "\nInstall with:  sudo apt-get update && sudo apt-get install -y chromium libvulkan1\n" +
       "(or point CHROMIUM_PATH at a Chromium/Chrome 120+ binary with WebGPU)."
   );

@@ -18,5 +18,7 @@ await page.goto(url);
 if (sel) await page.locator(sel).first().scrollIntoViewIfNeeded();
 await page.waitForTimeout(Number(wait));
 await (sel ? page.locator(sel).first() : page).screenshot({path: out});
-console.log(await page.evaluate(() => JSON.stringify({gpu: globalThis.__gpuStats, widgets: [...document.querySelectorAll("[data-widget]")].map((w) => w.dataset.widget)})));
+console.log(
+  await page.evaluate(() => JSON.stringify({gpu: globalThis.__gpuStats, widgets: [...document.querySelectorAll("[data-widget]")].map((w) => w.dataset.widget)}))
+);
 await browser.close();

@@ -78,7 +78,8 @@ export class GridQueryGPU {
     const n = discs.count;
     if (n > this.maxParticles) throw new RangeError(`${n} discs, the grid query was sized for ${this.maxParticles}`);
     const [cx, cy] = queryCell;
-    if (!(cx >= 0 && cx < this.grid.dimX && cy >= 0 && cy < this.grid.dimY)) throw new RangeError(`query cell [${cx}, ${cy}] is outside the ${this.grid.dimX}×${this.grid.dimY} grid`);
+    if (!(cx >= 0 && cx < this.grid.dimX && cy >= 0 && cy < this.grid.dimY))
+      throw new RangeError(`query cell [${cx}, ${cy}] is outside the ${this.grid.dimX}×${this.grid.dimY} grid`);
     this.sort.setGrid(this.grid, n);
     if (n) this.device.queue.writeBuffer(this.upload, 0, discs.buffer, 0, n * PARTICLE_BYTES);
     this.device.queue.writeBuffer(this.queryBuf, 0, new Int32Array([cx, cy, this.maxParticles, 0]));

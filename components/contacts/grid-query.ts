@@ -93,7 +93,8 @@ export function gridQueryTwin(g: GridParams, layout: SortedLayout, query: [numbe
   const q = windowRange(g, query[0], query[1]);
   for (let s = 0; s < sorted.count; s++) {
     const key = sorted.u32[s * PARTICLE_WORDS + 5];
-    const cx = key % g.dimX, cy = Math.floor(key / g.dimX);
+    const cx = key % g.dimX,
+      cy = Math.floor(key / g.dimX);
     const {x0, x1, y0, y1} = windowRange(g, cx, cy);
     let w = 0;
     for (let y = y0; y <= y1; y++) w += starts[y * g.dimX + x1 + 1] - starts[y * g.dimX + x0];
@@ -120,11 +121,20 @@ export interface GridStepStats {
  * pairs apart, integrate. The discs are left in the new cell order (`d` and `ids` are
  * rewritten), as the GPU pipeline of §4 leaves them. `fx`, `fy`: scratch of length ≥ count.
  */
-export function gridContactStep(d: Discs, ids: Uint32Array, g: GridParams, p: ContactParams, pointer: Pointer | null, fx: Float64Array, fy: Float64Array): GridStepStats {
+export function gridContactStep(
+  d: Discs,
+  ids: Uint32Array,
+  g: GridParams,
+  p: ContactParams,
+  pointer: Pointer | null,
+  fx: Float64Array,
+  fy: Float64Array
+): GridStepStats {
   const layout = sortTwin(g, packDiscs(d, ids));
   const {sorted, starts} = layout;
   const n = d.count;
-  const f = sorted.f32, u = sorted.u32;
+  const f = sorted.f32,
+    u = sorted.u32;
   for (let s = 0; s < n; s++) {
     const o = s * PARTICLE_WORDS;
     d.x[s] = f[o];
@@ -134,30 +144,40 @@ export function gridContactStep(d: Discs, ids: Uint32Array, g: GridParams, p: Co
     ids[s] = u[o + 4];
   }
   const {x, y, vx, vy} = d;
-  const d0 = 2 * p.radius, d0sq = d0 * d0, k = p.stiffness, c = p.damping;
+  const d0 = 2 * p.radius,
+    d0sq = d0 * d0,
+    k = p.stiffness,
+    c = p.damping;
   fx.fill(0, 0, n);
   fy.fill(0, 0, n);
-  let candidates = 0, touching = 0;
+  let candidates = 0,
+    touching = 0;
   const dimX = g.dimX;
   for (let a = 0; a < n; a++) {
     const key = u[a * PARTICLE_WORDS + 5];
-    const cx = key % dimX, cy = (key - cx) / dimX;
-    const x0 = Math.max(0, cx - 1), x1 = Math.min(dimX - 1, cx + 1);
-    const y0 = Math.max(0, cy - 1), y1 = Math.min(g.dimY - 1, cy + 1);
-    const xa = x[a], ya = y[a];
+    const cx = key % dimX,
+      cy = (key - cx) / dimX;
+    const x0 = Math.max(0, cx - 1),
+      x1 = Math.min(dimX - 1, cx + 1);
+    const y0 = Math.max(0, cy - 1),
+      y1 = Math.min(g.dimY - 1, cy + 1);
+    const xa = x[a],
+      ya = y[a];
     for (let yy = y0; yy <= y1; yy++) {
       // the cells x0..x1 of one row are contiguous in sorted order
       const lo = Math.max(starts[yy * dimX + x0], a + 1);
       const hi = starts[yy * dimX + x1 + 1];
       for (let b = lo; b < hi; b++) {
         candidates++;
-        const dx = xa - x[b], dy = ya - y[b];
+        const dx = xa - x[b],
+          dy = ya - y[b];
         const d2 = dx * dx + dy * dy;
         if (d2 < d0sq) {
           touching++;
           if (d2 === 0) continue;
           const dist = Math.sqrt(d2);
-          const nx = dx / dist, ny = dy / dist;
+          const nx = dx / dist,
+            ny = dy / dist;
           const fm = k * (d0 - dist) - c * ((vx[a] - vx[b]) * nx + (vy[a] - vy[b]) * ny);
           if (fm > 0) {
             fx[a] += fm * nx;
@@ -179,7 +199,8 @@ export function windowIdsBruteForce(g: GridParams, x: ArrayLike<number>, y: Arra
   const out: number[] = [];
   for (let i = 0; i < x.length; i++) {
     const key = cellKey(g, x[i], y[i]);
-    const kx = key % g.dimX, ky = Math.floor(key / g.dimX);
+    const kx = key % g.dimX,
+      ky = Math.floor(key / g.dimX);
     if (kx >= q.x0 && kx <= q.x1 && ky >= q.y0 && ky <= q.y1) out.push(ids[i]);
   }
   return out.sort((a, b) => a - b);

@@ -139,17 +139,21 @@ export type Pointer = Pick<CanvasPointer, "x" | "y" | "active">;
 export function integrate(d: Discs, fx: Float64Array, fy: Float64Array, p: ContactParams, pointer: Pointer | null) {
   const {radius: r, stiffness: k, damping: c, dt} = p;
   const R = p.pointerRadius;
-  const usePointer = pointer !== null && pointer.active;
+  const usePointer = pointer?.active;
   for (let i = 0; i < d.count; i++) {
     let ax = fx[i];
     let ay = fy[i] - p.gravity;
-    const x = d.x[i], y = d.y[i], vx = d.vx[i], vy = d.vy[i];
+    const x = d.x[i],
+      y = d.y[i],
+      vx = d.vx[i],
+      vy = d.vy[i];
     if (x < r) ax += Math.max(0, k * (r - x) - c * vx);
     else if (x > p.width - r) ax -= Math.max(0, k * (x - (p.width - r)) + c * vx);
     if (y < r) ay += Math.max(0, k * (r - y) - c * vy);
     else if (y > p.height - r) ay -= Math.max(0, k * (y - (p.height - r)) + c * vy);
     if (usePointer) {
-      const ex = x - pointer!.x, ey = y - pointer!.y;
+      const ex = x - pointer!.x,
+        ey = y - pointer!.y;
       const e2 = ex * ex + ey * ey;
       if (e2 < R * R && e2 > 0) {
         const e = Math.sqrt(e2);
@@ -186,14 +190,17 @@ export function bruteForceStep(d: Discs, p: ContactParams, pointer: Pointer | nu
   const {x, y, vx, vy} = d;
   const d0 = 2 * p.radius;
   const d0sq = d0 * d0;
-  const k = p.stiffness, c = p.damping;
+  const k = p.stiffness,
+    c = p.damping;
   fx.fill(0, 0, n);
   fy.fill(0, 0, n);
   let checks = 0;
   let touching = 0;
   for (let i = 0; i < n; i++) {
-    const xi = x[i], yi = y[i];
-    let fxi = 0, fyi = 0;
+    const xi = x[i],
+      yi = y[i];
+    let fxi = 0,
+      fyi = 0;
     checks += n - 1 - i;
     for (let j = i + 1; j < n; j++) {
       const dx = xi - x[j];
@@ -204,7 +211,8 @@ export function bruteForceStep(d: Discs, p: ContactParams, pointer: Pointer | nu
         if (d2 === 0) continue;
         // inlined contactForce (same formula; tested against it)
         const dist = Math.sqrt(d2);
-        const nx = dx / dist, ny = dy / dist;
+        const nx = dx / dist,
+          ny = dy / dist;
         const f = k * (d0 - dist) - c * ((vx[i] - vx[j]) * nx + (vy[i] - vy[j]) * ny);
         if (f > 0) {
           fxi += f * nx;
@@ -229,7 +237,8 @@ export function countTouching(x: ArrayLike<number>, y: ArrayLike<number>, radius
   let t = 0;
   for (let i = 0; i < n; i++)
     for (let j = i + 1; j < n; j++) {
-      const dx = x[i] - x[j], dy = y[i] - y[j];
+      const dx = x[i] - x[j],
+        dy = y[i] - y[j];
       if (dx * dx + dy * dy < d0sq) t++;
     }
   return t;

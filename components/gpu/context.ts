@@ -5,7 +5,7 @@
  *
  * Browser: `acquireGPU()` uses navigator.gpu. Node (tests, bench): pass `{gpu}` from
  * components/gpu/node.ts. Returns null when WebGPU is missing or no adapter is found:
- * callers then run their CPU twin and say so (`fallbackMessage` in components/widgets/view.ts).
+ * callers then run their CPU twin and say so (`fallbackMessage` in components/widgets/runtime/status.ts).
  */
 
 export interface GPUStats {

@@ -13,7 +13,7 @@
  * components/sand/twin.ts. Sort kernels: components/sort/gpu-sort.ts.
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
-import {ResourceScope} from "../gpu/scope.js";
+import type {ResourceScope} from "../gpu/scope.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {CountingSortGPU} from "../sort/gpu-sort.js";
 import {PARTICLE_BYTES, type PackedParticles} from "../sort/particles.js";
@@ -77,7 +77,8 @@ export class SandGPU {
    * scope of `parentScope`. Errors: RangeError on maxParticles.
    */
   static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, options: SandGPUOptions): Promise<SandGPU> {
-    if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 1)) throw new RangeError(`maxParticles must be an integer ≥ 1, got ${options.maxParticles}`);
+    if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 1))
+      throw new RangeError(`maxParticles must be an integer ≥ 1, got ${options.maxParticles}`);
     const scope = parentScope.child(device);
     try {
       const [sorter, forces] = await Promise.all([

@@ -26,7 +26,8 @@ export function pourSand(count: number, seed = 1, top = SAND_BOX - 1.5 * SAND_CE
   const rand = mulberry32(seed);
   const p = allocParticles(count);
   for (let i = 0; i < count; i++) {
-    const row = Math.floor(i / cols), col = i % cols;
+    const row = Math.floor(i / cols),
+      col = i % cols;
     const o = i * PARTICLE_WORDS;
     p.f32[o] = left + (col + 0.5) * spacing + (rand() - 0.5) * 0.08 * SAND_CELL;
     p.f32[o + 1] = top - row * spacing + (rand() - 0.5) * 0.08 * SAND_CELL;

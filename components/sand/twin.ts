@@ -32,26 +32,37 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
   const next = allocParticles(n);
   const stats: SandStats = {candidates: 0, collided: 0, contacts: 0};
   const inv = Math.fround(1 / g.cellSize);
-  const r = p.radius, d = 2 * r;
+  const r = p.radius,
+    d = 2 * r;
   for (let i = 0; i < n; i++) {
     const o = i * PARTICLE_WORDS;
-    const x = s[o], y = s[o + 1], vx = s[o + 2], vy = s[o + 3];
-    let fx = 0, fy = -p.gravity;
-    let dxx = 0, dxy = 0, dyy = 0; // the grain's own contact damping (symmetric 2×2), taken implicitly
+    const x = s[o],
+      y = s[o + 1],
+      vx = s[o + 2],
+      vy = s[o + 3];
+    let fx = 0,
+      fy = -p.gravity;
+    let dxx = 0,
+      dxy = 0,
+      dyy = 0; // the grain's own contact damping (symmetric 2×2), taken implicitly
     let contactsHere = 0;
-    const cx = cellCoord(x, g.originX, inv), cy = cellCoord(y, g.originY, inv);
+    const cx = cellCoord(x, g.originX, inv),
+      cy = cellCoord(y, g.originY, inv);
     for (const b of cellWindow(g, cx, cy)) {
       for (let j = starts[b.key]; j < starts[b.key + 1]; j++) {
         if (j === i) continue;
         const q = j * PARTICLE_WORDS;
         stats.candidates++;
         if (g.hashed && (cellCoord(s[q], g.originX, inv) !== b.cx || cellCoord(s[q + 1], g.originY, inv) !== b.cy)) stats.collided++;
-        const rx = x - s[q], ry = y - s[q + 1];
+        const rx = x - s[q],
+          ry = y - s[q + 1];
         const dist2 = rx * rx + ry * ry;
         if (dist2 < d * d && dist2 > 1e-14) {
           const dist = Math.sqrt(dist2);
-          const nx = rx / dist, ny = ry / dist;
-          const rvx = vx - s[q + 2], rvy = vy - s[q + 3];
+          const nx = rx / dist,
+            ny = ry / dist;
+          const rvx = vx - s[q + 2],
+            rvy = vy - s[q + 3];
           const vn = rvx * nx + rvy * ny;
           const push = p.stiffness * (d - dist) - p.damping * vn;
           if (push > 0) {
@@ -86,7 +97,8 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
       if (penT > 0) fy -= wall(penT, vy);
     }
     if (p.pointer.active) {
-      const rx = x - p.pointer.x, ry = y - p.pointer.y;
+      const rx = x - p.pointer.x,
+        ry = y - p.pointer.y;
       const dist = Math.hypot(rx, ry);
       if (dist < p.pointer.radius && dist > 1e-7) {
         const k = (p.pointer.strength * (1 - dist / p.pointer.radius)) / dist;
@@ -95,18 +107,23 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
       }
     }
     // semi-implicit damping: (I + dt·D) v' = v + dt·(f + D·v)
-    const a00 = 1 + p.dt * dxx, a01 = p.dt * dxy, a11 = 1 + p.dt * dyy;
-    const r0 = vx + p.dt * (fx + dxx * vx + dxy * vy), r1 = vy + p.dt * (fy + dxy * vx + dyy * vy);
+    const a00 = 1 + p.dt * dxx,
+      a01 = p.dt * dxy,
+      a11 = 1 + p.dt * dyy;
+    const r0 = vx + p.dt * (fx + dxx * vx + dxy * vy),
+      r1 = vy + p.dt * (fy + dxy * vx + dyy * vy);
     const det = a00 * a11 - a01 * a01;
     const drag = p.drag + (contactsHere > 0 ? p.contactDrag : 0);
     const keep = Math.max(1 - drag * p.dt, 0);
-    let nvx = ((a11 * r0 - a01 * r1) / det) * keep, nvy = ((a00 * r1 - a01 * r0) / det) * keep;
+    let nvx = ((a11 * r0 - a01 * r1) / det) * keep,
+      nvy = ((a00 * r1 - a01 * r0) / det) * keep;
     const speed = Math.hypot(nvx, nvy);
     if (speed > p.maxSpeed) {
       nvx *= p.maxSpeed / speed;
       nvy *= p.maxSpeed / speed;
     }
-    let nx = x + nvx * p.dt, ny = y + nvy * p.dt;
+    let nx = x + nvx * p.dt,
+      ny = y + nvy * p.dt;
     const inset = 0.25 * r;
     if (ny < SAND_BOX_LO.y + inset) {
       ny = SAND_BOX_LO.y + inset;

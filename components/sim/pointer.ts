@@ -46,7 +46,12 @@ export function contentBox(canvas: HTMLElement | SVGElement): {left: number; top
  * World position of client point (clientX, clientY) on a canvas showing `view`.
  * Pure: `box` is the canvas's content box (see `contentBox`). y grows upwards in the world.
  */
-export function clientToWorld(clientX: number, clientY: number, box: {left: number; top: number; width: number; height: number}, view: WorldView): {x: number; y: number} {
+export function clientToWorld(
+  clientX: number,
+  clientY: number,
+  box: {left: number; top: number; width: number; height: number},
+  view: WorldView
+): {x: number; y: number} {
   const u = box.width > 0 ? (clientX - box.left) / box.width : 0.5;
   const v = box.height > 0 ? (clientY - box.top) / box.height : 0.5;
   return {x: view.x0 + u * (view.x1 - view.x0), y: view.y1 - v * (view.y1 - view.y0)};
@@ -55,71 +60,4 @@ export function clientToWorld(clientX: number, clientY: number, box: {left: numb
 /** Whether client point (clientX, clientY) lies in `box` (edges included). Pure, like `clientToWorld`. */
 export function insideBox(clientX: number, clientY: number, box: {left: number; top: number; width: number; height: number}): boolean {
   return clientX >= box.left && clientX <= box.left + box.width && clientY >= box.top && clientY <= box.top + box.height;
-}
-
-/** Live pointer state in world units, as `trackPointer` keeps it. */
-export interface PointerState {
-  /** World position of the last pointer event (NaN before the first). */
-  x: number;
-  y: number;
-  /** true while a button / finger is down (the simulation pushes). */
-  down: boolean;
-  /** true while the pointer is over the canvas or captured by it. */
-  inside: boolean;
-}
-
-/**
- * Tracks pointer events on `canvas` in world coordinates of `getView()` (read at each
- * event, so resizes and view changes are followed). Uses pointer capture, so a drag
- * that leaves the canvas keeps pushing until release. Returns the live state and a
- * `dispose` that removes every listener. Sets `touch-action: none` on the canvas so
- * dragging on a phone pushes grains instead of scrolling.
- */
-export function trackPointer(canvas: HTMLElement | SVGElement, getView: () => WorldView, onChange?: (s: PointerState) => void): {state: PointerState; dispose(): void} {
-  const state: PointerState = {x: NaN, y: NaN, down: false, inside: false};
-  canvas.style.touchAction = "none";
-  const update = (e: PointerEvent) => {
-    const p = clientToWorld(e.clientX, e.clientY, contentBox(canvas), getView());
-    state.x = p.x;
-    state.y = p.y;
-    onChange?.(state);
-  };
-  const onDown = (e: PointerEvent) => {
-    state.down = true;
-    state.inside = true;
-    try {
-      canvas.setPointerCapture(e.pointerId);
-    } catch {
-      /* synthetic events have no active pointer */
-    }
-    update(e);
-  };
-  const onMove = (e: PointerEvent) => {
-    state.inside = true;
-    update(e);
-  };
-  const onUp = (e: PointerEvent) => {
-    state.down = false;
-    update(e);
-  };
-  const onLeave = () => {
-    if (!state.down) state.inside = false;
-    onChange?.(state);
-  };
-  const el = canvas as HTMLElement; // SVG elements get the same pointer events
-  el.addEventListener("pointerdown", onDown);
-  el.addEventListener("pointermove", onMove);
-  el.addEventListener("pointerup", onUp);
-  el.addEventListener("pointercancel", onUp);
-  el.addEventListener("pointerleave", onLeave);
-  return {
-    state,
-    dispose() {
-      el.removeEventListener("pointerdown", onDown);
-      el.removeEventListener("pointermove", onMove);
-      el.removeEventListener("pointerup", onUp);
-      el.removeEventListener("pointercancel", onUp);
-      el.removeEventListener("pointerleave", onLeave);
-    },
-  };
 }

@@ -112,9 +112,11 @@ export class PassTimer {
 export function passTimes(stamps: BigUint64Array, labels: string[]): PassTimes {
   const byLabel: Record<string, number> = {};
   let total = 0;
-  let first = Infinity, last = -Infinity;
+  let first = Infinity,
+    last = -Infinity;
   labels.forEach((label, k) => {
-    const b = Number(stamps[2 * k]), e = Number(stamps[2 * k + 1]);
+    const b = Number(stamps[2 * k]),
+      e = Number(stamps[2 * k + 1]);
     const ms = e > b ? (e - b) / 1e6 : 0;
     byLabel[label] = (byLabel[label] ?? 0) + ms;
     total += ms;

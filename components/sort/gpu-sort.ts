@@ -11,7 +11,7 @@
  * caller's (any buffer with STORAGE usage holding packed particles, 24 B each).
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
-import {ResourceScope} from "../gpu/scope.js";
+import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
 import {GRID_UNIFORM_BYTES, MAX_CELLS, packGrid, validateGrid, type GridParams} from "./grid.js";
@@ -95,7 +95,13 @@ export class CountingSortGPU {
     // Pipelines are cached per device, so the explicit layout must come from the cached pipeline.
     const scope = parentScope.child(device);
     try {
-      return new CountingSortGPU(device, scope, options, {clear, count, scatter, scanBlocks, scanSums, addOffsets, round, shift}, scanBlocks.getBindGroupLayout(0));
+      return new CountingSortGPU(
+        device,
+        scope,
+        options,
+        {clear, count, scatter, scanBlocks, scanSums, addOffsets, round, shift},
+        scanBlocks.getBindGroupLayout(0)
+      );
     } catch (e) {
       scope.dispose();
       throw e;
@@ -226,7 +232,13 @@ export class CountingSortGPU {
         const out = ping[r % 2];
         pass = enc.beginComputePass({label: `scan-round-${r}`});
         pass.setPipeline(this.pipes.round);
-        pass.setBindGroup(0, this.device.createBindGroup({layout: this.pipes.round.getBindGroupLayout(0), entries: [uniforms[r], cur, out].map((buffer, binding) => ({binding, resource: {buffer}}))}));
+        pass.setBindGroup(
+          0,
+          this.device.createBindGroup({
+            layout: this.pipes.round.getBindGroupLayout(0),
+            entries: [uniforms[r], cur, out].map((buffer, binding) => ({binding, resource: {buffer}})),
+          })
+        );
         pass.dispatchWorkgroups(Math.ceil(cells / WG));
         pass.end();
         snap(out, cells * 4);
@@ -234,7 +246,13 @@ export class CountingSortGPU {
       }
       pass = enc.beginComputePass({label: "shift+scatter"});
       pass.setPipeline(this.pipes.shift);
-      pass.setBindGroup(0, this.device.createBindGroup({layout: this.pipes.shift.getBindGroupLayout(0), entries: [uniforms[rounds], cur, this.starts, this.cursor].map((buffer, binding) => ({binding, resource: {buffer}}))}));
+      pass.setBindGroup(
+        0,
+        this.device.createBindGroup({
+          layout: this.pipes.shift.getBindGroupLayout(0),
+          entries: [uniforms[rounds], cur, this.starts, this.cursor].map((buffer, binding) => ({binding, resource: {buffer}})),
+        })
+      );
       pass.dispatchWorkgroups(Math.ceil(cells / WG));
       pass.end();
       snap(this.starts, (cells + 1) * 4);
@@ -258,7 +276,7 @@ export class CountingSortGPU {
       return {keys, counts, scanRounds, starts, order, sorted};
     } finally {
       tmp.dispose();
-      this.bindCache.forEach((_, k) => k.startsWith("count") || k.startsWith("scatter") ? this.bindCache.delete(k) : 0);
+      this.bindCache.forEach((_, k) => (k.startsWith("count") || k.startsWith("scatter") ? this.bindCache.delete(k) : 0));
     }
   }
 

@@ -103,7 +103,8 @@ export function cellWindow(g: GridParams, cx: number, cy: number): WindowBucket[
   const out: WindowBucket[] = [];
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
-      const x = cx + dx, y = cy + dy;
+      const x = cx + dx,
+        y = cy + dy;
       if (!g.hashed && (x < 0 || y < 0 || x >= g.dimX || y >= g.dimY)) continue;
       const key = cellKeyOf(g, x, y);
       if (out.some((b) => b.key === key)) continue;

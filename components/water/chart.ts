@@ -24,14 +24,38 @@ export interface HistogramChart {
 /** A 64-bin histogram of particle density with a rule at ρ₀. Width in px. */
 export function densityHistogram(width = 320, height = 110): HistogramChart {
   const margin = {top: 8, right: 8, bottom: 26, left: 8};
-  const svg = d3.create("svg").attr("viewBox", `0 0 ${width} ${height}`).attr("width", width).attr("height", height).attr("class", "water-histogram").attr("role", "img").attr("aria-label", "histogram of particle density");
+  const svg = d3
+    .create("svg")
+    .attr("viewBox", `0 0 ${width} ${height}`)
+    .attr("width", width)
+    .attr("height", height)
+    .attr("class", "water-histogram")
+    .attr("role", "img")
+    .attr("aria-label", "histogram of particle density");
   const x = d3.scaleLinear().range([margin.left, width - margin.right]);
   const y = d3.scaleLinear().range([height - margin.bottom, margin.top]);
   const bars = svg.append("g").attr("fill", "#4269d0");
   const axis = svg.append("g").attr("transform", `translate(0,${height - margin.bottom})`);
-  const rule = svg.append("line").attr("stroke", "#d0433c").attr("stroke-width", 1.5).attr("y1", margin.top).attr("y2", height - margin.bottom);
-  const label = svg.append("text").attr("fill", "#d0433c").attr("font-size", 11).attr("y", margin.top + 9).attr("x", 0);
-  svg.append("text").attr("x", width - margin.right).attr("y", height - 2).attr("text-anchor", "end").attr("font-size", 11).attr("fill", "currentColor").text("density ρ");
+  const rule = svg
+    .append("line")
+    .attr("stroke", "#d0433c")
+    .attr("stroke-width", 1.5)
+    .attr("y1", margin.top)
+    .attr("y2", height - margin.bottom);
+  const label = svg
+    .append("text")
+    .attr("fill", "#d0433c")
+    .attr("font-size", 11)
+    .attr("y", margin.top + 9)
+    .attr("x", 0);
+  svg
+    .append("text")
+    .attr("x", width - margin.right)
+    .attr("y", height - 2)
+    .attr("text-anchor", "end")
+    .attr("font-size", 11)
+    .attr("fill", "currentColor")
+    .text("density ρ");
   return {
     element: svg.node()!,
     update(bins, restDensity) {
@@ -86,6 +110,7 @@ export function rampColor(t: number): string {
   const x = Math.min(1, Math.max(0, t)) * 4;
   const i = Math.min(3, Math.floor(x));
   const f = x - i;
-  const a = RAMP_STOPS[i], b = RAMP_STOPS[i + 1];
+  const a = RAMP_STOPS[i],
+    b = RAMP_STOPS[i + 1];
   return css([a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f]);
 }

@@ -96,14 +96,32 @@ export const WATER_UNIFORM_BYTES = 96;
 export function packWaterParams(p: WaterParams, pointer?: PointerState | null): ArrayBuffer {
   const buf = new ArrayBuffer(WATER_UNIFORM_BYTES);
   const f = new Float32Array(buf);
-  const on = pointer && pointer.active;
+  const on = pointer?.active;
   f.set([
-    0, -p.gravity, p.dt, p.h,
-    p.restDensity, p.k, p.kNear, p.xsph,
-    p.tank[0], p.tank[1], p.tank[2], p.tank[3],
-    p.wallK, p.wallBand, p.maxSpeed, p.pressureScale,
-    on ? pointer!.x : 0, on ? pointer!.y : 0, on ? pointer!.vx : 0, on ? pointer!.vy : 0,
-    on ? p.pointerRadius : 0, p.pointerStrength, p.wallDamping, 0,
+    0,
+    -p.gravity,
+    p.dt,
+    p.h,
+    p.restDensity,
+    p.k,
+    p.kNear,
+    p.xsph,
+    p.tank[0],
+    p.tank[1],
+    p.tank[2],
+    p.tank[3],
+    p.wallK,
+    p.wallBand,
+    p.maxSpeed,
+    p.pressureScale,
+    on ? pointer!.x : 0,
+    on ? pointer!.y : 0,
+    on ? pointer!.vx : 0,
+    on ? pointer!.vy : 0,
+    on ? p.pointerRadius : 0,
+    p.pointerStrength,
+    p.wallDamping,
+    0,
   ]);
   return buf;
 }

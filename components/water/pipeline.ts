@@ -101,7 +101,8 @@ export class WaterGPU {
    */
   static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, options: WaterGPUOptions): Promise<WaterGPU> {
     const grid = options.grid ?? waterGrid();
-    if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 0)) throw new RangeError(`maxParticles must be a non-negative integer, got ${options.maxParticles}`);
+    if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 0))
+      throw new RangeError(`maxParticles must be a non-negative integer, got ${options.maxParticles}`);
     const scope = parentScope.child(device);
     try {
       const [sorter, density, force, statsClear, stats] = await Promise.all([

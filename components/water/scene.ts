@@ -22,7 +22,8 @@ export function latticeDensity(s: number): number {
 
 /** Lattice spacing (in units of h) whose density equals ρ₀, by bisection (ρ falls as s grows). */
 export function restSpacing(restDensity: number): number {
-  let lo = 0.05, hi = 1;
+  let lo = 0.05,
+    hi = 1;
   for (let it = 0; it < 60; it++) {
     const mid = (lo + hi) / 2;
     if (latticeDensity(mid) > restDensity) lo = mid;
@@ -30,7 +31,6 @@ export function restSpacing(restDensity: number): number {
   }
   return (lo + hi) / 2;
 }
-
 
 export interface DamBreakLayout {
   /** lattice spacing, world units */
@@ -79,7 +79,8 @@ export function damBreak(count: number, p: WaterParams, seed = 1): PackedParticl
   const by = p.tank[1] + p.wallBand * 0.5 + s / 2;
   for (let i = 0; i < count; i++) {
     const o = i * PARTICLE_WORDS;
-    const c = i % columns, r = Math.floor(i / columns);
+    const c = i % columns,
+      r = Math.floor(i / columns);
     out.f32[o] = Math.min(p.tank[2] - s / 2, bx + c * s + (rnd() - 0.5) * 0.02 * s);
     out.f32[o + 1] = Math.min(p.tank[3] - s / 2, by + r * s + (rnd() - 0.5) * 0.02 * s);
     out.u32[o + 4] = i;

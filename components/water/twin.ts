@@ -22,15 +22,21 @@ export function windowKeys(g: GridParams, x: number, y: number): number[] {
 
 /** Density pass (density.wgsl): ρ and near-ρ for every slot of the sorted particles. */
 export function densityTwin(g: GridParams, p: WaterParams, sorted: PackedParticles, starts: Uint32Array) {
-  const n = sorted.count, f = sorted.f32;
-  const density = new Float32Array(n), near = new Float32Array(n);
-  const h2 = p.h * p.h, invH = 1 / p.h;
+  const n = sorted.count,
+    f = sorted.f32;
+  const density = new Float32Array(n),
+    near = new Float32Array(n);
+  const h2 = p.h * p.h,
+    invH = 1 / p.h;
   for (let i = 0; i < n; i++) {
-    const xi = f[i * PARTICLE_WORDS], yi = f[i * PARTICLE_WORDS + 1];
-    let rho = 0, rhoNear = 0;
+    const xi = f[i * PARTICLE_WORDS],
+      yi = f[i * PARTICLE_WORDS + 1];
+    let rho = 0,
+      rhoNear = 0;
     for (const key of windowKeys(g, xi, yi)) {
       for (let j = starts[key]; j < starts[key + 1]; j++) {
-        const dx = f[j * PARTICLE_WORDS] - xi, dy = f[j * PARTICLE_WORDS + 1] - yi;
+        const dx = f[j * PARTICLE_WORDS] - xi,
+          dy = f[j * PARTICLE_WORDS + 1] - yi;
         const r2 = dx * dx + dy * dy;
         if (j !== i && r2 < h2) {
           const q = 1 - Math.sqrt(r2) * invH;
@@ -76,23 +82,38 @@ export function forceTwin(
   near: Float32Array,
   pointer?: PointerState | null
 ): PackedParticles {
-  const n = sorted.count, f = sorted.f32, u = sorted.u32;
+  const n = sorted.count,
+    f = sorted.f32,
+    u = sorted.u32;
   const out = allocParticles(n);
-  const h2 = p.h * p.h, invH = 1 / p.h;
-  const ptr = pointer && pointer.active && p.pointerRadius > 0 ? pointer : null;
+  const h2 = p.h * p.h,
+    invH = 1 / p.h;
+  const ptr = pointer?.active && p.pointerRadius > 0 ? pointer : null;
   for (let i = 0; i < n; i++) {
     const o = i * PARTICLE_WORDS;
-    const xi = f[o], yi = f[o + 1], vxi = f[o + 2], vyi = f[o + 3], id = u[o + 4];
-    const pI = p.k * (density[i] - p.restDensity), pnI = p.kNear * near[i];
-    let pushX = 0, pushY = 0, dvx = 0, dvy = 0, wsum = 0;
+    const xi = f[o],
+      yi = f[o + 1],
+      vxi = f[o + 2],
+      vyi = f[o + 3],
+      id = u[o + 4];
+    const pI = p.k * (density[i] - p.restDensity),
+      pnI = p.kNear * near[i];
+    let pushX = 0,
+      pushY = 0,
+      dvx = 0,
+      dvy = 0,
+      wsum = 0;
     for (const key of windowKeys(g, xi, yi)) {
       for (let j = starts[key]; j < starts[key + 1]; j++) {
         const oj = j * PARTICLE_WORDS;
-        const dx = xi - f[oj], dy = yi - f[oj + 1];
+        const dx = xi - f[oj],
+          dy = yi - f[oj + 1];
         const r2 = dx * dx + dy * dy;
         if (j === i || r2 >= h2) continue;
-        const r = Math.sqrt(r2), q = 1 - r * invH;
-        const pJ = p.k * (density[j] - p.restDensity), pnJ = p.kNear * near[j];
+        const r = Math.sqrt(r2),
+          q = 1 - r * invH;
+        const pJ = p.k * (density[j] - p.restDensity),
+          pnJ = p.kNear * near[j];
         const mag = 0.5 * (pI + pJ) * q + 0.5 * (pnI + pnJ) * q * q;
         if (r > 1e-9) {
           pushX += (mag / r) * dx;
@@ -104,9 +125,13 @@ export function forceTwin(
         wsum += q2;
       }
     }
-    let ax = pushX * p.pressureScale, ay = -p.gravity + pushY * p.pressureScale;
+    let ax = pushX * p.pressureScale,
+      ay = -p.gravity + pushY * p.pressureScale;
     const off = wallOffset(p, id);
-    const lox = p.tank[0] + off, loy = p.tank[1] + off, hix = p.tank[2] - off, hiy = p.tank[3] - off;
+    const lox = p.tank[0] + off,
+      loy = p.tank[1] + off,
+      hix = p.tank[2] - off,
+      hiy = p.tank[3] - off;
     ax += wallAxis(p, xi, vxi, lox, hix);
     ay += wallAxis(p, yi, vyi, loy, hiy);
     if (ptr) {
@@ -119,17 +144,31 @@ export function forceTwin(
     }
     let xs = p.xsph;
     if (xs * wsum > 0.5) xs = 0.5 / wsum;
-    let vx = vxi + xs * dvx + ax * p.dt, vy = vyi + xs * dvy + ay * p.dt;
+    let vx = vxi + xs * dvx + ax * p.dt,
+      vy = vyi + xs * dvy + ay * p.dt;
     const speed = Math.hypot(vx, vy);
     if (speed > p.maxSpeed) {
       vx *= p.maxSpeed / speed;
       vy *= p.maxSpeed / speed;
     }
-    let x = xi + vx * p.dt, y = yi + vy * p.dt;
-    if (x < lox) { x = lox; vx = Math.max(vx, 0); }
-    if (x > hix) { x = hix; vx = Math.min(vx, 0); }
-    if (y < loy) { y = loy; vy = Math.max(vy, 0); }
-    if (y > hiy) { y = hiy; vy = Math.min(vy, 0); }
+    let x = xi + vx * p.dt,
+      y = yi + vy * p.dt;
+    if (x < lox) {
+      x = lox;
+      vx = Math.max(vx, 0);
+    }
+    if (x > hix) {
+      x = hix;
+      vx = Math.min(vx, 0);
+    }
+    if (y < loy) {
+      y = loy;
+      vy = Math.max(vy, 0);
+    }
+    if (y > hiy) {
+      y = hiy;
+      vy = Math.min(vy, 0);
+    }
     out.f32[o] = x;
     out.f32[o + 1] = y;
     out.f32[o + 2] = vx;

@@ -14,7 +14,10 @@ page.on("request", (r) => {
 });
 await page.goto(url);
 await page.waitForTimeout(Number(wait));
-const stats = await page.evaluate(() => ({...globalThis.__gpuStats, engines: [...document.querySelectorAll("[data-widget]")].map((w) => `${w.dataset.widget}:${w.dataset.engine ?? "?"}`)}));
+const stats = await page.evaluate(() => ({
+  ...globalThis.__gpuStats,
+  engines: [...document.querySelectorAll("[data-widget]")].map((w) => `${w.dataset.widget}:${w.dataset.engine ?? "?"}`),
+}));
 console.log(JSON.stringify({atLoad: stats}));
 // scroll through the whole page so every widget starts, then count shader fetches
 for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {

@@ -16,9 +16,13 @@ async function pixelShares(page: Page, widget: string) {
   return page.evaluate((w) => {
     const c = document.querySelector(`[data-widget="${w}"] canvas`) as HTMLCanvasElement;
     const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
-    let ink = 0, white = 0, black = 0;
+    let ink = 0,
+      white = 0,
+      black = 0;
     for (let i = 0; i < d.length; i += 4) {
-      const r = d[i], g = d[i + 1], b = d[i + 2];
+      const r = d[i],
+        g = d[i + 1],
+        b = d[i + 2];
       if (r > 240 && g > 240 && b > 240) white++;
       else if (r < 16 && g < 16 && b < 16) black++;
       else ink++;
@@ -30,10 +34,12 @@ async function pixelShares(page: Page, widget: string) {
 
 /** Passes when the canvas shows discs on a white box: not blank, not black. */
 async function expectDrawn(page: Page, widget: string) {
-  await expect.poll(async () => {
-    const s = await pixelShares(page, widget);
-    return s.ink > 0.05 && s.white > 0.2 && s.black < 0.05;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const s = await pixelShares(page, widget);
+      return s.ink > 0.05 && s.white > 0.2 && s.black < 0.05;
+    })
+    .toBe(true);
 }
 
 async function snapshot(page: Page, widget: string) {
@@ -125,15 +131,23 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   await page.waitForTimeout(300);
   await expectDrawn(page, "grid-query");
   const box = (await el.locator("canvas").boundingBox())!;
-  await page.screenshot({path: "test-results/screenshots/grid-query.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130}});
+  await page.screenshot({
+    path: "test-results/screenshots/grid-query.png",
+    clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130},
+  });
   // device loss: the demo counts on the twin meanwhile, rebuilds on a new device, and its GPU counters are right again
   await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
   await expect(el.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});
   const s0 = (await widgetValue(page, "grid-query")).steps;
-  await expect.poll(async () => {
-    const w = await widgetValue(page, "grid-query");
-    return w.engine === "gpu" && w.steps > s0;
-  }, {timeout: 60_000}).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const w = await widgetValue(page, "grid-query");
+        return w.engine === "gpu" && w.steps > s0;
+      },
+      {timeout: 60_000}
+    )
+    .toBe(true);
   const again = await snapshot(page, "grid-query");
   expect(again.value.engine).toBe("gpu");
   expect(again.value.windowIds).toEqual(windowIdsBruteForce(g, again.x, again.y, ids, again.value.queryCell[0], again.value.queryCell[1]));
@@ -173,8 +187,15 @@ for (const scale of [1, 2, 3]) {
     const cell = box.width / 24;
     // cell centres, the four corner cells, and points a quarter-pixel inside a cell border
     const targets: [number, number, number, number][] = [
-      [3, 20, 0.5, 0.5], [12, 12, 0.5, 0.5], [20, 2, 0.5, 0.5], [0, 0, 0.5, 0.5], [23, 23, 0.5, 0.5], [23, 0, 0.5, 0.5], [0, 23, 0.5, 0.5],
-      [7, 9, 0.5 / cell, 0.5], [8, 9, 1 - 0.5 / cell, 0.5],
+      [3, 20, 0.5, 0.5],
+      [12, 12, 0.5, 0.5],
+      [20, 2, 0.5, 0.5],
+      [0, 0, 0.5, 0.5],
+      [23, 23, 0.5, 0.5],
+      [23, 0, 0.5, 0.5],
+      [0, 23, 0.5, 0.5],
+      [7, 9, 0.5 / cell, 0.5],
+      [8, 9, 1 - 0.5 / cell, 0.5],
     ];
     for (const [cx, cy, fx, fy] of targets) {
       const px = box.x + (cx + fx) * cell;
@@ -193,7 +214,10 @@ for (const scale of [1, 2, 3]) {
       const w = await canvas.evaluate((c: HTMLCanvasElement) => ({w: c.width, cw: c.getBoundingClientRect().width}));
       expect(Math.abs(w.w - w.cw * 2)).toBeLessThanOrEqual(1);
       const sc = small.width / 24;
-      for (const [cx, cy] of [[2, 21], [17, 5]]) {
+      for (const [cx, cy] of [
+        [2, 21],
+        [17, 5],
+      ]) {
         await page.mouse.move(small.x + (cx + 0.5) * sc, small.y + small.height - (cy + 0.5) * sc);
         await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([cx, cy]);
       }
@@ -215,7 +239,10 @@ test("§2 touch: idle demo lets vertical swipes scroll (pan-y); a touch drag mov
   const cell = box.width / 24;
   const at = (cx: number, cy: number) => ({clientX: box.x + (cx + 0.5) * cell, clientY: box.y + box.height - (cy + 0.5) * cell});
   const fire = (type: string, p: {clientX: number; clientY: number}) =>
-    canvas.evaluate((c, [t, q]) => c.dispatchEvent(new PointerEvent(t as string, {...(q as object), pointerType: "touch", pointerId: 7, bubbles: true})), [type, p] as const);
+    canvas.evaluate((c, [t, q]) => c.dispatchEvent(new PointerEvent(t as string, {...(q as object), pointerType: "touch", pointerId: 7, bubbles: true})), [
+      type,
+      p,
+    ] as const);
   await fire("pointerdown", at(5, 10));
   expect(await canvas.evaluate((c) => c.style.touchAction)).toBe("none"); // awake: drags belong to the demo
   await fire("pointermove", at(6, 11));
@@ -233,8 +260,13 @@ test("bad options give a visible message and a working demo, never a blank", asy
   await page.goto("/");
   await page.locator('[data-widget="grid-query"]').scrollIntoViewIfNeeded();
   const res = await page.evaluate(async () => {
-    const find = (name: string) => performance.getEntriesByType("resource").map((e) => e.name).find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
-    const cUrl = find("contacts/index"), gUrl = find("grid-query/index");
+    const find = (name: string) =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
+    const cUrl = find("contacts/index"),
+      gUrl = find("grid-query/index");
     if (!cUrl || !gUrl) return null;
     const c = (await import(cUrl)).createContactsDemo({count: 1e6, stepsPerFrame: "lots"});
     const g = (await import(gUrl)).createGridDemo({count: -5, parkCell: [99, 3], gpu: false});

@@ -43,14 +43,20 @@ function expectMatchesTwin(v: Value, label: string) {
   expect(v.phaseIndex, label).toBe(k);
   expect(v.phase, label).toBe(PHASES[k]);
   const e = expectedAt(v, k);
-  expect(v.particles.map((p) => p.cell), `${label}: cell keys`).toEqual(e.keys);
+  expect(
+    v.particles.map((p) => p.cell),
+    `${label}: cell keys`
+  ).toEqual(e.keys);
   expect(v.counts, `${label}: counts`).toEqual(e.counts);
   expect(v.scanRounds, `${label}: scan rounds`).toEqual(e.scanRounds);
   expect(v.starts, `${label}: starts`).toEqual(e.starts);
   expect(v.order.length, `${label}: order length`).toBe(e.order.length);
   if (e.order.length) {
     // inside a cell the GPU's order is arbitrary (atomics): compare each cell's set of ids
-    expect([...v.order].sort((a, b) => a - b), `${label}: order is a permutation`).toEqual(v.particles.map((p) => p.id));
+    expect(
+      [...v.order].sort((a, b) => a - b),
+      `${label}: order is a permutation`
+    ).toEqual(v.particles.map((p) => p.id));
     for (let c = 0; c < 6; c++) {
       const cellOf = (o: number[]) => o.slice(e.starts[c], e.starts[c + 1]).sort((a, b) => a - b);
       expect(cellOf(v.order), `${label}: ids in cell ${c}`).toEqual(cellOf(e.order));
@@ -66,7 +72,10 @@ async function expectHistogramDrawing(page: Page, v: Value) {
   const partial = [0, 0, 0, 0, 0, 0];
   for (const p of v.particles.slice(0, k)) partial[p.cell]++;
   const drawn = await page.locator(".scan-scrub g.row-0 text").allTextContents();
-  expect(drawn.map((t) => (t === "" ? 0 : Number(t))), `counts drawn after ${k} particles`).toEqual(partial);
+  expect(
+    drawn.map((t) => (t === "" ? 0 : Number(t))),
+    `counts drawn after ${k} particles`
+  ).toEqual(partial);
   // ~ progress through the first 70 % of the phase, one particle at a time
   expect(k).toBe(Math.min(18, Math.floor(Math.min(1, (v.progress * 6) / 0.7) * 18)));
 }
@@ -108,10 +117,13 @@ async function settle(page: Page): Promise<number> {
 /** After a step: waits until the widget rests at phase k's rest point, then until scrolling stops. */
 async function restsAt(page: Page, k: number, range: number): Promise<number> {
   await expect
-    .poll(async () => {
-      const v = await widgetValue<Value>(page, "scan-scrub");
-      return v.phaseIndex === k && Math.abs(v.progress - REST(k)) < 2 / range;
-    }, {timeout: 20_000})
+    .poll(
+      async () => {
+        const v = await widgetValue<Value>(page, "scan-scrub");
+        return v.phaseIndex === k && Math.abs(v.progress - REST(k)) < 2 / range;
+      },
+      {timeout: 20_000}
+    )
     .toBe(true);
   return settle(page);
 }
@@ -229,7 +241,11 @@ test("screenshots of three phases are not blank and differ", async () => {
   const g = await geometry(page);
   const stage = page.locator(".scan-scrub .scrub-stage");
   const shots: Buffer[] = [];
-  for (const [name, p] of [["histogram", 0.1], ["scan-round-2", REST(2)], ["scatter", 0.93]] as const) {
+  for (const [name, p] of [
+    ["histogram", 0.1],
+    ["scan-round-2", REST(2)],
+    ["scatter", 0.93],
+  ] as const) {
     await jumpToY(page, Math.round(g.top + p * g.range));
     const png = await stage.screenshot({path: `${SHOTS}/scan-scrub-${name}.png`});
     const colours = await distinctColours(page, png);
@@ -254,7 +270,10 @@ test("reseeding gives new particles whose arrays again equal the twin", async ()
 
 test("bad options give a visible message and a working widget, never a blank", async () => {
   const res = await page.evaluate(async () => {
-    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/scan-scrub\/index\.[0-9a-f]+\.js$/.test(n));
+    const url = performance
+      .getEntriesByType("resource")
+      .map((e) => e.name)
+      .find((n) => /\/scan-scrub\/index\.[0-9a-f]+\.js$/.test(n));
     if (!url) return null;
     const mod = await import(url);
     const el = mod.createScanScrub({count: 99, seed: "not a number"});
@@ -330,7 +349,11 @@ test("phone width 390×844: stage above the text, no horizontal scroll, touch sc
   const context = await browser.newContext({viewport: {width: 390, height: 844}, deviceScaleFactor: 2, isMobile: true, hasTouch: true});
   const {page: p3, errs: e3} = await openPage(context);
   const g = await geometry(p3);
-  const overflow = await p3.evaluate(() => ({sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth, bw: document.body.scrollWidth}));
+  const overflow = await p3.evaluate(() => ({
+    sw: document.documentElement.scrollWidth,
+    cw: document.documentElement.clientWidth,
+    bw: document.body.scrollWidth,
+  }));
   expect(overflow.sw).toBeLessThanOrEqual(overflow.cw);
   expect(overflow.bw).toBeLessThanOrEqual(overflow.cw);
   await jumpToY(p3, Math.round(g.top + REST(2) * g.range));
@@ -338,7 +361,15 @@ test("phone width 390×844: stage above the text, no horizontal scroll, touch sc
     const stage = document.querySelector(".scan-scrub .scrub-stage")!.getBoundingClientRect();
     const svg = document.querySelector(".scan-scrub svg.scrub-svg")!.getBoundingClientRect();
     const active = document.querySelector(".scan-scrub .scrub-step.active .scrub-card")!.getBoundingClientRect();
-    return {stageTop: stage.top, stageBottom: stage.bottom, stageRight: stage.right, svgWidth: svg.width, activeTop: active.top, activeBottom: active.bottom, vw: window.innerWidth};
+    return {
+      stageTop: stage.top,
+      stageBottom: stage.bottom,
+      stageRight: stage.right,
+      svgWidth: svg.width,
+      activeTop: active.top,
+      activeBottom: active.bottom,
+      vw: window.innerWidth,
+    };
   });
   expect(layout.stageTop).toBeGreaterThanOrEqual(-1); // stuck to the top
   expect(layout.stageRight).toBeLessThanOrEqual(layout.vw);

@@ -30,7 +30,10 @@ export function expectMatchesTwin(v: SortValue) {
     const cellOf = new Map(v.particles.map((p) => [p.id, p.cell]));
     for (let c = 0; c < v.cells; c++) {
       const slots = order.slice(twin.starts[c], twin.starts[c + 1]);
-      expect(slots.every((id) => cellOf.get(id) === c), `cell ${c} holds only its own particles`).toBe(true);
+      expect(
+        slots.every((id) => cellOf.get(id) === c),
+        `cell ${c} holds only its own particles`
+      ).toBe(true);
       const twinSlots = Array.from(twin.order.slice(twin.starts[c], twin.starts[c + 1]));
       expect([...slots].sort((a, b) => a - b)).toEqual(twinSlots.sort((a, b) => a - b));
     }

@@ -157,7 +157,10 @@ test("auto-play pauses while the widget is scrolled out of view", async ({page})
 test("bad options give a visible note and a working widget", async ({page}) => {
   await ready(page);
   const res = await page.evaluate(async () => {
-    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/counting-sort\/index\.[0-9a-f]+\.js$/.test(n));
+    const url = performance
+      .getEntriesByType("resource")
+      .map((e) => e.name)
+      .find((n) => /\/counting-sort\/index\.[0-9a-f]+\.js$/.test(n));
     if (!url) return null;
     const mod = await import(url);
     const el = mod.createSortWidget({particles: 500, side: "abc", intervalMs: 2.5e9});

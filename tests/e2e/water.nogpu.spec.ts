@@ -49,16 +49,26 @@ test("a zero or non-numeric maxHeight is clamped with a message; a zero-size can
   await expect(page.locator('[data-widget="hero"] .widget-status')).toContainText("WebGPU is not available");
   // build two more widgets with bad heights from the page's own module
   await page.evaluate(async () => {
-    const url = performance.getEntriesByType("resource").map((e) => e.name).find((n) => /\/widgets\/water\/index\.[0-9a-f]+\.js$/.test(n))
-      ?? (document.querySelector('link[href*="/widgets/water/index."]') as HTMLLinkElement).href;
+    const url =
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .find((n) => /\/widgets\/water\/index\.[0-9a-f]+\.js$/.test(n)) ??
+      (document.querySelector('link[href*="/widgets/water/index."]') as HTMLLinkElement).href;
     const {createWaterWidget} = await import(url);
-    for (const [id, maxHeight] of [["zero", 0], ["abc", "abc"]] as const) {
+    for (const [id, maxHeight] of [
+      ["zero", 0],
+      ["abc", "abc"],
+    ] as const) {
       const el = createWaterWidget({maxHeight, count: 1000, hero: true});
       el.id = `test-${id}`;
       document.body.prepend(el);
     }
   });
-  for (const [id, text] of [["zero", "maximum height 0 is outside 80–4,000; using 80"], ["abc", "maximum height must be a number"]]) {
+  for (const [id, text] of [
+    ["zero", "maximum height 0 is outside 80–4,000; using 80"],
+    ["abc", "maximum height must be a number"],
+  ]) {
     const w = page.locator(`#test-${id}`);
     await expect(w.locator(".widget-status")).toContainText(text);
     const box = (await w.locator("canvas").boundingBox())!;

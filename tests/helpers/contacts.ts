@@ -6,7 +6,8 @@ import type {GridParams} from "../../components/sort/grid.js";
 export function queryTestPoints(grid: GridParams, n: number, seed: number) {
   const r = seededRandom(seed);
   const w = grid.dimX * grid.cellSize;
-  const xs: number[] = [], ys: number[] = [];
+  const xs: number[] = [],
+    ys: number[] = [];
   for (let i = 0; i < n; i++) {
     xs.push(r() * w);
     ys.push(r() * w);
@@ -16,7 +17,16 @@ export function queryTestPoints(grid: GridParams, n: number, seed: number) {
     xs.push(b, b, r() * w, b);
     ys.push(r() * w, b, b, 0);
   }
-  for (const [x, y] of [[0, 0], [w, 0], [0, w], [w, w], [w / 2, 0], [0, w / 2], [w, w / 2], [w / 2, w]]) {
+  for (const [x, y] of [
+    [0, 0],
+    [w, 0],
+    [0, w],
+    [w, w],
+    [w / 2, 0],
+    [0, w / 2],
+    [w, w / 2],
+    [w / 2, w],
+  ]) {
     xs.push(x);
     ys.push(y);
   }
@@ -25,4 +35,3 @@ export function queryTestPoints(grid: GridParams, n: number, seed: number) {
   d.y.set(ys);
   return d;
 }
-

@@ -1,6 +1,6 @@
 /** Test helpers for the counting sort: inputs, a production-sort runner, and the checks. */
 import {expect} from "vitest";
-import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
+import type {CountingSortGPU} from "../../components/sort/gpu-sort.js";
 import {denseGrid, type GridParams} from "../../components/sort/grid.js";
 import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
 import {readBuffers} from "../../components/gpu/readback.js";
@@ -18,7 +18,8 @@ export function gridWithCells(cells: number): GridParams {
 export function randomParticles(g: GridParams, n: number, seed: number): PackedParticles {
   const r = rng(seed);
   const p = allocParticles(n);
-  const w = g.dimX * g.cellSize, h = g.dimY * g.cellSize;
+  const w = g.dimX * g.cellSize,
+    h = g.dimY * g.cellSize;
   for (let i = 0; i < n; i++) {
     const o = i * PARTICLE_WORDS;
     p.f32[o] = g.originX + (r() * 1.02 - 0.01) * w;
@@ -33,7 +34,8 @@ export function randomParticles(g: GridParams, n: number, seed: number): PackedP
 /** n particles all at the centre of cell `key` of a dense grid. */
 export function particlesInCell(g: GridParams, n: number, key: number): PackedParticles {
   const p = allocParticles(n);
-  const cx = key % g.dimX, cy = Math.floor(key / g.dimX);
+  const cx = key % g.dimX,
+    cy = Math.floor(key / g.dimX);
   for (let i = 0; i < n; i++) {
     const o = i * PARTICLE_WORDS;
     p.f32[o] = g.originX + (cx + 0.5) * g.cellSize;

@@ -11,9 +11,12 @@ describe("contactForce", () => {
   it("is equal and opposite (random overlapping pairs with relative velocity)", () => {
     const r = seededRandom(1);
     for (let t = 0; t < 1000; t++) {
-      const ang = r() * 2 * Math.PI, dist = (0.05 + 0.94 * r()) * D0;
-      const dx = Math.cos(ang) * dist, dy = Math.sin(ang) * dist;
-      const dvx = (r() - 0.5) * 2, dvy = (r() - 0.5) * 2;
+      const ang = r() * 2 * Math.PI,
+        dist = (0.05 + 0.94 * r()) * D0;
+      const dx = Math.cos(ang) * dist,
+        dy = Math.sin(ang) * dist;
+      const dvx = (r() - 0.5) * 2,
+        dvy = (r() - 0.5) * 2;
       const a = contactForce(dx, dy, dvx, dvy, P, {fx: 0, fy: 0});
       const b = contactForce(-dx, -dy, -dvx, -dvy, P, {fx: 0, fy: 0});
       expect(b.fx === -a.fx && b.fy === -a.fy, `${a.fx},${a.fy} vs ${b.fx},${b.fy}`).toBe(true);
@@ -50,7 +53,8 @@ describe("bruteForceStep", () => {
       const d = scatterDiscs(n, P, n + 3);
       // squeeze so some pairs touch
       for (let i = 0; i < n; i++) d.y[i] *= 0.3;
-      const x = Array.from(d.x), y = Array.from(d.y);
+      const x = Array.from(d.x),
+        y = Array.from(d.y);
       const st = bruteForceStep(d, P, null, new Float64Array(n), new Float64Array(n));
       expect(st.checks).toBe(n < 2 ? 0 : (n * (n - 1)) / 2);
       expect(st.touching).toBe(countTouching(x, y, P.radius));
@@ -68,7 +72,8 @@ describe("bruteForceStep", () => {
       d.vy[i] = r() - 0.5;
     }
     const p = {...P, gravity: 0};
-    const ex = new Float64Array(n), ey = new Float64Array(n);
+    const ex = new Float64Array(n),
+      ey = new Float64Array(n);
     for (let i = 0; i < n; i++)
       for (let j = 0; j < n; j++) {
         if (i === j) continue;
@@ -76,7 +81,8 @@ describe("bruteForceStep", () => {
         ex[i] += f.fx;
         ey[i] += f.fy;
       }
-    const vx0 = Float64Array.from(d.vx), vy0 = Float64Array.from(d.vy);
+    const vx0 = Float64Array.from(d.vx),
+      vy0 = Float64Array.from(d.vy);
     bruteForceStep(d, p, null, new Float64Array(n), new Float64Array(n));
     for (let i = 0; i < n; i++) {
       expect(d.vx[i]).toBeCloseTo(Math.fround(vx0[i] + ex[i] * p.dt), 4);
@@ -90,7 +96,8 @@ describe("bruteForceStep", () => {
   it("keeps a settling pile inside the box with bounded overlap (200 discs, 600 steps)", () => {
     const n = 200;
     const d = scatterDiscs(n, P, 5);
-    const fx = new Float64Array(n), fy = new Float64Array(n);
+    const fx = new Float64Array(n),
+      fy = new Float64Array(n);
     for (let s = 0; s < 600; s++) bruteForceStep(d, P, {x: 1, y: 0.2, active: s < 100}, fx, fy);
     for (let i = 0; i < n; i++) {
       expect(Number.isFinite(d.x[i]) && Number.isFinite(d.y[i])).toBe(true);
@@ -115,9 +122,11 @@ describe("gridContactStep", () => {
     const b = scatterDiscs(n, p, 11, 0.02);
     for (let i = 0; i < n; i++) b.y[i] *= 0.4;
     const ids = Uint32Array.from({length: n}, (_, i) => i);
-    const fx = new Float64Array(n), fy = new Float64Array(n);
+    const fx = new Float64Array(n),
+      fy = new Float64Array(n);
     for (let s = 0; s < 20; s++) {
-      const x = Array.from(b.x), y = Array.from(b.y);
+      const x = Array.from(b.x),
+        y = Array.from(b.y);
       const st = gridContactStep(b, ids, g, p, null, fx, fy);
       expect(st.touching).toBe(countTouching(x, y, p.radius));
       expect(st.candidatePairs).toBeLessThan((n * (n - 1)) / 2);

@@ -56,12 +56,26 @@ describe("runEngine", () => {
   it("runs the GPU engine on the shared device, and the CPU engine with the reason when there is none", async () => {
     const dev = deviceProvider();
     const built: string[] = [];
-    const rt = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: dev.acquire, gpu: () => (built.push("gpu"), {}), cpu: (c) => (built.push(`cpu: ${c.reason}`), {})});
+    const rt = runEngine<Engine>({
+      root: {} as Element,
+      status: fakeStatus(),
+      lazy: false,
+      acquire: dev.acquire,
+      gpu: () => (built.push("gpu"), {}),
+      cpu: (c) => (built.push(`cpu: ${c.reason}`), {}),
+    });
     await rt.ready;
     expect(rt.kind).toBe("gpu");
     expect(built).toEqual(["gpu"]);
 
-    const rt2 = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: async () => null, gpu: () => ({}), cpu: (c) => (built.push(`cpu: ${c.reason}`), {})});
+    const rt2 = runEngine<Engine>({
+      root: {} as Element,
+      status: fakeStatus(),
+      lazy: false,
+      acquire: async () => null,
+      gpu: () => ({}),
+      cpu: (c) => (built.push(`cpu: ${c.reason}`), {}),
+    });
     await rt2.ready;
     expect(rt2.kind).toBe("cpu");
     expect(built[1]).toMatch(/^cpu: WebGPU is not available here/);
@@ -166,7 +180,14 @@ describe("runEngine", () => {
   it("an adapter that never answers: the CPU engine after the time limit, saying so", async () => {
     vi.useFakeTimers();
     let reason = "";
-    const rt = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: () => new Promise(() => {}), gpu: () => ({}), cpu: (c) => ((reason = c.reason), {})});
+    const rt = runEngine<Engine>({
+      root: {} as Element,
+      status: fakeStatus(),
+      lazy: false,
+      acquire: () => new Promise(() => {}),
+      gpu: () => ({}),
+      cpu: (c) => ((reason = c.reason), {}),
+    });
     await vi.advanceTimersByTimeAsync(ACQUIRE_TIMEOUT_MS - 1);
     expect(rt.kind).toBe("pending");
     await vi.advanceTimersByTimeAsync(2);

@@ -46,17 +46,31 @@ describe("grid query kernel = twin", () => {
   it("random points with corners, edges and cell borders; every corner, edge and a middle cell as query", async () => {
     const d = queryTestPoints(g, 3000, 7);
     const ids = Uint32Array.from({length: d.count}, (_, i) => (i * 7919) % 100003);
-    await compare(d, ids, [[0, 0], [23, 0], [0, 23], [23, 23], [12, 0], [0, 12], [23, 12], [12, 23], [12, 3]]);
+    await compare(d, ids, [
+      [0, 0],
+      [23, 0],
+      [0, 23],
+      [23, 23],
+      [12, 0],
+      [0, 12],
+      [23, 12],
+      [12, 23],
+      [12, 3],
+    ]);
   });
 
   it("a settled-ish pile (3,500 discs after 150 grid steps)", async () => {
     const d = scatterDiscs(3500, GRID_DEMO_DEFAULTS, 3, 0.02);
     const ids = Uint32Array.from({length: d.count}, (_, i) => i);
-    const fx = new Float64Array(d.count), fy = new Float64Array(d.count);
+    const fx = new Float64Array(d.count),
+      fy = new Float64Array(d.count);
     let last = 0;
     for (let s = 0; s < 150; s++) last = gridContactStep(d, ids, g, GRID_DEMO_DEFAULTS, null, fx, fy).candidatePairs;
     expect(last).toBeGreaterThan(0);
-    await compare(d, ids, [[12, 1], [5, 4]]);
+    await compare(d, ids, [
+      [12, 1],
+      [5, 4],
+    ]);
   });
 
   it("edge cases: no discs, one disc, all discs in one cell", async () => {
@@ -64,12 +78,29 @@ describe("grid query kernel = twin", () => {
     const one = allocDiscs(1);
     one.x[0] = 1;
     one.y[0] = 1;
-    await compare(one, new Uint32Array([42]), [[12, 12], [0, 0]]);
+    await compare(one, new Uint32Array([42]), [
+      [12, 12],
+      [0, 0],
+    ]);
     const pile = allocDiscs(400);
     pile.x.fill(g.cellSize * 5.5);
     pile.y.fill(g.cellSize * 7.5);
-    await compare(pile, Uint32Array.from({length: 400}, (_, i) => i), [[5, 7], [6, 8], [7, 9]]);
-    const res = await q.run(packDiscs(pile, Uint32Array.from({length: 400}, (_, i) => i)), [5, 7]);
+    await compare(
+      pile,
+      Uint32Array.from({length: 400}, (_, i) => i),
+      [
+        [5, 7],
+        [6, 8],
+        [7, 9],
+      ]
+    );
+    const res = await q.run(
+      packDiscs(
+        pile,
+        Uint32Array.from({length: 400}, (_, i) => i)
+      ),
+      [5, 7]
+    );
     expect(res.candidatePairs).toBe((400 * 399) / 2);
   });
 

@@ -13,7 +13,8 @@ import {ResourceScope} from "../../components/gpu/scope.js";
 
 let gpu: GPUHandle;
 let painter: DiscPainter;
-const W = 64, H = 32;
+const W = 64,
+  H = 32;
 
 beforeAll(async () => {
   gpu = await testGPU();
@@ -46,7 +47,8 @@ async function draw(particles: ReturnType<typeof packParticles>, style: Paramete
   [tex, buf, out, scalar].forEach((b) => b?.destroy());
   // pixel at world (x, y): row from the top
   return (x: number, y: number) => {
-    const col = Math.floor(x * 32), row = Math.floor((1 - y) * 32);
+    const col = Math.floor(x * 32),
+      row = Math.floor((1 - y) * 32);
     const o = (row * W + col) * 4;
     return [px[o], px[o + 1], px[o + 2], px[o + 3]];
   };
@@ -54,7 +56,10 @@ async function draw(particles: ReturnType<typeof packParticles>, style: Paramete
 
 describe("DiscPainter", () => {
   it("draws discs at their world positions, id colours from the palette, nothing elsewhere", async () => {
-    const p = packParticles([{x: 0.5, y: 0.5, id: 0}, {x: 1.5, y: 0.25, id: 0}]);
+    const p = packParticles([
+      {x: 0.5, y: 0.5, id: 0},
+      {x: 1.5, y: 0.25, id: 0},
+    ]);
     const at = await draw(p, {radius: 0.2, colorMode: "id", palette: [[1, 0, 0]]});
     expect(at(0.5, 0.5)).toEqual([255, 0, 0, 255]);
     expect(at(1.5, 0.25)).toEqual([255, 0, 0, 255]);
@@ -65,9 +70,13 @@ describe("DiscPainter", () => {
   });
 
   it("colours by speed and by a per-slot scalar through the ramp", async () => {
-    const p = packParticles([{x: 0.5, y: 0.5, vx: 0}, {x: 1.5, y: 0.5, vx: 3, vy: 4}]);
+    const p = packParticles([
+      {x: 0.5, y: 0.5, vx: 0},
+      {x: 1.5, y: 0.5, vx: 3, vy: 4},
+    ]);
     const speed = await draw(p, {radius: 0.2, colorMode: "speed", scalarRange: [0, 5]});
-    const slow = speed(0.5, 0.5), fast = speed(1.5, 0.5);
+    const slow = speed(0.5, 0.5),
+      fast = speed(1.5, 0.5);
     expect(slow[2]).toBeGreaterThan(slow[1]); // dark purple end
     expect(fast[0]).toBeGreaterThan(200); // yellow end
     expect(fast[1]).toBeGreaterThan(200);

@@ -78,7 +78,8 @@ function slotsById(p: PackedParticles): Int32Array {
 /** Largest error of GPU state against twin state (matched by id), relative to max(|twin value|, floor). */
 function maxRelError(gpuP: PackedParticles, twinP: PackedParticles) {
   const g = slotsById(gpuP);
-  let pos = 0, vel = 0;
+  let pos = 0,
+    vel = 0;
   for (let k = 0; k < twinP.count; k++) {
     const o = k * PARTICLE_WORDS;
     const q = g[twinP.u32[o + 4]] * PARTICLE_WORDS;
@@ -149,7 +150,8 @@ describe("one substep: GPU equals the twin", () => {
       }
       return set;
     };
-    const dense = pairs(false), hashed = pairs(true);
+    const dense = pairs(false),
+      hashed = pairs(true);
     expect(dense.size).toBeGreaterThan(5000);
     expect([...hashed].sort()).toEqual([...dense].sort());
     const a = await gpuSubstep(params, false, input);
@@ -203,7 +205,8 @@ describe("a long run settles inside the closed box", () => {
     sand.setHashed(true, 2048);
     sand.load(pourSand(n, 3, 0.45));
     sand.setParams(params);
-    const frames = 300, substeps = 5;
+    const frames = 300,
+      substeps = 5;
     for (let f = 0; f < frames; f++) {
       const enc = gpu.device.createCommandEncoder();
       sand.encodeFrame(enc, substeps);
@@ -235,7 +238,9 @@ describe("a long run settles inside the closed box", () => {
       if (s === 899) keMid = kineticEnergyPerGrain(p);
     }
     const check = settleCheck(p);
-    console.log(`twin, 12,000 grains: KE/grain ${keMid.toExponential(2)} while falling, ${check.ke.toExponential(2)} after 2,500 substeps; top ${check.maxY.toFixed(3)}`);
+    console.log(
+      `twin, 12,000 grains: KE/grain ${keMid.toExponential(2)} while falling, ${check.ke.toExponential(2)} after 2,500 substeps; top ${check.maxY.toFixed(3)}`
+    );
     expect(keMid).toBeGreaterThan(0.5); // the block really falls (no syrup: ≈ ½·1.5² while in the air)
     expect(check.nan).toBe(0);
     expect(check.outside).toBe(0);
@@ -247,11 +252,14 @@ describe("a long run settles inside the closed box", () => {
 
 /** NaN count, grains outside the open interval of the box, distinct ids, KE per grain, top. */
 function settleCheck(p: PackedParticles) {
-  let outside = 0, nan = 0, maxY = 0;
+  let outside = 0,
+    nan = 0,
+    maxY = 0;
   const ids = new Set<number>();
   for (let i = 0; i < p.count; i++) {
     const o = i * PARTICLE_WORDS;
-    const x = p.f32[o], y = p.f32[o + 1];
+    const x = p.f32[o],
+      y = p.f32[o + 1];
     if (![x, y, p.f32[o + 2], p.f32[o + 3]].every(Number.isFinite)) nan++;
     if (!(x > 0 && x < 2 && y > 0 && y < 2)) outside++;
     maxY = Math.max(maxY, y);

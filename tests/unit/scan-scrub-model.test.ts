@@ -14,7 +14,11 @@ const snaps = plainSnapshots(countingSortTwin(grid, packParticles(particles)));
 describe("phases", () => {
   it("6 cells: histogram, rounds with strides 1, 2, 4, shift, scatter", () => {
     expect(phases.map((p) => p.id)).toEqual(["histogram", "scan-1", "scan-2", "scan-4", "shift", "scatter"]);
-    expect(phasesFor(16).filter((p) => p.stride).map((p) => p.stride)).toEqual([1, 2, 4, 8]);
+    expect(
+      phasesFor(16)
+        .filter((p) => p.stride)
+        .map((p) => p.stride)
+    ).toEqual([1, 2, 4, 8]);
     expect(phasesFor(1).map((p) => p.id)).toEqual(["histogram", "shift", "scatter"]);
   });
 
@@ -68,7 +72,10 @@ describe("scene at a scroll progress", () => {
   it("is a pure function: the same progress gives the same scene whatever came before", () => {
     const ps = [0.93, 0.01, 0.5, 0.17, 0.75, 0.33];
     const first = ps.map((p) => sceneAt(p, snaps, phases, false));
-    const again = [...ps].reverse().map((p) => sceneAt(p, snaps, phases, false)).reverse();
+    const again = [...ps]
+      .reverse()
+      .map((p) => sceneAt(p, snaps, phases, false))
+      .reverse();
     expect(again).toEqual(first);
   });
 

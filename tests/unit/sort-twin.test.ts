@@ -44,7 +44,13 @@ describe("cell keys", () => {
   it("hashed keys stay in the table for negative and huge coordinates", () => {
     const h = {...g, numCells: 1024, hashed: true};
     validateGrid(h);
-    for (const [x, y] of [[-1e9, 5], [1e12, -1e12], [-3.2, -7.9], [0, 0], [Infinity, -Infinity]]) {
+    for (const [x, y] of [
+      [-1e9, 5],
+      [1e12, -1e12],
+      [-3.2, -7.9],
+      [0, 0],
+      [Infinity, -Infinity],
+    ]) {
       const k = cellKey(h, x, y);
       expect(Number.isInteger(k) && k >= 0 && k < 1024).toBe(true);
     }

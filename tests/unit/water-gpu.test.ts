@@ -48,14 +48,7 @@ describe("density pass", () => {
     // after crossing a border), 0.9h diagonal, and two outside h (1.0h exactly, 1.5h).
     const c = [1.0 + 0.5 * H, 0.5 + 0.5 * H];
     const d = 0.9 / Math.SQRT2;
-    const rows = [
-      c,
-      [c[0] + 0.25 * H, c[1]],
-      [c[0] - 0.5 * H, c[1]],
-      [c[0] + d * H, c[1] + d * H],
-      [c[0], c[1] - 1.0 * H],
-      [c[0] + 1.5 * H, c[1]],
-    ];
+    const rows = [c, [c[0] + 0.25 * H, c[1]], [c[0] - 0.5 * H, c[1]], [c[0] + d * H, c[1] + d * H], [c[0], c[1] - 1.0 * H], [c[0] + 1.5 * H, c[1]]];
     const {rho, near} = await densityOnGPU(rows);
     const qs = [0.75, 0.5, 0.1];
     const want = qs.reduce((s, q) => s + q * q, 0); // 0.5625 + 0.25 + 0.01 = 0.8225
@@ -85,7 +78,11 @@ describe("density pass", () => {
   });
 
   it("a lone particle has zero density; identical points count fully (r = 0 → q = 1)", async () => {
-    const {rho, near} = await densityOnGPU([[1, 1], [1.5, 1.5], [1.5, 1.5]]);
+    const {rho, near} = await densityOnGPU([
+      [1, 1],
+      [1.5, 1.5],
+      [1.5, 1.5],
+    ]);
     expect(rho(0)).toBe(0);
     expect(near(0)).toBe(0);
     expect(rho(1)).toBeCloseTo(1, 6);
@@ -126,9 +123,12 @@ describe("force pass", () => {
     sim.upload(input);
     await sim.step(1);
     const {particles: out} = await sim.read();
-    let sx = 0, sy = 0, abs = 0;
+    let sx = 0,
+      sy = 0,
+      abs = 0;
     for (let i = 0; i < out.count; i++) {
-      const vx = out.f32[i * PARTICLE_WORDS + 2], vy = out.f32[i * PARTICLE_WORDS + 3];
+      const vx = out.f32[i * PARTICLE_WORDS + 2],
+        vy = out.f32[i * PARTICLE_WORDS + 3];
       sx += vx;
       sy += vy;
       abs += Math.hypot(vx, vy);
@@ -137,7 +137,8 @@ describe("force pass", () => {
     expect(Math.hypot(sx, sy) / abs).toBeLessThan(1e-5); // …and cancel in the sum
     // the twin agrees
     const twin = substepTwin(waterGrid(), pairOnly, input).particles;
-    let tx = 0, ty = 0;
+    let tx = 0,
+      ty = 0;
     for (let i = 0; i < twin.count; i++) {
       tx += twin.f32[i * PARTICLE_WORDS + 2];
       ty += twin.f32[i * PARTICLE_WORDS + 3];
@@ -158,16 +159,20 @@ describe("one whole substep", () => {
     const out = await sim.read();
     const twin = substepTwin(waterGrid(), params, input, pointer);
     const slot = slotsById(out.particles);
-    let worstX = 0, worstV = 0, worstRho = 0;
+    let worstX = 0,
+      worstV = 0,
+      worstRho = 0;
     for (let s = 0; s < twin.particles.count; s++) {
       const o = s * PARTICLE_WORDS;
       const id = twin.particles.u32[o + 4];
       const g = slot[id] * PARTICLE_WORDS;
       expect(slot[id]).toBeGreaterThanOrEqual(0);
       for (let c = 0; c < 2; c++) {
-        const t = twin.particles.f32[o + c], v = out.particles.f32[g + c];
+        const t = twin.particles.f32[o + c],
+          v = out.particles.f32[g + c];
         worstX = Math.max(worstX, Math.abs(v - t) / Math.max(Math.abs(t), 1e-3));
-        const tv = twin.particles.f32[o + 2 + c], vv = out.particles.f32[g + 2 + c];
+        const tv = twin.particles.f32[o + 2 + c],
+          vv = out.particles.f32[g + 2 + c];
         // relative to the particle's speed (a component near zero is compared against it)
         const speed = Math.hypot(twin.particles.f32[o + 2], twin.particles.f32[o + 3]);
         worstV = Math.max(worstV, Math.abs(vv - tv) / Math.max(speed, 0.1));

@@ -18,7 +18,8 @@ describe("dam break", () => {
       const ids = new Set<number>();
       let maxX = 0;
       for (let i = 0; i < n; i++) {
-        const x = p.f32[i * PARTICLE_WORDS], y = p.f32[i * PARTICLE_WORDS + 1];
+        const x = p.f32[i * PARTICLE_WORDS],
+          y = p.f32[i * PARTICLE_WORDS + 1];
         expect(x > x0 && x < x1 && y > y0 && y < y1).toBe(true);
         ids.add(p.u32[i * PARTICLE_WORDS + 4]);
         maxX = Math.max(maxX, x);
@@ -34,7 +35,8 @@ describe("dam break", () => {
   });
 
   it("the block grows wider, not taller than the tank, for more water", () => {
-    const a = damBreakLayout(50_000, WATER_DEFAULTS), b = damBreakLayout(80_000, WATER_DEFAULTS);
+    const a = damBreakLayout(50_000, WATER_DEFAULTS),
+      b = damBreakLayout(80_000, WATER_DEFAULTS);
     expect(b.width).toBeGreaterThan(a.width);
     expect(b.height).toBeLessThanOrEqual(0.85 * WATER_DEFAULTS.tank[3]);
   });

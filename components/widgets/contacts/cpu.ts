@@ -38,7 +38,8 @@ export function contactsCPU(s: ContactsSetup): ContactsEngine {
   let discs!: Discs;
   let fx!: Float64Array, fy!: Float64Array;
   let steps = 0;
-  let msSum = 0, msSteps = 0;
+  let msSum = 0,
+    msSteps = 0;
   let lastPublish = -Infinity;
   let snap: ContactsSnapshot | null = null;
 

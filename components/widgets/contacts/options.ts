@@ -9,7 +9,14 @@ export const CONTACTS_MIN = 200;
 export const CONTACTS_MAX = 4000;
 
 export const CONTACTS_OPTIONS = {
-  count: {type: "number", label: "disc count", default: 2000, min: CONTACTS_MIN, max: CONTACTS_MAX, doc: "Number of discs in the box (the slider's starting point)."},
+  count: {
+    type: "number",
+    label: "disc count",
+    default: 2000,
+    min: CONTACTS_MIN,
+    max: CONTACTS_MAX,
+    doc: "Number of discs in the box (the slider's starting point).",
+  },
   stepsPerFrame: {type: "number", label: "steps per frame", default: 2, min: 1, max: 8, doc: "Physics steps per animation frame."},
   seed: {type: "number", label: "seed", default: 1, min: 1, max: 2 ** 31 - 1, doc: "Seed of the random scatter; Re-seed adds one."},
   maxWidth: {type: "number", label: "largest width", default: 560, min: 120, max: 4000, doc: "Largest CSS width of the canvas (px)."},

@@ -43,7 +43,8 @@ interface Layout {
 function layout(cells: number, n: number, rows: number): Layout {
   const side = Math.round(Math.sqrt(cells));
   const cellPx = Math.min(64, 240 / side);
-  const gx = 10, gy = 30;
+  const gx = 10,
+    gy = 30;
   const ax = gx + side * cellPx + 110;
   const boxW = Math.min(30, (W - ax - 10) / (cells + 1));
   const boxH = 24;
@@ -153,7 +154,16 @@ function drawGrid(svg: SVG, f: Frame) {
     .attr("fill", (_, i) => (keys ? colours[keys[i]] : "#888"))
     .attr("stroke", phase === "histogram" || phase === "scatter" ? "#222" : "white")
     .attr("stroke-width", 0.8);
-  svg.selectAll("text.grid-title").data([0]).join("text").attr("class", "grid-title").attr("x", L.gx).attr("y", L.gy - 10).attr("font-size", 12).attr("font-weight", 600).text(`${s.particles.length} particles, ${f.cells} cells`);
+  svg
+    .selectAll("text.grid-title")
+    .data([0])
+    .join("text")
+    .attr("class", "grid-title")
+    .attr("x", L.gx)
+    .attr("y", L.gy - 10)
+    .attr("font-size", 12)
+    .attr("font-weight", 600)
+    .text(`${s.particles.length} particles, ${f.cells} cells`);
 }
 
 type Row = {key: string; label: string; values: Uint32Array | null; visible: boolean; len: number};
@@ -164,7 +174,9 @@ function drawRows(svg: SVG, f: Frame) {
   const snaps = s.snaps;
   const rows: Row[] = [
     {key: "counts", label: "counts", values: snaps?.counts ?? null, visible: s.phaseIndex >= 1, len: cells},
-    ...d3.range(rounds).map((r) => ({key: `round-${r}`, label: `stride ${1 << r}`, values: snaps?.scanRounds[r] ?? null, visible: s.phaseIndex >= 2 + r, len: cells})),
+    ...d3
+      .range(rounds)
+      .map((r) => ({key: `round-${r}`, label: `stride ${1 << r}`, values: snaps?.scanRounds[r] ?? null, visible: s.phaseIndex >= 2 + r, len: cells})),
     {key: "starts", label: "starts", values: snaps?.starts ?? null, visible: s.phaseIndex >= rounds + 2, len: cells + 1},
   ];
   const rowG = layer(svg, "rows")
@@ -207,7 +219,7 @@ function drawRows(svg: SVG, f: Frame) {
       .attr("height", L.boxH)
       .attr("rx", 3)
       .attr("fill", (d) => (d.last ? "#f2f2f2" : fill))
-      .attr("stroke", (d) => (d.last ? "#bbb" : colours[d.i] ?? "#999"))
+      .attr("stroke", (d) => (d.last ? "#bbb" : (colours[d.i] ?? "#999")))
       .attr("stroke-width", 1.5);
     box
       .select("text")
@@ -238,7 +250,9 @@ function drawArrows(svg: SVG, f: Frame, arrowId: string) {
     }
   }
   if (phase === "histogram" && keys) {
-    s.particles.forEach((p, i) => arrows.push({x1: L.gx + p.x * L.cellPx, y1: L.gy + (s.side - p.y) * L.cellPx, x2: cx(keys[i]), y2: L.rowY(0) + L.boxH, kind: "count"}));
+    s.particles.forEach((p, i) =>
+      arrows.push({x1: L.gx + p.x * L.cellPx, y1: L.gy + (s.side - p.y) * L.cellPx, x2: cx(keys[i]), y2: L.rowY(0) + L.boxH, kind: "count"})
+    );
   }
   layer(svg, "arrows")
     .selectAll("line")
@@ -259,16 +273,28 @@ function drawSorted(svg: SVG, f: Frame) {
   const snaps = phase === "scatter" ? s.snaps : null;
   const n = s.particles.length;
   const sortedG = layer(svg, "sorted");
-  sortedG.selectAll("text.sorted-title").data([0]).join("text").attr("class", "sorted-title").attr("x", 10).attr("y", L.sortedY - 8).attr("font-size", 12).attr("font-weight", 600).text(snaps ? "sorted particles (slot → particle id)" : "sorted particles (after the scatter)");
+  sortedG
+    .selectAll("text.sorted-title")
+    .data([0])
+    .join("text")
+    .attr("class", "sorted-title")
+    .attr("x", 10)
+    .attr("y", L.sortedY - 8)
+    .attr("font-size", 12)
+    .attr("font-weight", 600)
+    .text(snaps ? "sorted particles (slot → particle id)" : "sorted particles (after the scatter)");
   const cellOfId = new Map<number, number>();
   if (keys) s.particles.forEach((p, i) => cellOfId.set(p.id, keys[i]));
   const slots = d3.range(n).map((k) => ({k, id: snaps ? snaps.order[k] : -1}));
-  const slot = sortedG.selectAll<SVGGElement, (typeof slots)[0]>("g.slot").data(slots).join((e) => {
-    const g = e.append("g").attr("class", "slot");
-    g.append("rect");
-    g.append("text");
-    return g;
-  });
+  const slot = sortedG
+    .selectAll<SVGGElement, (typeof slots)[0]>("g.slot")
+    .data(slots)
+    .join((e) => {
+      const g = e.append("g").attr("class", "slot");
+      g.append("rect");
+      g.append("text");
+      return g;
+    });
   slot.attr("transform", (d) => `translate(${10 + d.k * L.slotW},${L.sortedY})`);
   slot
     .select("rect")
@@ -284,7 +310,12 @@ function drawSorted(svg: SVG, f: Frame) {
     .attr("text-anchor", "middle")
     .attr("font-size", Math.min(10, L.slotW * 0.62))
     .text((d) => (d.id >= 0 ? d.id : ""));
-  const ranges = snaps ? d3.range(f.cells).filter((c) => snaps.starts[c + 1] > snaps.starts[c]).map((c) => ({c, a: snaps.starts[c], b: snaps.starts[c + 1]})) : [];
+  const ranges = snaps
+    ? d3
+        .range(f.cells)
+        .filter((c) => snaps.starts[c + 1] > snaps.starts[c])
+        .map((c) => ({c, a: snaps.starts[c], b: snaps.starts[c + 1]}))
+    : [];
   sortedG
     .selectAll("path.range")
     .data(ranges)
@@ -294,7 +325,9 @@ function drawSorted(svg: SVG, f: Frame) {
     .attr("stroke", (d) => colours[d.c])
     .attr("stroke-width", 2)
     .attr("d", (d) => {
-      const x1 = 10 + d.a * L.slotW + 1, x2 = 10 + d.b * L.slotW - 2, y = L.sortedY + 26;
+      const x1 = 10 + d.a * L.slotW + 1,
+        x2 = 10 + d.b * L.slotW - 2,
+        y = L.sortedY + 26;
       return `M${x1},${y}v5H${x2}v-5`;
     });
   sortedG

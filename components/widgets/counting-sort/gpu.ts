@@ -11,6 +11,8 @@ import type {SortEngine} from "./engine.js";
 
 export async function gpuEngine(ctx: GPUEngineContext, grid: GridParams, frame: (dt: number) => void): Promise<SortEngine> {
   const sorter = await createTeachingSorter(ctx.device, ctx.scope, ctx.wgsl);
-  ctx.status.info(`${ctx.rebuilt ? "Rebuilt on a new GPU device after a device loss. " : ""}Arrays computed by the GPU kernels (${adapterName(ctx.handle.adapterInfo)}) and read back after each phase.`);
+  ctx.status.info(
+    `${ctx.rebuilt ? "Rebuilt on a new GPU device after a device loss. " : ""}Arrays computed by the GPU kernels (${adapterName(ctx.handle.adapterInfo)}) and read back after each phase.`
+  );
   return {kind: "gpu", sort: (particles) => sortTeachingSet(grid, particles, sorter), frame};
 }

@@ -50,7 +50,7 @@ interface SortState {
 }
 
 /** The `.value` of state `s`: arrays revealed up to the current phase. */
-function valueOf(s: SortState): SortWidgetValue {
+function widgetValueOf(s: SortState): SortWidgetValue {
   const {snaps, phaseIndex, phases} = s;
   const shownRounds = Math.max(0, Math.min(phaseIndex - 1, phases.length - 3));
   return {
@@ -83,8 +83,15 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
   const {values, notes} = readOptions(sortWidgetSchema, options);
   const side = values.side;
   const phases: PhaseInfo[] = [{id: "start", title: "Particles", label: "particles"}, ...phasesFor(side * side)];
-  const s: SortState = {grid: teachingGrid(side, side), phases, particles: seededParticles(values.seed, values.particles, side, side), snaps: null, phaseIndex: 0, engine: "pending"};
-  const root = widgetRoot<SortWidgetValue>("counting-sort", "sort-widget", valueOf(s));
+  const s: SortState = {
+    grid: teachingGrid(side, side),
+    phases,
+    particles: seededParticles(values.seed, values.particles, side, side),
+    snaps: null,
+    phaseIndex: 0,
+    engine: "pending",
+  };
+  const root = widgetRoot<SortWidgetValue>("counting-sort", "sort-widget", widgetValueOf(s));
   const status = createStatus();
   status.setNotes(notes);
   const {svg, scroller} = diagramBox(s.grid.numCells, values.particles);
@@ -102,7 +109,7 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
   let generation = 0; // a newer sort (or an engine change) makes older results stale
 
   const paint = (animate: boolean) => {
-    const v = valueOf(s);
+    const v = widgetValueOf(s);
     drawSortDiagram(svg, {grid: s.grid, side, phases, phaseIndex: s.phaseIndex, particles: s.particles, snaps: s.snaps, animate});
     cap.textContent = s.snaps ? caption(v) : "Sorting…";
     controls.progress.textContent = `Phase ${s.phaseIndex + 1} of ${phases.length}: ${phases[s.phaseIndex].label}`;

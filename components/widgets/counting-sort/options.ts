@@ -7,7 +7,14 @@ export const sortWidgetSchema = {
   particles: {type: "number", label: "particles", default: 56, min: 1, max: 200, doc: "Number of particles."},
   side: {type: "number", label: "side", default: 4, min: 1, max: 8, doc: "Grid side; the grid has side² cells (4 → 16 cells, four scan rounds)."},
   seed: {type: "number", label: "seed", default: 7, min: 0, max: 2 ** 31 - 1, doc: "Seed of the first particle set (d3.randomLcg); Shuffle moves on from it."},
-  intervalMs: {type: "number", label: "intervalMs", default: 1500, min: 200, max: 10_000, doc: "Auto-play step interval in ms (the scatter holds twice as long)."},
+  intervalMs: {
+    type: "number",
+    label: "intervalMs",
+    default: 1500,
+    min: 200,
+    max: 10_000,
+    doc: "Auto-play step interval in ms (the scatter holds twice as long).",
+  },
   engine: {type: "choice", label: "engine", default: "auto", values: ["auto", "cpu"], doc: "auto: the GPU when available; cpu: always the CPU twin."},
 } satisfies OptionSchema;
 

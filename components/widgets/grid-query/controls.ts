@@ -5,11 +5,15 @@ import {button} from "../runtime/controls.js";
 export function gridControls(showGrid: boolean, onGrid: (show: boolean) => void, onReseed: () => void): HTMLDivElement {
   const row = document.createElement("div");
   row.className = "widget-controls";
-  const gridBtn = button("Show grid", () => {
-    showGrid = !showGrid;
-    gridBtn.setAttribute("aria-pressed", String(showGrid));
-    onGrid(showGrid);
-  }, {toggle: true});
+  const gridBtn = button(
+    "Show grid",
+    () => {
+      showGrid = !showGrid;
+      gridBtn.setAttribute("aria-pressed", String(showGrid));
+      onGrid(showGrid);
+    },
+    {toggle: true}
+  );
   gridBtn.setAttribute("aria-pressed", String(showGrid));
   row.append(gridBtn, button("Re-seed", onReseed));
   return row;

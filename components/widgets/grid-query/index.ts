@@ -73,7 +73,11 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
   });
   runtime.scope.onDispose(() => stage.dispose());
 
-  const controls = gridControls(o.showGrid, (show) => sim.setShowGrid(show), () => sim.reseed());
+  const controls = gridControls(
+    o.showGrid,
+    (show) => sim.setShowGrid(show),
+    () => sim.reseed()
+  );
   root.append(stage.element, controls, status.element);
   root.timing = timing;
   root.snapshot = () => sim.snapshot();

@@ -49,9 +49,18 @@ export interface GridSim {
 }
 
 /** Value and snapshot of one counted step (`sorted` holds the positions by slot, ids in word 4). */
-function describe(s: GridSimSetup, sorted: PackedParticles, cell: [number, number], counts: QueryCounts, touching: number, steps: number, engine: "gpu" | "cpu"): GridSnapshot {
+function describe(
+  s: GridSimSetup,
+  sorted: PackedParticles,
+  cell: [number, number],
+  counts: QueryCounts,
+  touching: number,
+  steps: number,
+  engine: "gpu" | "cpu"
+): GridSnapshot {
   const n = sorted.count;
-  const x = new Array<number>(n), y = new Array<number>(n);
+  const x = new Array<number>(n),
+    y = new Array<number>(n);
   for (let k = 0; k < n; k++) {
     const id = sorted.u32[k * PARTICLE_WORDS + 4];
     x[id] = sorted.f32[k * PARTICLE_WORDS];
@@ -81,7 +90,8 @@ export function createGridSim(s: GridSimSetup): GridSim {
   let showGrid = s.showGrid;
   let discs!: Discs;
   let ids!: Uint32Array;
-  const fx = new Float64Array(count), fy = new Float64Array(count);
+  const fx = new Float64Array(count),
+    fy = new Float64Array(count);
   let steps = 0;
   let generation = 0; // bumps on reseed so late counts of the old pile are dropped
   let lastLayout: SortedLayout | null = null;

@@ -79,6 +79,9 @@ export function backingSize(cssW: number, cssH: number, dpr: number) {
   return {width: Math.max(1, Math.round(cssW * dpr)), height: Math.max(1, Math.round(cssH * dpr))};
 }
 
+/** The canvas's `touch-action` while no touch has woken it. */
+const idleTouchAction = (o: CanvasStageOptions) => (o.touch === "capture" ? "none" : "pan-y");
+
 /** Builds the stage (see the module comment). */
 export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   const aspect = o.aspect > 0 ? o.aspect : 1;
@@ -91,8 +94,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   const size = {width: 0, height: 0};
   let hasSize = true;
   let ctx2d: CanvasRenderingContext2D | null = null;
-  const touch = o.touch ?? "tap-to-wake";
-  const idleTouch = touch === "capture" ? "none" : "pan-y";
+  const idleTouch = idleTouchAction(o);
 
   const makeCanvas = () => {
     const c = document.createElement("canvas");
@@ -107,7 +109,11 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   const setHasSize = (ok: boolean) => {
     if (ok === hasSize) return;
     hasSize = ok;
-    if (!ok) o.status?.hold("warn", `The canvas has no size (${Math.round(size.width)} × ${Math.round(size.height)} px), so the simulation is paused until it is shown with a size.`);
+    if (!ok)
+      o.status?.hold(
+        "warn",
+        `The canvas has no size (${Math.round(size.width)} × ${Math.round(size.height)} px), so the simulation is paused until it is shown with a size.`
+      );
     else o.status?.release();
   };
   const layout = () => {
@@ -140,61 +146,15 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   };
   watchDpr();
 
-  // ---- pointer
-  let sleepTimer: ReturnType<typeof setTimeout> | undefined;
-  const wake = () => {
-    if (touch !== "tap-to-wake") return;
-    canvas.style.touchAction = "none";
-    clearTimeout(sleepTimer);
-    sleepTimer = setTimeout(() => (canvas.style.touchAction = idleTouch), o.wakeMs ?? 2500);
-  };
-  const notify = () => {
-    for (const cb of pointerCbs) cb(pointer);
-  };
-  const place = (e: PointerEvent) => {
-    const p = clientToWorld(e.clientX, e.clientY, contentBox(canvas), o.view());
-    pointer.x = p.x;
-    pointer.y = p.y;
-    pointer.active = pointer.inside && (e.pointerType === "mouse" || e.pointerType === "pen" || pointer.down);
-  };
-  const onDown = (e: PointerEvent) => {
-    pointer.down = true;
-    pointer.inside = true;
-    if (e.pointerType === "touch") wake();
-    try {
-      canvas.setPointerCapture(e.pointerId);
-    } catch {
-      /* synthetic events have no active pointer to capture */
+  const tracker = pointerTracker(
+    pointer,
+    () => canvas,
+    o,
+    () => {
+      for (const cb of pointerCbs) cb(pointer);
     }
-    place(e);
-    notify();
-  };
-  const onMove = (e: PointerEvent) => {
-    pointer.inside = pointer.down || insideBox(e.clientX, e.clientY, contentBox(canvas));
-    if (e.pointerType === "touch") wake();
-    place(e);
-    notify();
-  };
-  const onUp = (e: PointerEvent) => {
-    pointer.down = false;
-    if (e.pointerType === "touch" || e.type === "pointercancel") pointer.inside = false;
-    place(e);
-    notify();
-  };
-  const onLeave = () => {
-    if (pointer.down) return;
-    pointer.inside = false;
-    pointer.active = false;
-    notify();
-  };
-  const listen = (c: HTMLCanvasElement, on: boolean) => {
-    const f = on ? c.addEventListener.bind(c) : c.removeEventListener.bind(c);
-    f("pointerdown", onDown as EventListener);
-    f("pointermove", onMove as EventListener);
-    f("pointerup", onUp as EventListener);
-    f("pointercancel", onUp as EventListener);
-    f("pointerleave", onLeave as EventListener);
-  };
+  );
+  const listen = tracker.listen;
   listen(canvas, true);
   queueMicrotask(layout);
 
@@ -240,8 +200,70 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     dispose() {
       ro.disconnect();
       mq?.removeEventListener("change", onDpr);
-      clearTimeout(sleepTimer);
+      tracker.stop();
       listen(canvas, false);
     },
   };
+}
+
+/**
+ * Keeps `pointer` in world units from the pointer events of the current canvas (pointer
+ * capture, so a drag that leaves the canvas keeps pushing), and wakes a "tap-to-wake"
+ * canvas on touch. `listen(c, on)` attaches or detaches the listeners of canvas `c`.
+ */
+function pointerTracker(pointer: Pointer, canvas: () => HTMLCanvasElement, o: CanvasStageOptions, notify: () => void) {
+  const touch = o.touch ?? "tap-to-wake";
+  const idleTouch = idleTouchAction(o);
+  let sleepTimer: ReturnType<typeof setTimeout> | undefined;
+  const wake = () => {
+    if (touch !== "tap-to-wake") return;
+    canvas().style.touchAction = "none";
+    clearTimeout(sleepTimer);
+    sleepTimer = setTimeout(() => (canvas().style.touchAction = idleTouch), o.wakeMs ?? 2500);
+  };
+  const place = (e: PointerEvent) => {
+    const p = clientToWorld(e.clientX, e.clientY, contentBox(canvas()), o.view());
+    pointer.x = p.x;
+    pointer.y = p.y;
+    pointer.active = pointer.inside && (e.pointerType === "mouse" || e.pointerType === "pen" || pointer.down);
+  };
+  const onDown = (e: PointerEvent) => {
+    pointer.down = true;
+    pointer.inside = true;
+    if (e.pointerType === "touch") wake();
+    try {
+      canvas().setPointerCapture(e.pointerId);
+    } catch {
+      /* synthetic events have no active pointer to capture */
+    }
+    place(e);
+    notify();
+  };
+  const onMove = (e: PointerEvent) => {
+    pointer.inside = pointer.down || insideBox(e.clientX, e.clientY, contentBox(canvas()));
+    if (e.pointerType === "touch") wake();
+    place(e);
+    notify();
+  };
+  const onUp = (e: PointerEvent) => {
+    pointer.down = false;
+    if (e.pointerType === "touch" || e.type === "pointercancel") pointer.inside = false;
+    place(e);
+    notify();
+  };
+  const onLeave = () => {
+    if (pointer.down) return;
+    pointer.inside = false;
+    pointer.active = false;
+    notify();
+  };
+  const listen = (c: HTMLCanvasElement, on: boolean) => {
+    const f = on ? c.addEventListener.bind(c) : c.removeEventListener.bind(c);
+    f("pointerdown", onDown as EventListener);
+    f("pointermove", onMove as EventListener);
+    f("pointerup", onUp as EventListener);
+    f("pointercancel", onUp as EventListener);
+    f("pointerleave", onLeave as EventListener);
+  };
+  return {listen, stop: () => clearTimeout(sleepTimer)};
 }

@@ -157,11 +157,12 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
     }
   };
 
-  // data-engine on the root: which engine runs ("pending", "gpu", "cpu"), for tests and host pages
-  const mark = (k: EngineKind | "pending") => {
+  // data-engine on the root, for tests and host pages: "idle" (not started: far from the
+  // viewport), "pending" (starting, or rebuilding after a loss), "gpu" or "cpu"
+  const mark = (k: EngineKind | "pending" | "idle") => {
     if (typeof HTMLElement !== "undefined" && spec.root instanceof HTMLElement) spec.root.dataset.engine = k;
   };
-  mark("pending");
+  mark("idle");
 
   const run = (e: E, k: EngineKind) => {
     engine = e;
@@ -247,6 +248,7 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
   const start = () => {
     if (started || scope.disposed) return;
     started = true;
+    mark("pending");
     void startGPU(false);
   };
 

@@ -47,7 +47,8 @@ export const fmtNumber = (v: number, digits = 6) => v.toLocaleString("en-US", {m
 /** Validates a numeric option: returns it clamped into [min, max], rounded if `integer`; throws a RangeError on a non-number. */
 export function clampOption(name: string, value: unknown, min: number, max: number, integer = true): number {
   const v = typeof value === "string" && value.trim() === "" ? NaN : Number(value);
-  if (typeof value === "boolean" || !Number.isFinite(v)) throw new RangeError(`${name} must be a number between ${fmtNumber(min)} and ${fmtNumber(max)}, got ${String(value).slice(0, 40)}`);
+  if (typeof value === "boolean" || !Number.isFinite(v))
+    throw new RangeError(`${name} must be a number between ${fmtNumber(min)} and ${fmtNumber(max)}, got ${String(value).slice(0, 40)}`);
   const c = Math.min(max, Math.max(min, v));
   return integer ? Math.round(c) : c;
 }

@@ -25,7 +25,13 @@ export interface SandControlHandlers {
 export function sandControls(state: SandState, on: SandControlHandlers) {
   const element = document.createElement("div");
   element.className = "widget-controls";
-  const grains = logSlider("grains", {min: SAND_MIN_GRAINS, max: SAND_MAX_GRAINS, value: state.count, steps: GRAIN_STEPS, round: (n) => Math.round(n / GRAIN_UNIT) * GRAIN_UNIT});
+  const grains = logSlider("grains", {
+    min: SAND_MIN_GRAINS,
+    max: SAND_MAX_GRAINS,
+    value: state.count,
+    steps: GRAIN_STEPS,
+    round: (n) => Math.round(n / GRAIN_UNIT) * GRAIN_UNIT,
+  });
   const grainsOut = document.createElement("output");
   grainsOut.textContent = fmtNumber(state.count);
   grains.label.append(grainsOut);

@@ -83,19 +83,59 @@ function buildSkeleton(g: DiagramGeometry): Skeleton {
   const cells = d3.range(g.numCells).map((key) => ({key, cx: key % g.dimX, cy: Math.floor(key / g.dimX)}));
 
   const space = svg.append("g").attr("class", "space");
-  for (const c of cells) space.append("rect").attr("x", sx(c.cx)).attr("y", sy(c.cy + 1)).attr("width", CELL).attr("height", CELL).attr("fill", colour(c.key)).attr("fill-opacity", 0.1).attr("stroke", "#999");
+  for (const c of cells)
+    space
+      .append("rect")
+      .attr("x", sx(c.cx))
+      .attr("y", sy(c.cy + 1))
+      .attr("width", CELL)
+      .attr("height", CELL)
+      .attr("fill", colour(c.key))
+      .attr("fill-opacity", 0.1)
+      .attr("stroke", "#999");
   const note = svg.append("g").attr("font-size", 11.5).attr("fill", "#555");
   const noteX = X0 + g.dimX * CELL + 12;
-  note.append("text").attr("x", noteX).attr("y", SPACE_Y + 14).text(`${g.numParticles} particles, ${g.numCells} cells`);
-  note.append("text").attr("x", noteX).attr("y", SPACE_Y + 31).text(`key = column + ${g.dimX} · row`);
-  const noteCounted = note.append("text").attr("x", noteX).attr("y", SPACE_Y + 52).attr("class", "note-live");
-  const noteSorted = note.append("text").attr("x", noteX).attr("y", SPACE_Y + 68).attr("class", "note-live2");
+  note
+    .append("text")
+    .attr("x", noteX)
+    .attr("y", SPACE_Y + 14)
+    .text(`${g.numParticles} particles, ${g.numCells} cells`);
+  note
+    .append("text")
+    .attr("x", noteX)
+    .attr("y", SPACE_Y + 31)
+    .text(`key = column + ${g.dimX} · row`);
+  const noteCounted = note
+    .append("text")
+    .attr("x", noteX)
+    .attr("y", SPACE_Y + 52)
+    .attr("class", "note-live");
+  const noteSorted = note
+    .append("text")
+    .attr("x", noteX)
+    .attr("y", SPACE_Y + 68)
+    .attr("class", "note-live2");
 
   // column headers and row labels
   const labels = svg.append("g").attr("font-size", 12).attr("fill", "#444");
   const rowNames = ["counts", ...d3.range(g.numRounds).map((r) => `stride ${1 << r}`), "starts", "slots"];
-  rowNames.forEach((name, r) => labels.append("text").attr("x", 4).attr("y", rowTop(r) + BH / 2 + 4).attr("class", `row-label row-label-${r}`).text(name));
-  for (let c = 0; c < g.numCells; c++) labels.append("text").attr("x", boxX(c) + BW / 2).attr("y", ROW_Y0 - 6).attr("text-anchor", "middle").attr("font-size", 11).attr("fill", "#777").text(`cell ${c}`);
+  rowNames.forEach((name, r) =>
+    labels
+      .append("text")
+      .attr("x", 4)
+      .attr("y", rowTop(r) + BH / 2 + 4)
+      .attr("class", `row-label row-label-${r}`)
+      .text(name)
+  );
+  for (let c = 0; c < g.numCells; c++)
+    labels
+      .append("text")
+      .attr("x", boxX(c) + BW / 2)
+      .attr("y", ROW_Y0 - 6)
+      .attr("text-anchor", "middle")
+      .attr("font-size", 11)
+      .attr("fill", "#777")
+      .text(`cell ${c}`);
 
   const arrowLayer = svg.append("g").attr("class", "arrows").attr("stroke", ARROW).attr("fill", "none"); // below the boxes
   const rowsLayer = svg.append("g").attr("class", "rows");
@@ -105,7 +145,16 @@ function buildSkeleton(g: DiagramGeometry): Skeleton {
   const flightLayer = svg.append("g").attr("class", "flights");
   // cell keys in the corners, above the particles, with a white halo
   for (const c of cells)
-    svg.append("text").attr("x", sx(c.cx) + 3).attr("y", sy(c.cy + 1) + 11).attr("font-size", 10.5).attr("fill", "#555").attr("stroke", "white").attr("stroke-width", 3).attr("paint-order", "stroke").text(c.key);
+    svg
+      .append("text")
+      .attr("x", sx(c.cx) + 3)
+      .attr("y", sy(c.cy + 1) + 11)
+      .attr("font-size", 10.5)
+      .attr("fill", "#555")
+      .attr("stroke", "white")
+      .attr("stroke-width", 3)
+      .attr("paint-order", "stroke")
+      .text(c.key);
   return {g, svg, colour, arrowId, sx, sy, arrowLayer, rowsLayer, slotLayer, rangeLayer, particleLayer, flightLayer, noteCounted, noteSorted};
 }
 
@@ -127,8 +176,16 @@ function boxRow(k: Skeleton, r: number, values: (number | null)[], opts: RowStyl
     .data(values)
     .join((e) => {
       const b = e.append("g").attr("class", "box");
-      b.append("rect").attr("width", BW - 4).attr("height", BH).attr("rx", 3);
-      b.append("text").attr("x", (BW - 4) / 2).attr("y", BH / 2 + 5).attr("text-anchor", "middle").attr("font-size", 15).attr("font-weight", 600);
+      b.append("rect")
+        .attr("width", BW - 4)
+        .attr("height", BH)
+        .attr("rx", 3);
+      b.append("text")
+        .attr("x", (BW - 4) / 2)
+        .attr("y", BH / 2 + 5)
+        .attr("text-anchor", "middle")
+        .attr("font-size", 15)
+        .attr("font-weight", 600);
       return b;
     })
     .attr("transform", (_, i) => `translate(${boxX(i) + 2},${rowTop(r)})`);
@@ -167,14 +224,24 @@ function arrows(k: Skeleton, key: string, list: Arrow[], amount: number) {
 function drawRows(k: Skeleton, scene: Scene, data: PlainSnapshots) {
   const {numCells, numRounds: R} = k.g;
   const current = scene.phaseIndex;
-  boxRow(k, 0, scene.countsShown.map((v) => (current === 0 && scene.counted === 0 && v === 0 ? null : v)), {
-    fill: (c) => d3.color(k.colour(c))!.copy({opacity: 0.22}).formatRgb(),
-    valueOpacity: 1,
-    emphasis: current === 0,
-  });
+  boxRow(
+    k,
+    0,
+    scene.countsShown.map((v) => (current === 0 && scene.counted === 0 && v === 0 ? null : v)),
+    {
+      fill: (c) => d3.color(k.colour(c))!.copy({opacity: 0.22}).formatRgb(),
+      valueOpacity: 1,
+      emphasis: current === 0,
+    }
+  );
   for (let r = 0; r < R; r++) {
     const rp = scene.rounds[r];
-    boxRow(k, 1 + r, data.scanRounds[r].map((v) => (rp.values > 0 ? v : null)), {valueOpacity: rp.values, emphasis: current === r + 1});
+    boxRow(
+      k,
+      1 + r,
+      data.scanRounds[r].map((v) => (rp.values > 0 ? v : null)),
+      {valueOpacity: rp.values, emphasis: current === r + 1}
+    );
     const stride = 1 << r;
     const yTop = rowTop(r) + BH;
     const yBot = rowTop(r + 1);
@@ -186,7 +253,12 @@ function drawRows(k: Skeleton, scene: Scene, data: PlainSnapshots) {
   }
   // starts row (numCells + 1 boxes, the last one the total)
   const sp = scene.shift;
-  boxRow(k, R + 1, data.starts.map((v) => (sp.values > 0 ? v : null)), {valueOpacity: sp.values, emphasis: current === R + 1, dashedLast: true});
+  boxRow(
+    k,
+    R + 1,
+    data.starts.map((v) => (sp.values > 0 ? v : null)),
+    {valueOpacity: sp.values, emphasis: current === R + 1, dashedLast: true}
+  );
   const shiftList = d3.range(numCells).map((i) => ({x1: boxX(i) + BW / 2, y1: rowTop(R) + BH, x2: boxX(i + 1) + BW / 2 - 4, y2: rowTop(R + 1), strong: true}));
   arrows(k, "shift", shiftList, current === R + 1 ? ease(sp.arrows) : 0);
 }
@@ -243,7 +315,12 @@ function drawParticles(k: Skeleton, scene: Scene, particles: TeachingParticle[])
   k.particleLayer
     .selectAll<SVGCircleElement, TeachingParticle>("circle")
     .data(particles, (d) => String(d.id))
-    .join((e) => e.append("circle").attr("r", 6).call((c) => c.append("title")))
+    .join((e) =>
+      e
+        .append("circle")
+        .attr("r", 6)
+        .call((c) => c.append("title"))
+    )
     .attr("cx", (d) => k.sx(d.x))
     .attr("cy", (d) => k.sy(d.y))
     .attr("fill", (d, i) => (isCounted(i) ? k.colour(d.cell) : "#ddd"))

@@ -14,6 +14,7 @@
  * Home/End go to the ends; the page scrolls to match.
  */
 import {phasesFor, plainSnapshots, seededParticles, sortTeachingSet, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
+import type {SortSnapshots} from "../../sort/twin.js";
 import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
 import {createStatus, type Status} from "../runtime/status.js";
@@ -42,7 +43,7 @@ async function sortSet(engine: ScrubEngine, seed: number, count: number, status:
   const list = seededParticles(seed, count, DIM_X, DIM_Y);
   let kind = engine.kind;
   let report = engine.report;
-  let snaps;
+  let snaps: SortSnapshots;
   try {
     snaps = await engine.sort(list);
   } catch (e) {
@@ -97,7 +98,12 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
   const phases = phasesFor(GRID.numCells);
   const numRounds = phases.filter((p) => p.stride !== undefined).length;
   const diagram = createDiagram({dimX: DIM_X, dimY: DIM_Y, numCells: GRID.numCells, numParticles: values.count, numRounds});
-  const scrolly = createScrolly(root, phases, phases.map((_, k) => options.steps?.[k] ?? DEFAULT_STEPS[k] ?? ""), diagram.svg);
+  const scrolly = createScrolly(
+    root,
+    phases,
+    phases.map((_, k) => options.steps?.[k] ?? DEFAULT_STEPS[k] ?? ""),
+    diagram.svg
+  );
   const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
   const reducedMotion = () => !!reduced?.matches;
   const stepper = createStepper(scrolly, phases.length, reducedMotion);

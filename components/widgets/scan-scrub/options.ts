@@ -3,7 +3,14 @@ import type {OptionSchema} from "../runtime/options.js";
 import type {TeachingParticle} from "../../sort/teaching.js";
 
 export const scanScrubSchema = {
-  seed: {type: "number", label: "seed", default: 8, min: 0, max: 2 ** 31 - 1, doc: "Seed of the particle positions (d3.randomLcg); 8 gives a set with one empty cell."},
+  seed: {
+    type: "number",
+    label: "seed",
+    default: 8,
+    min: 0,
+    max: 2 ** 31 - 1,
+    doc: "Seed of the particle positions (d3.randomLcg); 8 gives a set with one empty cell.",
+  },
   count: {type: "number", label: "count", default: 18, min: 2, max: 24, doc: "Number of particles."},
   cpuOnly: {type: "boolean", label: "cpuOnly", default: false, doc: "Always use the CPU twin of the kernels (for comparisons)."},
 } satisfies OptionSchema;
