@@ -19,7 +19,16 @@ const flag = (name) => {
 const root = join(process.cwd(), flag("--root") ?? "dist");
 const site = flag("--site");
 const port = Number(args[0] ?? process.env.PORT ?? 4321);
-const types = {".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".json": "application/json", ".wgsl": "text/plain; charset=utf-8", ".png": "image/png", ".svg": "image/svg+xml", ".csv": "text/csv"};
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".wgsl": "text/plain; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".csv": "text/csv",
+};
 const cors = {"access-control-allow-origin": "*"};
 
 /** The file for a URL path: the file itself, else `<path>.html` (Framework's pages), else `<dir>/index.html`. */

@@ -18,13 +18,15 @@ export function optionsSection(): string {
 
 /** `page` with the text between the markers replaced by `section`. */
 export function replaceOptionsSection(page: string, section: string): string {
-  const a = page.indexOf(BEGIN), b = page.indexOf(END);
+  const a = page.indexOf(BEGIN),
+    b = page.indexOf(END);
   if (a < 0 || b < a) throw new Error(`src/embed.md lacks the ${BEGIN} … ${END} markers`);
   return `${page.slice(0, a + BEGIN.length)}\n\n${section}\n\n${page.slice(b)}`;
 }
 
 /** The text between the markers (what the page carries now). */
 export function currentOptionsSection(page: string): string {
-  const a = page.indexOf(BEGIN), b = page.indexOf(END);
+  const a = page.indexOf(BEGIN),
+    b = page.indexOf(END);
   return a < 0 || b < a ? "" : page.slice(a + BEGIN.length, b).trim();
 }

@@ -33,7 +33,9 @@ const FACTORIES: Record<EmbedName, WidgetFactory> = {
   water: createWaterWidget as WidgetFactory,
 };
 
-export const REGISTRY: ReadonlyMap<string, EmbedWidget> = new Map(EMBED_NAMES.map((name) => [name, {...EMBED_INFO[name], factory: FACTORIES[name], tag: tagOf(name)}]));
+export const REGISTRY: ReadonlyMap<string, EmbedWidget> = new Map(
+  EMBED_NAMES.map((name) => [name, {...EMBED_INFO[name], factory: FACTORIES[name], tag: tagOf(name)}])
+);
 
 /** The widget called `name`, or null (an unknown name: callers say so, visibly). */
 export function findWidget(name: string): EmbedWidget | null {

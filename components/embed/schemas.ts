@@ -34,7 +34,12 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
     toOptions: ({parkX, parkY, ...rest}) => ({...rest, parkCell: [parkX, parkY]}),
   },
   "counting-sort": {name: "counting-sort", title: "Counting sort, one phase at a time", anchor: "the-whole-sort-one-phase-at-a-time", schema: sortWidgetSchema},
-  "scan-scrub": {name: "scan-scrub", title: "Counting sort, scrubbed by scrolling", anchor: "3-sorting-counting-sort-and-the-prefix-sum", schema: scanScrubSchema},
+  "scan-scrub": {
+    name: "scan-scrub",
+    title: "Counting sort, scrubbed by scrolling",
+    anchor: "3-sorting-counting-sort-and-the-prefix-sum",
+    schema: scanScrubSchema,
+  },
   sand: {name: "sand", title: "Sand: the whole sort on the GPU, every step", anchor: "4-assembly-the-whole-sort-on-the-gpu-every-step", schema: SAND_OPTIONS},
   water: {name: "water", title: "Water: smoothed particle hydrodynamics", anchor: "5-water-smoothed-particle-hydrodynamics", schema: WATER_OPTIONS},
 };
@@ -47,7 +52,7 @@ export function rangeText(spec: OptionSpec): string {
   switch (spec.type) {
     case "number": {
       const f = (v: number) => v.toLocaleString("en-US", {maximumFractionDigits: 6});
-      return `${f(spec.min)}–${f(spec.max)}${spec.integer ?? true ? " (whole)" : ""}`;
+      return `${f(spec.min)}–${f(spec.max)}${(spec.integer ?? true) ? " (whole)" : ""}`;
     }
     case "choice":
       return spec.values.join(", ");

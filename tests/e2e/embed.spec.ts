@@ -11,7 +11,14 @@ function inner(page: Page, id: string) {
   return page.evaluate((id) => {
     const el = document.getElementById(id) as any;
     const w = el?.shadowRoot?.querySelector("[data-widget]") as any;
-    return w ? {engine: w.dataset.engine as string, status: w.querySelector(".widget-status")?.textContent ?? "", value: JSON.parse(JSON.stringify(el.value ?? null)), widget: w.dataset.widget as string} : null;
+    return w
+      ? {
+          engine: w.dataset.engine as string,
+          status: w.querySelector(".widget-status")?.textContent ?? "",
+          value: JSON.parse(JSON.stringify(el.value ?? null)),
+          widget: w.dataset.widget as string,
+        }
+      : null;
   }, id);
 }
 const engineOf = async (page: Page, id: string) => (await inner(page, id))?.engine ?? null;
@@ -195,10 +202,17 @@ test("bad URL parameters and an unknown widget name on the iframe pages", async 
   ];
   for (const [query, message] of cases) {
     await page.goto(`${SITE}/embed/contacts?${query}`);
-    await expect.poll(() => page.evaluate(() => (document.querySelector("ns-contacts") as any)?.value?.steps ?? 0), {timeout: 60_000, message: query}).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => (document.querySelector("ns-contacts") as any)?.value?.steps ?? 0), {timeout: 60_000, message: query})
+      .toBeGreaterThan(0);
     const status = await page.evaluate(() => document.querySelector("ns-contacts")!.shadowRoot!.querySelector(".widget-status")!.textContent);
     expect(status, query).toMatch(message);
-    expect(await page.evaluate(() => document.querySelectorAll("img, b").length + document.querySelector("ns-contacts")!.shadowRoot!.querySelectorAll("script, img, b").length), query).toBe(0);
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll("img, b").length + document.querySelector("ns-contacts")!.shadowRoot!.querySelectorAll("script, img, b").length
+      ),
+      query
+    ).toBe(0);
     expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
   }
   await expect(page.locator(".ns-embed-frame > .widget-status.warn")).toContainText("theme must be one of light, dark, auto");

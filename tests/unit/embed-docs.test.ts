@@ -23,7 +23,10 @@ describe("src/embed.md options tables", () => {
       for (const [key, spec] of Object.entries(schema)) {
         const row = section.find((l) => l.startsWith(`| \`${kebab(key)}\` |`));
         expect(row, `${name}.${key}`).toBeTruthy();
-        if (spec.type === "number") expect(row).toContain(`${spec.min.toLocaleString("en-US", {maximumFractionDigits: 6})}–${spec.max.toLocaleString("en-US", {maximumFractionDigits: 6})}`);
+        if (spec.type === "number")
+          expect(row).toContain(
+            `${spec.min.toLocaleString("en-US", {maximumFractionDigits: 6})}–${spec.max.toLocaleString("en-US", {maximumFractionDigits: 6})}`
+          );
       }
     }
   });
@@ -32,9 +35,17 @@ describe("src/embed.md options tables", () => {
 describe("string inputs through the schemas", () => {
   const schema = EMBED_INFO.contacts.schema;
   test("absent → default silently; empty, negative, too large, text, <script> → a note naming the option and range", () => {
-    expect(readOptions(schema, inputFromStrings(schema, () => null))).toEqual({values: {count: 2000, stepsPerFrame: 2, seed: 1, maxWidth: 560}, notes: []});
+    expect(
+      readOptions(
+        schema,
+        inputFromStrings(schema, () => null)
+      )
+    ).toEqual({values: {count: 2000, stepsPerFrame: 2, seed: 1, maxWidth: 560}, notes: []});
     for (const bad of ["", "-5", "99999", "abc", "<script>alert(1)</script>"]) {
-      const {values, notes} = readOptions(schema, inputFromStrings(schema, (n) => (n === "count" ? bad : null)));
+      const {values, notes} = readOptions(
+        schema,
+        inputFromStrings(schema, (n) => (n === "count" ? bad : null))
+      );
       expect(notes, bad).toHaveLength(1);
       expect(notes[0]).toContain("disc count");
       expect(notes[0]).toMatch(/200.*4,000/);
@@ -45,7 +56,12 @@ describe("string inputs through the schemas", () => {
   });
   test("an empty boolean attribute means true (HTML's boolean attributes)", () => {
     const g = EMBED_INFO["grid-query"].schema;
-    expect(readOptions(g, inputFromStrings(g, (n) => (n === "show-grid" ? "" : null))).values.showGrid).toBe(true);
+    expect(
+      readOptions(
+        g,
+        inputFromStrings(g, (n) => (n === "show-grid" ? "" : null))
+      ).values.showGrid
+    ).toBe(true);
   });
   test("an unknown widget name is named, clipped, and the known ones listed", () => {
     const m = unknownWidgetMessage(`<img src=x onerror=alert(1)>${"x".repeat(100)}`);
