@@ -1,4 +1,6 @@
 // Observable Framework configuration. See docs/ARCHITECTURE.md for the layout.
+import {EMBED_NAMES} from "./components/embed/names.js";
+
 export default {
   title: "Neighbour search on the GPU",
   root: "src",
@@ -12,5 +14,11 @@ export default {
   sidebar: false,
   search: false,
   footer: "Part three of a series on particle simulation in the browser.",
-  pages: [{name: "Neighbour search on the GPU", path: "/"}],
+  pages: [
+    {name: "Neighbour search on the GPU", path: "/"},
+    {name: "Embedding the widgets", path: "/embed"},
+  ],
+  // Embedding (src/embed/, components/embed/): the element module, and per widget an
+  // iframe page (/embed/<name>) and an exported module (/embed/<name>.js).
+  dynamicPaths: ["/embed/elements.js", ...EMBED_NAMES.flatMap((name) => [`/embed/${name}`, `/embed/${name}.js`])],
 };

@@ -5,6 +5,8 @@ import {defineConfig} from "@playwright/test";
 // (see docs/PLATFORM.md).
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium"; // same choice as scripts/find-chromium.mjs
 const port = Number(process.env.E2E_PORT ?? 4321);
+// A second origin for the embedding tests: plain host pages (tests/fixtures/) that load the site's modules.
+const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? port + 1);
 const common = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan"];
 
@@ -18,7 +20,15 @@ export default defineConfig({
   reporter: [["list"]],
   outputDir: "test-results",
   use: {baseURL: `http://127.0.0.1:${port}`, viewport: {width: 1200, height: 900}},
-  webServer: {command: `node scripts/serve-dist.mjs ${port}`, url: `http://127.0.0.1:${port}/`, reuseExistingServer: false, timeout: 30_000},
+  webServer: [
+    {command: `node scripts/serve-dist.mjs ${port}`, url: `http://127.0.0.1:${port}/`, reuseExistingServer: false, timeout: 30_000},
+    {
+      command: `node scripts/serve-dist.mjs ${fixturePort} --root tests/fixtures --site http://127.0.0.1:${port}`,
+      url: `http://127.0.0.1:${fixturePort}/elements.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
   projects: [
     {
       name: "webgpu",

@@ -26,7 +26,7 @@ import {DIM_X, DIM_Y, GRID, type ScrubEngine} from "./engine.js";
 import {gpuEngine} from "./gpu.js";
 import {captionOf, revealedArrays, sceneAt} from "./model.js";
 import {DEFAULT_STEPS, scanScrubSchema, type ScanScrubOptions, type ScanScrubValue} from "./options.js";
-import {createScrolly, createStepper, installStyle, type Scrolly} from "./scrolly.js";
+import {createScrolly, createStepper, type Scrolly} from "./scrolly.js";
 
 export type {ScanScrubOptions, ScanScrubValue} from "./options.js";
 
@@ -91,7 +91,6 @@ function show(ui: Parts, set: SortedSet, progress: number, reducedMotion: boolea
 
 /** Creates the scroll-scrubbed counting-sort diagram (see the module comment). */
 export function createScanScrub(options: ScanScrubOptions = {}) {
-  installStyle();
   const {values, notes} = readOptions(scanScrubSchema, options);
   const root = widgetRoot<ScanScrubValue | null>("scan-scrub", "scan-scrub", null);
   const status = createStatus();

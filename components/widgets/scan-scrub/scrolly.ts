@@ -9,38 +9,6 @@ import {restProgress} from "./model.js";
 
 const WIDE = 720; // px of widget width from which text and stage sit side by side
 
-const STYLE = `
-.scan-scrub { margin: 2rem 0; }
-.scan-scrub .scrub-scrolly { display: grid; grid-template-columns: minmax(0, 1fr); position: relative; }
-.scan-scrub .scrub-stage { position: sticky; top: 0; z-index: 2; background: var(--theme-background, white); padding: 0.4rem 0 0.3rem; align-self: start; outline: none; }
-.scan-scrub .scrub-stage:focus-visible { box-shadow: 0 0 0 2px var(--theme-foreground-focus, #3b5fc0); border-radius: 4px; }
-.scan-scrub .scrub-svg { width: 100%; max-width: 560px; height: auto; margin: 0 auto; max-height: 60vh; }
-.scan-scrub.wide .scrub-svg { max-height: calc(100vh - 240px); min-height: 260px; }
-.scan-scrub .scrub-step { display: flex; align-items: center; box-sizing: border-box; }
-.scan-scrub .scrub-card { background: var(--theme-background-alt, #f6f6f4); border: 1px solid var(--theme-foreground-faint, #ddd); border-radius: 6px; padding: 0.8rem 1rem; font: 16px/1.5 var(--serif, Georgia, serif); max-width: 36rem; }
-.scan-scrub .scrub-step .scrub-card { opacity: 0.45; }
-.scan-scrub .scrub-step.active .scrub-card { opacity: 1; border-color: var(--theme-foreground-focus, #3b5fc0); }
-.scan-scrub .scrub-progress { display: flex; gap: 3px; margin: 0 0 0.3rem; }
-.scan-scrub .scrub-progress span { flex: 1; height: 6px; background: var(--theme-foreground-faintest, #eee); border-radius: 3px; overflow: hidden; }
-.scan-scrub .scrub-progress span i { display: block; height: 100%; background: var(--theme-foreground-focus, #3b5fc0); }
-.scan-scrub .scrub-phase { font-size: 13px; color: var(--theme-foreground-muted, #555); }
-.scan-scrub .caption { min-height: 2.8em; margin: 0.2rem 0; }
-.scan-scrub .widget-controls { margin: 0.2rem 0; }
-.scan-scrub:not(.wide) .scrub-card { font-size: 15px; padding: 0.6rem 0.8rem; }
-.scan-scrub.wide .scrub-scrolly { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); column-gap: 1.5rem; }
-.scan-scrub.wide .scrub-steps { grid-column: 1; grid-row: 1; }
-.scan-scrub.wide .scrub-stage { grid-column: 2; grid-row: 1; }
-`;
-
-/** Adds the widget's style sheet to the document once. */
-export function installStyle() {
-  if (typeof document === "undefined" || document.getElementById("scan-scrub-style")) return;
-  const s = document.createElement("style");
-  s.id = "scan-scrub-style";
-  s.textContent = STYLE;
-  document.head.appendChild(s);
-}
-
 export interface Scrolly {
   /** The grid of stage and step cards (its scroll span defines progress). */
   element: HTMLDivElement;

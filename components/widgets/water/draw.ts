@@ -77,18 +77,3 @@ export function statsPanel() {
     },
   };
 }
-
-/** The tank's look (once per document): a pale background and a thin wall line. */
-export function injectStyle() {
-  if (typeof document === "undefined" || document.getElementById("water-widget-style")) return;
-  const style = document.createElement("style");
-  style.id = "water-widget-style";
-  style.textContent = `
-.water-widget canvas, .hero-widget canvas { background: linear-gradient(#fbfcfe, #eef2f7); border: 1px solid #c9d2de; border-top-color: transparent; border-radius: 0 0 6px 6px; box-sizing: border-box; }
-.water-widget .water-params { margin: 0.25rem 0 0.5rem; }
-.water-widget .water-params label { display: flex !important; margin: 0.2rem 0; }
-.water-widget .water-params input[type=range] { width: 200px; }
-.water-widget .water-speed { font-size: 13px; }
-`;
-  document.head.append(style);
-}

@@ -19,7 +19,7 @@ import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {stirrer, waterControls} from "./controls.js";
 import {waterCPU, type WaterEngine, type WaterSetup} from "./cpu.js";
-import {injectStyle, statsPanel, tankView} from "./draw.js";
+import {statsPanel, tankView} from "./draw.js";
 import {waterGPU} from "./gpu.js";
 import {initialState, readWaterOptions, waterValue, type WaterOptions, type WaterValue} from "./options.js";
 
@@ -33,7 +33,6 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   const hero = !!options.hero;
   const name = hero ? "hero" : "water";
   const state = initialState(o, tunable);
-  injectStyle();
   const root = widgetRoot(name, `sim-widget ${name}-widget`, waterValue(state)) as WaterElement;
   const status = createStatus();
   status.setNotes(notes);

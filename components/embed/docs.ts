@@ -1,0 +1,32 @@
+/**
+ * The options section of the embedding page (src/embed.md), generated from the schemas
+ * so the documentation cannot drift from what the code validates.
+ */
+import {EMBED_NAMES, tagOf} from "./names.js";
+import {EMBED_INFO, optionsMarkdown} from "./schemas.js";
+
+export const BEGIN = "<!-- options:begin -->";
+export const END = "<!-- options:end -->";
+
+/** Every widget's heading and table, in registry order. */
+export function optionsSection(): string {
+  return EMBED_NAMES.map((name) => {
+    const info = EMBED_INFO[name];
+    return `### \`<${tagOf(name)}>\` · \`/embed/${name}\` — ${info.title}\n\nFrom [the essay's section](./#${info.anchor}).\n\n${optionsMarkdown(info)}`;
+  }).join("\n\n");
+}
+
+/** `page` with the text between the markers replaced by `section`. */
+export function replaceOptionsSection(page: string, section: string): string {
+  const a = page.indexOf(BEGIN),
+    b = page.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`src/embed.md lacks the ${BEGIN} … ${END} markers`);
+  return `${page.slice(0, a + BEGIN.length)}\n\n${section}\n\n${page.slice(b)}`;
+}
+
+/** The text between the markers (what the page carries now). */
+export function currentOptionsSection(page: string): string {
+  const a = page.indexOf(BEGIN),
+    b = page.indexOf(END);
+  return a < 0 || b < a ? "" : page.slice(a + BEGIN.length, b).trim();
+}

@@ -1,0 +1,130 @@
+/**
+ * One custom element per embeddable widget (`<ns-contacts>`, `<ns-grid-query>`,
+ * `<ns-counting-sort>`, `<ns-scan-scrub>`, `<ns-sand>`, `<ns-water>`), for
+ * any host page: a static blog, a notebook, a React app, a Markdown post.
+ *
+ * - Attributes are the widget's options in kebab-case (`steps-per-frame="3"`), read
+ *   through the widget's own option schema: a bad value is replaced and the widget's
+ *   status line names the option and its range; the widget still runs.
+ * - Changing an attribute rebuilds the inner widget with the new options (changes made
+ *   in one task are batched into one rebuild).
+ * - `.value` is the inner widget's value, and every `input` event of the widget is
+ *   re-dispatched by the element (Observable's view convention), so a host reads the
+ *   counters as from the essay's widget.
+ * - Removed from the document → the inner widget's `dispose()` (its loop stops, its GPU
+ *   objects are destroyed); inserted again → a fresh widget.
+ * - Shadow DOM: the widget stylesheet (components/widgets/widgets.css, the essay's own
+ *   rules) is linked inside the shadow root, so nothing leaks into or out of the host.
+ *   `theme="light|dark|auto"` picks the colours; a host may set any --theme-* variable
+ *   on the element to override them.
+ * - Every element of a page shares the page's one GPU device (acquireGPU is module-level).
+ */
+import {FileAttachment} from "observablehq:stdlib";
+import type {WidgetElement} from "../widgets/runtime/view.js";
+import {REGISTRY, type EmbedWidget} from "./registry.js";
+import {inputFromStrings, kebab} from "./schemas.js";
+
+// Resolved against this module's own URL (Framework passes import.meta.url), so a host
+// on another origin gets the site's stylesheet.
+const widgetCSS = FileAttachment("../widgets/widgets.css");
+
+const LIGHT = `--theme-foreground: #1b1e23; --theme-foreground-muted: #6d6d6d; --theme-foreground-faint: #d6d6d6; --theme-foreground-faintest: #ececec; --theme-foreground-focus: #3b5fc0; --theme-background: #ffffff; --theme-background-alt: #f6f6f4; color-scheme: light;`;
+const DARK = `--theme-foreground: #e8e8e8; --theme-foreground-muted: #a6a6a6; --theme-foreground-faint: #4a4a4a; --theme-foreground-faintest: #2c2c2c; --theme-foreground-focus: #8aa8ff; --theme-background: #161616; --theme-background-alt: #232323; color-scheme: dark;`;
+/** The element's own defaults: a host page has no Framework theme (a host's rules on the element win over :host). */
+const HOST_CSS = `
+:host { display: block; ${LIGHT} --sans-serif: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; --serif: Georgia, "Times New Roman", serif; color: var(--theme-foreground); background: var(--theme-background); }
+:host([hidden]) { display: none; }
+:host([theme="dark"]) { ${DARK} }
+@media (prefers-color-scheme: dark) { :host([theme="auto"]) { ${DARK} } }
+.widget { margin: 0; }
+`;
+
+/** The attributes an element of `w` observes: its options, plus `theme`. */
+const attributesOf = (w: EmbedWidget) => [...Object.keys(w.schema).map(kebab), "theme"];
+
+/** The element class of one widget. */
+function elementClass(w: EmbedWidget) {
+  return class EmbeddedWidget extends HTMLElement {
+    static observedAttributes = attributesOf(w);
+    /** The widget's registry entry (name, schema, essay section). */
+    static widget = w;
+    #inner: WidgetElement<unknown> | null = null;
+    #slot: HTMLDivElement;
+    #rebuildQueued = false;
+
+    constructor() {
+      super();
+      const shadow = this.attachShadow({mode: "open"});
+      const style = document.createElement("style");
+      style.textContent = HOST_CSS;
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      void widgetCSS.url().then((href: string) => (link.href = href));
+      this.#slot = document.createElement("div");
+      shadow.append(style, link, this.#slot);
+    }
+
+    /** The inner widget's `.value` (null while none is built). */
+    get value(): unknown {
+      return this.#inner?.value ?? null;
+    }
+    /** The inner widget element (its `snapshot()`, `data-engine`, status line), or null. */
+    get widget(): WidgetElement<unknown> | null {
+      return this.#inner;
+    }
+
+    connectedCallback() {
+      this.#build();
+    }
+    disconnectedCallback() {
+      this.#teardown();
+    }
+    attributeChangedCallback(name: string, old: string | null, value: string | null) {
+      if (name === "theme" || old === value || !this.#inner || this.#rebuildQueued) return;
+      this.#rebuildQueued = true;
+      queueMicrotask(() => {
+        this.#rebuildQueued = false;
+        if (!this.isConnected) return;
+        this.#teardown();
+        this.#build();
+      });
+    }
+
+    #build() {
+      if (this.#inner) return;
+      const input = inputFromStrings(w.schema, (name) => this.getAttribute(name));
+      const inner = w.factory(w.toOptions ? w.toOptions(input) : input);
+      // the widget's input events stop at the shadow root: the element re-dispatches them
+      inner.addEventListener("input", () => this.dispatchEvent(new Event("input", {bubbles: true})));
+      this.#inner = inner;
+      this.#slot.replaceChildren(inner);
+    }
+    #teardown() {
+      const inner = this.#inner;
+      this.#inner = null;
+      if (!inner) return;
+      inner.dispose();
+      inner.remove();
+    }
+  };
+}
+
+/** Defines every widget's element (once per page: a second load of this module changes nothing). */
+export function defineElements(registry: Iterable<EmbedWidget> = REGISTRY.values()) {
+  for (const w of registry) if (!customElements.get(w.tag)) customElements.define(w.tag, elementClass(w));
+}
+
+/**
+ * An element of widget `w` with `options` (camelCase keys as in the widget's schema, or
+ * `theme`) set as attributes; the element validates them like any attribute.
+ */
+export function createElementFor(w: EmbedWidget, options: Record<string, unknown> = {}): HTMLElement {
+  defineElements([w]);
+  const el = document.createElement(w.tag);
+  const known = new Set(attributesOf(w));
+  for (const [key, value] of Object.entries(options)) {
+    // only the widget's own attribute names are set: a host's key never becomes an attribute name
+    if (value !== undefined && value !== null && known.has(kebab(key))) el.setAttribute(kebab(key), String(value));
+  }
+  return el;
+}

@@ -1,0 +1,43 @@
+/**
+ * The embeddable widgets: one line each joining a widget's factory to its embedding
+ * facts (schemas.ts: option schema, title, essay section). The custom elements, the
+ * exported modules and the iframe pages all read this one table, so adding a widget
+ * to every embedding method is one line here and one name in names.ts.
+ */
+import {createContactsDemo} from "../widgets/contacts/index.js";
+import {createSortWidget} from "../widgets/counting-sort/index.js";
+import {createGridDemo} from "../widgets/grid-query/index.js";
+import {createSandWidget} from "../widgets/sand/index.js";
+import {createScanScrub} from "../widgets/scan-scrub/index.js";
+import {createWaterWidget} from "../widgets/water/index.js";
+import type {WidgetElement} from "../widgets/runtime/view.js";
+import {EMBED_NAMES, tagOf, type EmbedName} from "./names.js";
+export {unknownWidgetMessage} from "./names.js";
+import {EMBED_INFO, type EmbedInfo} from "./schemas.js";
+
+/** A widget factory as the embedding calls it: options in, a widget element (`.value`, `dispose()`) out. */
+export type WidgetFactory = (options: Record<string, unknown>) => WidgetElement<unknown>;
+
+export interface EmbedWidget extends EmbedInfo {
+  factory: WidgetFactory;
+  /** The custom element's tag (`ns-<name>`). */
+  tag: string;
+}
+
+const FACTORIES: Record<EmbedName, WidgetFactory> = {
+  contacts: createContactsDemo as WidgetFactory,
+  "grid-query": createGridDemo as WidgetFactory,
+  "counting-sort": createSortWidget as WidgetFactory,
+  "scan-scrub": createScanScrub as WidgetFactory,
+  sand: createSandWidget as WidgetFactory,
+  water: createWaterWidget as WidgetFactory,
+};
+
+export const REGISTRY: ReadonlyMap<string, EmbedWidget> = new Map(
+  EMBED_NAMES.map((name) => [name, {...EMBED_INFO[name], factory: FACTORIES[name], tag: tagOf(name)}])
+);
+
+/** The widget called `name`, or null (an unknown name: callers say so, visibly). */
+export function findWidget(name: string): EmbedWidget | null {
+  return REGISTRY.get(name) ?? null;
+}

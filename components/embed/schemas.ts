@@ -1,0 +1,101 @@
+/**
+ * What an embedding needs to know about each widget besides its factory: its option
+ * schema (the same object the factory validates with), its title, its section of the
+ * essay, and how the schema's flat values map onto the factory's options. Nothing here
+ * touches the DOM or the GPU, so Node (the documentation generator, unit tests) imports
+ * it too. The factories are joined in registry.ts.
+ */
+import {CONTACTS_OPTIONS} from "../widgets/contacts/options.js";
+import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
+import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
+import {SAND_OPTIONS} from "../widgets/sand/options.js";
+import {scanScrubSchema} from "../widgets/scan-scrub/options.js";
+import {WATER_OPTIONS} from "../widgets/water/options.js";
+import type {OptionSchema, OptionSpec} from "../widgets/runtime/options.js";
+import type {EmbedName} from "./names.js";
+
+export interface EmbedInfo {
+  name: EmbedName;
+  title: string;
+  /** The widget's section on the essay page (its heading's id). */
+  anchor: string;
+  schema: OptionSchema;
+  /** Schema-keyed values (raw strings allowed: the factory validates) → the factory's options. Default: as they are. */
+  toOptions?: (input: Record<string, unknown>) => Record<string, unknown>;
+}
+
+export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
+  contacts: {name: "contacts", title: "Contacts by brute force", anchor: "1-contacts-mostly-checking-for-nothing", schema: CONTACTS_OPTIONS},
+  "grid-query": {
+    name: "grid-query",
+    title: "The uniform grid's 3×3 query",
+    anchor: "2-buckets-a-uniform-grid",
+    schema: GRID_OPTIONS,
+    toOptions: ({parkX, parkY, ...rest}) => ({...rest, parkCell: [parkX, parkY]}),
+  },
+  "counting-sort": {name: "counting-sort", title: "Counting sort, one phase at a time", anchor: "the-whole-sort-one-phase-at-a-time", schema: sortWidgetSchema},
+  "scan-scrub": {
+    name: "scan-scrub",
+    title: "Counting sort, scrubbed by scrolling",
+    anchor: "3-sorting-counting-sort-and-the-prefix-sum",
+    schema: scanScrubSchema,
+  },
+  sand: {name: "sand", title: "Sand: the whole sort on the GPU, every step", anchor: "4-assembly-the-whole-sort-on-the-gpu-every-step", schema: SAND_OPTIONS},
+  water: {name: "water", title: "Water: smoothed particle hydrodynamics", anchor: "5-water-smoothed-particle-hydrodynamics", schema: WATER_OPTIONS},
+};
+
+/** `stepsPerFrame` → `steps-per-frame`: the attribute / URL parameter of a schema key. */
+export const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The allowed values of an option, in words ("200–4,000 (whole number)", "true or false"). */
+export function rangeText(spec: OptionSpec): string {
+  switch (spec.type) {
+    case "number": {
+      const f = (v: number) => v.toLocaleString("en-US", {maximumFractionDigits: 6});
+      return `${f(spec.min)}–${f(spec.max)}${(spec.integer ?? true) ? " (whole)" : ""}`;
+    }
+    case "choice":
+      return spec.values.join(", ");
+    case "boolean":
+      return "true, false";
+  }
+}
+
+/** Shown for an empty value, so the note says what was given (an empty string would read as nothing). */
+export const EMPTY_TEXT = "(empty)";
+
+/**
+ * The schema-keyed input read from strings (element attributes, URL parameters): `get`
+ * returns the text of `kebab(key)`, or null when absent. Absent → undefined (the default,
+ * silently). Empty → true for a boolean (HTML's boolean attribute: `<ns-grid-query show-grid>`),
+ * else EMPTY_TEXT, which the schema rejects with a note naming the option and its range.
+ * The text is never parsed as HTML: it only reaches the schema and the status line's textContent.
+ */
+export function inputFromStrings(schema: OptionSchema, get: (name: string) => string | null): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(schema)) {
+    const text = get(kebab(key));
+    if (text === null) continue;
+    input[key] = text.trim() === "" ? (spec.type === "boolean" ? "true" : EMPTY_TEXT) : text;
+  }
+  return input;
+}
+
+/** One row per option: what the documentation tables show. */
+export function optionRows(schema: OptionSchema): {attribute: string; type: string; range: string; default: string; doc: string}[] {
+  return Object.entries(schema).map(([key, spec]) => ({
+    attribute: kebab(key),
+    type: spec.type,
+    range: rangeText(spec),
+    default: spec.type === "number" ? spec.default.toLocaleString("en-US", {maximumFractionDigits: 6}) : String(spec.default),
+    doc: spec.doc,
+  }));
+}
+
+/** The options table of a widget in Markdown (the block src/embed.md carries; a unit test compares them). */
+export function optionsMarkdown(info: EmbedInfo): string {
+  const esc = (s: string) => s.replace(/\|/g, "\\|");
+  const lines = ["| attribute / parameter | type | range | default | what it does |", "|---|---|---|---|---|"];
+  for (const r of optionRows(info.schema)) lines.push(`| \`${r.attribute}\` | ${r.type} | ${esc(r.range)} | ${esc(r.default)} | ${esc(r.doc)} |`);
+  return lines.join("\n");
+}

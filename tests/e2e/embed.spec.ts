@@ -1,0 +1,230 @@
+// Embedding from another origin: plain host pages (tests/fixtures/, served on a second
+// port) load the built site's element module, an exported module and iframe pages.
+import {expect, test, type Frame, type Page} from "@playwright/test";
+import {expectWebGPU, gpuStats, watchErrors} from "./helpers";
+
+const SITE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4321)}`;
+const HOST = `http://127.0.0.1:${Number(process.env.E2E_FIXTURE_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 1)}`;
+
+/** The inner widget of the element `#id`: data-engine, status text, `.value` (JSON). */
+function inner(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const el = document.getElementById(id) as any;
+    const w = el?.shadowRoot?.querySelector("[data-widget]") as any;
+    return w
+      ? {
+          engine: w.dataset.engine as string,
+          status: w.querySelector(".widget-status")?.textContent ?? "",
+          value: JSON.parse(JSON.stringify(el.value ?? null)),
+          widget: w.dataset.widget as string,
+        }
+      : null;
+  }, id);
+}
+const engineOf = async (page: Page, id: string) => (await inner(page, id))?.engine ?? null;
+const ledger = async (page: Page) => (await gpuStats(page)).buffersLive as number;
+
+/** Polls `buffersLive` until it holds still for a second (readback staging buffers come and go). */
+async function settledLedger(page: Page): Promise<number> {
+  let last = -1;
+  for (let i = 0; i < 30; i++) {
+    const a = await ledger(page);
+    await page.waitForTimeout(500);
+    const b = await ledger(page);
+    await page.waitForTimeout(500);
+    const c = await ledger(page);
+    if (a === b && b === c) return c;
+    last = c;
+  }
+  return last;
+}
+
+test("two custom elements of different widgets share one device; removal frees, re-insertion rebuilds, attributes reconfigure", async ({page}) => {
+  test.setTimeout(300_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({width: 1200, height: 2400}); // both widgets on screen: both animate
+  await page.goto(`${HOST}/elements.html`);
+  await expectWebGPU(page);
+  await expect.poll(() => engineOf(page, "sand"), {timeout: 90_000}).toBe("gpu");
+  const sandAlone = await settledLedger(page);
+  expect(sandAlone).toBeGreaterThan(0);
+
+  // a second widget, added by script as a host would; its input events reach the host
+  await page.evaluate(() => {
+    const el = document.createElement("ns-grid-query");
+    el.id = "grid";
+    el.setAttribute("count", "1200");
+    (window as any).gridInputs = 0;
+    el.addEventListener("input", () => (window as any).gridInputs++);
+    document.querySelector("#second")!.append(el);
+  });
+  await expect.poll(() => engineOf(page, "grid"), {timeout: 90_000}).toBe("gpu");
+  await expect.poll(async () => (await inner(page, "grid"))?.value.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => (window as any).gridInputs), {timeout: 30_000}).toBeGreaterThan(0);
+  expect((await inner(page, "grid"))!.value.count).toBe(1200);
+  const f0 = (await inner(page, "sand"))!.value.frames;
+  await expect.poll(async () => (await inner(page, "sand"))!.value.frames, {timeout: 60_000}).toBeGreaterThan(f0);
+  expect((await gpuStats(page)).devicesCreated, "one device for both elements").toBe(1);
+  expect(await ledger(page)).toBeGreaterThan(sandAlone);
+
+  // styles: the host's rules do not reach inside, the widgets' rules do not reach the host
+  const styles = await page.evaluate(() => {
+    const w = document.querySelector("#sand")!.shadowRoot!.querySelector(".widget") as HTMLElement;
+    const b = w.querySelector("button") as HTMLElement;
+    return {
+      border: getComputedStyle(w).borderTopWidth,
+      button: getComputedStyle(b).backgroundColor,
+      hostStatus: getComputedStyle(document.querySelector("#host-status")!).fontSize,
+    };
+  });
+  expect(styles.border).toBe("0px");
+  expect(styles.button).not.toBe("rgb(255, 0, 0)");
+  expect(styles.hostStatus).toBe("16px");
+
+  // removing the grid element: its buffers go, the ledger is back at the sand's own
+  await page.evaluate(() => document.querySelector("#grid")!.remove());
+  await expect.poll(() => ledger(page), {timeout: 30_000}).toBe(sandAlone);
+  // removing the sand element too: no more submits at all, an empty ledger
+  await page.evaluate(() => document.querySelector("#sand")!.remove());
+  await page.waitForTimeout(1500);
+  const s1 = (await gpuStats(page)).submits;
+  await page.waitForTimeout(3000);
+  expect((await gpuStats(page)).submits, "a removed element submits nothing").toBe(s1);
+  expect(await ledger(page)).toBe(0);
+
+  // re-inserting rebuilds, on the same device
+  await page.evaluate(() => document.querySelector("#second")!.before(Object.assign(document.createElement("ns-sand"), {id: "sand"})));
+  await page.evaluate(() => document.querySelector("#sand")!.setAttribute("count", "2000"));
+  await expect.poll(() => engineOf(page, "sand"), {timeout: 90_000}).toBe("gpu");
+  await expect.poll(() => ledger(page), {timeout: 30_000}).toBe(sandAlone);
+  const s2 = (await gpuStats(page)).submits;
+  await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s2);
+
+  // an attribute change reconfigures the live widget
+  await page.evaluate(() => document.querySelector("#sand")!.setAttribute("count", "3000"));
+  await expect.poll(async () => (await inner(page, "sand"))?.value.count, {timeout: 60_000}).toBe(3000);
+  await expect.poll(() => engineOf(page, "sand"), {timeout: 90_000}).toBe("gpu");
+  expect((await gpuStats(page)).devicesCreated).toBe(1);
+  expect((await gpuStats(page)).validationErrors).toBe(0);
+  errors.expectNone();
+});
+
+test("an exported module places a widget; its shaders come from the site's origin", async ({page}) => {
+  const errors = watchErrors(page);
+  const shaders: string[] = [];
+  page.on("response", (r) => r.url().endsWith(".wgsl") && shaders.push(r.url()));
+  await page.goto(`${HOST}/module.html`);
+  await expectWebGPU(page);
+  await expect.poll(() => engineOf(page, "from-module"), {timeout: 90_000}).toBe("gpu");
+  await expect.poll(async () => (await inner(page, "from-module"))?.value.windowCount ?? 0, {timeout: 60_000}).toBeGreaterThan(0);
+  const v = (await inner(page, "from-module"))!;
+  expect(v.widget).toBe("grid-query");
+  expect(v.value.count).toBe(900);
+  expect(shaders.length).toBeGreaterThan(0);
+  for (const url of shaders) expect(url.startsWith(`${SITE}/`), url).toBe(true);
+  // an unknown name: a visible message, as text
+  await expect(page.locator("#unknown")).toContainText("There is no widget called");
+  await expect(page.locator("#unknown")).toContainText("grid-query");
+  expect(await page.locator("img").count()).toBe(0);
+  expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+  errors.expectNone();
+});
+
+/** The frame whose URL contains `part`. */
+const frameOf = (page: Page, part: string): Frame => page.frames().find((f) => f.url().includes(part))!;
+
+test("an iframe shows the configured widget and posts its height; a display:none iframe submits nothing until shown", async ({page}) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto(`${HOST}/iframe.html`);
+  await expectWebGPU(page);
+  const shown = frameOf(page, "/embed/contacts");
+  await expect.poll(() => shown.evaluate(() => (document.querySelector("ns-contacts") as any)?.value?.steps ?? 0), {timeout: 60_000}).toBeGreaterThan(0);
+  expect(await shown.evaluate(() => (document.querySelector("ns-contacts") as any).value.count)).toBe(600);
+  expect(await shown.evaluate(() => document.querySelector("ns-contacts")!.getAttribute("theme"))).toBe("dark");
+  await expect(shown.locator("a.ns-embed-source")).toHaveAttribute("href", /#1-contacts/);
+  // the posted height sizes the frame to the widget
+  await expect.poll(() => page.evaluate(() => (window as any).heights.length), {timeout: 30_000}).toBeGreaterThan(0);
+  const last = await page.evaluate(() => (window as any).heights.at(-1));
+  expect(last.widget).toBe("contacts");
+  expect(last.height).toBeGreaterThan(200);
+  expect(await page.evaluate(() => (document.querySelector("#shown") as HTMLElement).getBoundingClientRect().height)).toBe(last.height);
+
+  // a display:none frame gets no animation frames: its page does not even build the widget
+  const hidden = frameOf(page, "/embed/sand");
+  const submits = () => hidden.evaluate(() => (globalThis as any).__gpuStats?.submits ?? 0);
+  await page.waitForTimeout(4000);
+  expect(await submits(), "a display:none iframe submits no GPU work").toBe(0);
+  const setDisplay = (d: string) => page.evaluate((d) => ((document.querySelector("#hidden") as HTMLElement).style.display = d), d);
+  await setDisplay("block");
+  await page.locator("#hidden").scrollIntoViewIfNeeded();
+  await expect.poll(submits, {timeout: 90_000}).toBeGreaterThan(0);
+  // hidden again while running: its loop stops
+  await setDisplay("none");
+  await page.waitForTimeout(1500);
+  const s1 = await submits();
+  await page.waitForTimeout(3000);
+  expect(await submits(), "hidden again: no more GPU work").toBe(s1);
+  // and shown again: it resumes
+  await setDisplay("block");
+  await expect.poll(submits, {timeout: 60_000}).toBeGreaterThan(s1);
+  errors.expectNone();
+});
+
+test("bad attributes: each element names the option and its range, runs on a valid value, creates nothing from the text", async ({page}) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto(`${HOST}/bad.html`);
+  for (const id of ["text", "negative", "above", "empty", "script", "img"]) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await inner(page, id))?.value.steps ?? 0, {timeout: 60_000, message: id}).toBeGreaterThan(0);
+    const {status, value} = (await inner(page, id))!;
+    expect(status, id).toContain("disc count");
+    expect(status, id).toMatch(/200.*4,000/);
+    expect(value.count, id).toBeGreaterThanOrEqual(200);
+    expect(value.count, id).toBeLessThanOrEqual(4000);
+  }
+  const created = await page.evaluate(() => [...document.querySelectorAll("ns-contacts")].map((el) => el.shadowRoot!.querySelectorAll("script, img").length));
+  expect(created).toEqual([0, 0, 0, 0, 0, 0]);
+  expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+  errors.expectNone();
+});
+
+test("bad URL parameters and an unknown widget name on the iframe pages", async ({page}) => {
+  const errors = watchErrors(page);
+  const cases: [string, RegExp][] = [
+    ["count=abc", /disc count must be a number between 200 and 4,000/],
+    ["count=-5", /disc count -5 is outside 200–4,000/],
+    ["count=99999", /disc count 99999 is outside 200–4,000/],
+    ["count=", /disc count must be a number between 200 and 4,000, got \(empty\)/],
+    [`count=${encodeURIComponent("<script>window.__pwned=1</script>")}`, /disc count must be a number between 200 and 4,000/],
+    [`count=${encodeURIComponent("<img src=x onerror=window.__pwned=1>")}&theme=${encodeURIComponent("<b>x</b>")}`, /disc count must be a number/],
+  ];
+  for (const [query, message] of cases) {
+    await page.goto(`${SITE}/embed/contacts?${query}`);
+    await expect
+      .poll(() => page.evaluate(() => (document.querySelector("ns-contacts") as any)?.value?.steps ?? 0), {timeout: 60_000, message: query})
+      .toBeGreaterThan(0);
+    const status = await page.evaluate(() => document.querySelector("ns-contacts")!.shadowRoot!.querySelector(".widget-status")!.textContent);
+    expect(status, query).toMatch(message);
+    expect(
+      await page.evaluate(
+        () => document.querySelectorAll("img, b").length + document.querySelector("ns-contacts")!.shadowRoot!.querySelectorAll("script, img, b").length
+      ),
+      query
+    ).toBe(0);
+    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+  }
+  await expect(page.locator(".ns-embed-frame > .widget-status.warn")).toContainText("theme must be one of light, dark, auto");
+  errors.expectNone();
+
+  // an unknown widget name: the site's 404 page says so (the 404 status itself is expected)
+  for (const name of ["nope", encodeURIComponent("<img src=x onerror=window.__pwned=1>")]) {
+    const response = await page.goto(`${SITE}/embed/${name}?count=5`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator(".ns-embed-unknown")).toContainText("There is no widget called");
+    await expect(page.locator(".ns-embed-unknown")).toContainText("counting-sort");
+    expect(await page.locator("main img").count()).toBe(0);
+    expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
+  }
+});
