@@ -3,7 +3,7 @@
  * slider that wraps on phones, and a slider over a log scale (`d3.scaleLog`) for counts
  * that span orders of magnitude.
  */
-import {scaleLog} from "d3";
+import {scaleLog} from "../../d3.js";
 
 /** A labelled button; `aria-pressed` when `toggle` is set. */
 export function button(label: string, onClick: () => void, opts: {toggle?: boolean; title?: string} = {}): HTMLButtonElement {
