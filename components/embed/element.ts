@@ -20,6 +20,7 @@
  * - Every element of a page shares the page's one GPU device (acquireGPU is module-level).
  */
 import {FileAttachment} from "observablehq:stdlib";
+import {OPTION_NAMES} from "../widgets/runtime/options.js";
 import type {WidgetElement} from "../widgets/runtime/view.js";
 import {REGISTRY, type EmbedWidget} from "./registry.js";
 import {inputFromStrings, kebab} from "./schemas.js";
@@ -92,7 +93,8 @@ function elementClass(w: EmbedWidget) {
 
     #build() {
       if (this.#inner) return;
-      const input = inputFromStrings(w.schema, (name) => this.getAttribute(name));
+      // notes name the attributes the host's author wrote (OPTION_NAMES)
+      const input = {...inputFromStrings(w.schema, (name) => this.getAttribute(name)), [OPTION_NAMES]: "attribute"};
       const inner = w.factory(w.toOptions ? w.toOptions(input) : input);
       // the widget's input events stop at the shadow root: the element re-dispatches them
       inner.addEventListener("input", () => this.dispatchEvent(new Event("input", {bubbles: true})));

@@ -44,8 +44,8 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
   water: {name: "water", title: "Water: smoothed particle hydrodynamics", anchor: "5-water-smoothed-particle-hydrodynamics", schema: WATER_OPTIONS},
 };
 
-/** `stepsPerFrame` → `steps-per-frame`: the attribute / URL parameter of a schema key. */
-export const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export {kebab} from "../widgets/runtime/options.js";
+import {kebab} from "../widgets/runtime/options.js";
 
 /** The allowed values of an option, in words ("200–4,000 (whole number)", "true or false"). */
 export function rangeText(spec: OptionSpec): string {

@@ -179,7 +179,7 @@ test("bad attributes: each element names the option and its range, runs on a val
     await page.locator(`#${id}`).scrollIntoViewIfNeeded();
     await expect.poll(async () => (await inner(page, id))?.value.steps ?? 0, {timeout: 60_000, message: id}).toBeGreaterThan(0);
     const {status, value} = (await inner(page, id))!;
-    expect(status, id).toContain("disc count");
+    expect(status, id).toContain("disc count (count)"); // the label and the attribute the author wrote
     expect(status, id).toMatch(/200.*4,000/);
     expect(value.count, id).toBeGreaterThanOrEqual(200);
     expect(value.count, id).toBeLessThanOrEqual(4000);
@@ -193,12 +193,12 @@ test("bad attributes: each element names the option and its range, runs on a val
 test("bad URL parameters and an unknown widget name on the iframe pages", async ({page}) => {
   const errors = watchErrors(page);
   const cases: [string, RegExp][] = [
-    ["count=abc", /disc count must be a number between 200 and 4,000/],
-    ["count=-5", /disc count -5 is outside 200–4,000/],
-    ["count=99999", /disc count 99999 is outside 200–4,000/],
-    ["count=", /disc count must be a number between 200 and 4,000, got \(empty\)/],
-    [`count=${encodeURIComponent("<script>window.__pwned=1</script>")}`, /disc count must be a number between 200 and 4,000/],
-    [`count=${encodeURIComponent("<img src=x onerror=window.__pwned=1>")}&theme=${encodeURIComponent("<b>x</b>")}`, /disc count must be a number/],
+    ["count=abc", /disc count \(count\) must be a number between 200 and 4,000/],
+    ["count=-5", /disc count \(count\) -5 is outside 200–4,000/],
+    ["count=99999", /disc count \(count\) 99999 is outside 200–4,000/],
+    ["count=", /disc count \(count\) must be a number between 200 and 4,000, got \(empty\)/],
+    [`count=${encodeURIComponent("<script>window.__pwned=1</script>")}`, /disc count \(count\) must be a number between 200 and 4,000/],
+    [`count=${encodeURIComponent("<img src=x onerror=window.__pwned=1>")}&theme=${encodeURIComponent("<b>x</b>")}`, /disc count \(count\) must be a number/],
   ];
   for (const [query, message] of cases) {
     await page.goto(`${SITE}/embed/contacts?${query}`);

@@ -5,7 +5,7 @@ import {describe, expect, test} from "vitest";
 import {currentOptionsSection, optionsSection} from "../../components/embed/docs.js";
 import {EMBED_NAMES, unknownWidgetMessage} from "../../components/embed/names.js";
 import {EMBED_INFO, EMPTY_TEXT, inputFromStrings, kebab, optionRows} from "../../components/embed/schemas.js";
-import {readOptions} from "../../components/widgets/runtime/options.js";
+import {OPTION_NAMES, readOptions} from "../../components/widgets/runtime/options.js";
 
 const page = readFileSync(new URL("../../src/embed.md", import.meta.url), "utf8");
 
@@ -53,6 +53,9 @@ describe("string inputs through the schemas", () => {
       expect(values.count).toBeLessThanOrEqual(4000);
     }
     expect(inputFromStrings(schema, (n) => (n === "count" ? " " : null)).count).toBe(EMPTY_TEXT);
+    // an embedding host asks for the attribute's name in the note
+    const named = readOptions(schema, {count: "abc", stepsPerFrame: 3, [OPTION_NAMES]: "attribute"});
+    expect(named.notes).toEqual(["disc count (count) must be a number between 200 and 4,000, got abc; using 2,000."]);
   });
   test("an empty boolean attribute means true (HTML's boolean attributes)", () => {
     const g = EMBED_INFO["grid-query"].schema;

@@ -86,11 +86,27 @@ export function readOption(notes: string[], spec: OptionSpec, value: unknown): n
   }
 }
 
+/** `stepsPerFrame` → `steps-per-frame`: the attribute / URL parameter name of an option key. */
+export const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * Set to "attribute" on an options object by an embedding host (a custom element, an
+ * iframe page): the notes then name each option as its author wrote it, by attribute or
+ * URL parameter ("disc count (count) …"), besides the label the essay's readers see.
+ */
+export const OPTION_NAMES: unique symbol = Symbol.for("neighbour-search.option-names");
+
+/** `spec` with its label naming the attribute of `key` when `input` asks for it (see OPTION_NAMES). */
+export function labelFor<T extends OptionSpec>(spec: T, key: string, input: object | undefined): T {
+  const named = (input as {[OPTION_NAMES]?: string} | undefined)?.[OPTION_NAMES] === "attribute";
+  return named && spec.label !== kebab(key) ? {...spec, label: `${spec.label} (${kebab(key)})`} : spec;
+}
+
 /** Reads every option of `schema` from `input` (unknown keys are ignored). Returns the values and the notes. */
 export function readOptions<S extends OptionSchema>(schema: S, input: Record<string, unknown> = {}): {values: OptionValues<S>; notes: string[]} {
   const notes: string[] = [];
   const values = {} as Record<string, unknown>;
-  for (const [key, spec] of Object.entries(schema)) values[key] = readOption(notes, spec, input[key]);
+  for (const [key, spec] of Object.entries(schema)) values[key] = readOption(notes, labelFor(spec, key, input), input[key]);
   return {values: values as OptionValues<S>, notes};
 }
 

@@ -6,7 +6,7 @@
 import type {GPUHandle} from "../../gpu/context.js";
 import {TUNABLE, WATER_DEFAULTS, type TunableKey, type WaterParams} from "../../water/params.js";
 import {DENSITY_BINS} from "../../water/twin.js";
-import {readOption, readOptions, type NumberOption, type OptionSchema, type OptionValues} from "../runtime/options.js";
+import {labelFor, OPTION_NAMES, readOption, readOptions, type NumberOption, type OptionSchema, type OptionValues} from "../runtime/options.js";
 
 /** Fewest particles of either widget. */
 export const MIN_COUNT = 500;
@@ -154,9 +154,10 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === "st
  */
 export function readWaterOptions(options: WaterOptions) {
   const schema = options.hero ? HERO_OPTIONS : WATER_OPTIONS;
-  const input: Record<string, unknown> = Object.fromEntries(Object.entries(options).filter(([, v]) => !blank(v)));
+  const names = {[OPTION_NAMES]: (options as {[OPTION_NAMES]?: string})[OPTION_NAMES]};
+  const input: Record<string, unknown> = {...Object.fromEntries(Object.entries(options).filter(([, v]) => !blank(v))), ...names};
   const notes: string[] = [];
-  const maxCount = readOption(notes, schema.maxCount, input.maxCount) as number;
+  const maxCount = readOption(notes, labelFor(schema.maxCount, "maxCount", input), input.maxCount) as number;
   const upTo = (spec: NumberOption) => ({...spec, max: maxCount, default: Math.min(maxCount, spec.default)});
   const bounded = {...schema, count: upTo(schema.count), minCount: upTo(schema.minCount), softwareCount: upTo(schema.softwareCount)};
   const {values: o, notes: more} = readOptions(bounded, {...input, maxCount});
