@@ -9,7 +9,8 @@ export const boxView = (P: ContactParams) => ({x0: 0, y0: 0, x1: P.width, y1: P.
 export function clearToBox(stage: CanvasStage, P: ContactParams): CanvasRenderingContext2D {
   const ctx = stage.context2d();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.fillStyle = "#ffffff";
+  // the page's (or embedding element's) theme background, so a dark theme has no white box
+  ctx.fillStyle = getComputedStyle(stage.element).getPropertyValue("--theme-background").trim() || "#ffffff";
   ctx.fillRect(0, 0, stage.canvas.width, stage.canvas.height);
   stage.worldTransform(ctx, boxView(P));
   return ctx;
