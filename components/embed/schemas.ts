@@ -10,7 +10,7 @@ import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
 import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
 import {SAND_OPTIONS} from "../widgets/sand/options.js";
 import {scanScrubSchema} from "../widgets/scan-scrub/options.js";
-import {WATER_OPTIONS} from "../widgets/water/options.js";
+import {PARAM_OPTIONS, WATER_OPTIONS} from "../widgets/water/options.js";
 import type {OptionSchema, OptionSpec} from "../widgets/runtime/options.js";
 import type {EmbedName} from "./names.js";
 
@@ -41,11 +41,23 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
     schema: scanScrubSchema,
   },
   sand: {name: "sand", title: "Sand: the whole sort on the GPU, every step", anchor: "4-assembly-the-whole-sort-on-the-gpu-every-step", schema: SAND_OPTIONS},
-  water: {name: "water", title: "Water: smoothed particle hydrodynamics", anchor: "5-water-smoothed-particle-hydrodynamics", schema: WATER_OPTIONS},
+  water: {
+    name: "water",
+    title: "Water: smoothed particle hydrodynamics",
+    anchor: "5-water-smoothed-particle-hydrodynamics",
+    // the parameters panel's starting values are attributes too (k, k-near, rest-density, xsph)
+    schema: {...WATER_OPTIONS, ...PARAM_OPTIONS},
+    toOptions: (input) => {
+      const entries = Object.entries(input);
+      const isParam = ([key]: [string, unknown]) => key in PARAM_OPTIONS;
+      const names = {[OPTION_NAMES]: (input as {[OPTION_NAMES]?: unknown})[OPTION_NAMES]};
+      return {...Object.fromEntries(entries.filter((e) => !isParam(e))), ...names, params: {...Object.fromEntries(entries.filter(isParam)), ...names}};
+    },
+  },
 };
 
 export {kebab} from "../widgets/runtime/options.js";
-import {kebab} from "../widgets/runtime/options.js";
+import {kebab, OPTION_NAMES} from "../widgets/runtime/options.js";
 
 /** The allowed values of an option, in words ("200–4,000 (whole number)", "true or false"). */
 export function rangeText(spec: OptionSpec): string {

@@ -6,6 +6,7 @@ import {currentOptionsSection, optionsSection} from "../../components/embed/docs
 import {EMBED_NAMES, unknownWidgetMessage} from "../../components/embed/names.js";
 import {EMBED_INFO, EMPTY_TEXT, inputFromStrings, kebab, optionRows} from "../../components/embed/schemas.js";
 import {OPTION_NAMES, readOptions} from "../../components/widgets/runtime/options.js";
+import {PARAM_OPTIONS} from "../../components/widgets/water/options.js";
 
 const page = readFileSync(new URL("../../src/embed.md", import.meta.url), "utf8");
 
@@ -56,6 +57,17 @@ describe("string inputs through the schemas", () => {
     // an embedding host asks for the attribute's name in the note
     const named = readOptions(schema, {count: "abc", stepsPerFrame: 3, [OPTION_NAMES]: "attribute"});
     expect(named.notes).toEqual(["disc count (count) must be a number between 200 and 4,000, got abc; using 2,000."]);
+  });
+  test("the water's parameter attributes become its `params`, and their notes name the attribute", () => {
+    const w = EMBED_INFO.water;
+    const options = w.toOptions!({count: "20000", k: "5000", xsph: "0.1", [OPTION_NAMES]: "attribute"}) as any;
+    expect(options.count).toBe("20000");
+    expect(options.k).toBeUndefined();
+    expect({k: options.params.k, xsph: options.params.xsph}).toEqual({k: "5000", xsph: "0.1"});
+    const {values, notes} = readOptions(PARAM_OPTIONS, options.params);
+    expect(values.k).toBe(1000);
+    expect(values.xsph).toBe(0.1);
+    expect(notes).toEqual(["pressure stiffness k (k) 5000 is outside 20–1,000; using 1,000."]);
   });
   test("an empty boolean attribute means true (HTML's boolean attributes)", () => {
     const g = EMBED_INFO["grid-query"].schema;
