@@ -1,5 +1,5 @@
 /**
- * Benchmark of the §1–§2 demos' work (brief §1, §2): the brute-force contact step on the
+ * Benchmark of the §1–§2 demos' work (the essay's §1 and §2): the brute-force contact step on the
  * CPU for 200–4,000 discs, the grid step (CPU counting sort + 3×3 window) for 3,500 discs,
  * and the GPU grid query (upload + sort + query + readback) through Dawn. Every answer is
  * checked against its oracle before timing. Also reports the settled figures the essay

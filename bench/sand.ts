@@ -1,5 +1,5 @@
 /**
- * Sand benchmark (issue 5): GPU time per pass and per frame of the sand pipeline
+ * Sand benchmark (the essay's §4): GPU time per pass and per frame of the sand pipeline
  * (5 substeps of clear → count → scan ×3 → scatter → forces) at 2k, 12k and 30k grains,
  * dense and hashed; the CPU twin's time per substep for comparison; and the stability run
  * the unit tests cannot afford on SwiftShader (30,000 grains × 2,000 substeps: no NaN, none

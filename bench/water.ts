@@ -1,5 +1,5 @@
 /**
- * Benchmark of the SPH water substep (brief §5; issue 6): GPU time per pass and per frame
+ * Benchmark of the SPH water substep (the essay's §5): GPU time per pass and per frame
  * (5 substeps) at 10k, 50k, 80k particles on the dense 256 × 256 grid and at 1M on a
  * 65,536-bucket spatial hash (a dense 256² grid cannot hold 1M particles at rest density),
  * while the dam is collapsing ("flowing") and after it settled; the CPU twin for comparison;

@@ -11,7 +11,7 @@
  * damping and dt were re-tuned so a pile 60 discs deep stays stable with small overlaps.
  */
 import {mulberry32} from "../sim/rng.js";
-import type {Pointer as CanvasPointer} from "../widgets/runtime/canvas.js";
+import type {PointerPush} from "../sim/pointer.js";
 
 export interface ContactParams {
   /** Disc radius (world units). Contact distance is 2·radius. */
@@ -129,7 +129,7 @@ export function scatterDiscs(count: number, p: ContactParams, seed: number, from
 }
 
 /** The fields of the widgets' one pointer model (world units) that the physics reads: it shoves while `active`. */
-export type Pointer = Pick<CanvasPointer, "x" | "y" | "active">;
+export type Pointer = PointerPush;
 
 /**
  * Adds wall/floor/lid springs, gravity, the pointer shove and integrates one step

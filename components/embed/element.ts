@@ -96,8 +96,13 @@ function elementClass(w: EmbedWidget) {
       // notes name the attributes the host's author wrote (OPTION_NAMES)
       const input = {...inputFromStrings(w.schema, (name) => this.getAttribute(name)), [OPTION_NAMES]: "attribute"};
       const inner = w.factory(w.toOptions ? w.toOptions(input) : input);
-      // the widget's input events stop at the shadow root: the element re-dispatches them
-      inner.addEventListener("input", () => this.dispatchEvent(new Event("input", {bubbles: true})));
+      // One `input` per change of the widget's value, from the element: the widget's own
+      // event stops at the shadow root, and its sliders' native (composed) input events are
+      // stopped here, so a host never sees a slider move as a value change.
+      this.#slot.oninput = (ev) => {
+        ev.stopPropagation();
+        if (ev.target === inner) this.dispatchEvent(new Event("input", {bubbles: true}));
+      };
       this.#inner = inner;
       this.#slot.replaceChildren(inner);
     }

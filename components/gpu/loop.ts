@@ -20,20 +20,11 @@ export interface FrameLoopOptions {
   /** Called with true/false when the loop starts/stops running. */
   onRunningChange?: (running: boolean) => void;
   /**
-   * Called when `step` throws (the loop then stops). Default: log it and write the error
-   * into the status line of the enclosing widget (`.widget .widget-status`), so a widget
-   * never freezes silently.
+   * Called when `step` throws (the loop then stops). Default: log it. The widget runtime
+   * passes one that says so in the widget's status line (or hands over to the CPU engine),
+   * so a widget never freezes silently.
    */
   onError?: (error: unknown) => void;
-}
-
-function showLoopError(element: Element, error: unknown) {
-  console.error(error);
-  const status = element.closest(".widget")?.querySelector(".widget-status");
-  if (status) {
-    status.className = "widget-status error";
-    status.textContent = `The animation stopped after an error: ${(error as Error)?.message ?? String(error)}`;
-  }
 }
 
 /** Starts a loop calling `step(dt, now)` once per animation frame while `element` is visible. */
@@ -55,7 +46,7 @@ export function frameLoop(element: Element, step: (dt: number, now: number) => v
       step(dt, now);
     } catch (e) {
       loop.stop();
-      (options.onError ?? ((err: unknown) => showLoopError(element, err)))(e);
+      (options.onError ?? console.error)(e);
       return;
     }
     if (shouldRun()) raf = requestAnimationFrame(frame);

@@ -7,7 +7,7 @@
  * How the defaults were tuned: docs/tuning.md.
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
-import type {Pointer} from "../widgets/runtime/canvas.js";
+import type {PointerPush} from "../sim/pointer.js";
 
 export const SAND_GRID_SIDE = 256;
 export const SAND_BOX = 2;
@@ -41,7 +41,7 @@ export interface SandParams {
   /** true: no side walls and no lid (hash mode only: the world is unbounded). */
   openWalls: boolean;
   /** Pointer push: the widgets' one pointer model (world position; pushes while `active`), its reach (world units) and strength (units/s²). */
-  pointer: Pick<Pointer, "x" | "y" | "active"> & {radius: number; strength: number};
+  pointer: PointerPush & {radius: number; strength: number};
 }
 
 /** The sand's default parameters (frozen, pointer included: take `structuredClone(SAND_DEFAULTS)` to change them). */

@@ -61,3 +61,19 @@ export function clientToWorld(
 export function insideBox(clientX: number, clientY: number, box: {left: number; top: number; width: number; height: number}): boolean {
   return clientX >= box.left && clientX <= box.left + box.width && clientY >= box.top && clientY <= box.top + box.height;
 }
+
+/** The pointer in world units. One shape for every widget and every physics module. */
+export interface Pointer {
+  /** World position of the last pointer event (NaN before the first). */
+  x: number;
+  y: number;
+  /** The pointer is over the canvas (or captured by a drag that left it). */
+  inside: boolean;
+  /** A button or finger is down. */
+  down: boolean;
+  /** Engaged: inside and (a hovering mouse or pen, or down) — what "shove on hover" demos use. */
+  active: boolean;
+}
+
+/** What a physics step reads of the pointer: where it is and whether it pushes. */
+export type PointerPush = Pick<Pointer, "x" | "y" | "active">;

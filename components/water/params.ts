@@ -4,7 +4,7 @@
  * wide), seconds. How the defaults were tuned: docs/tuning.md.
  */
 import {denseGrid, type GridParams} from "../sort/grid.js";
-import type {Pointer} from "../widgets/runtime/canvas.js";
+import type {PointerPush} from "../sim/pointer.js";
 
 /** Cells along each side of the water's dense grid. */
 export const WATER_GRID_SIDE = 256;
@@ -49,7 +49,7 @@ export interface WaterParams {
  * The pointer as the kernels see it: the widget runtime's pointer (world position; `active`
  * false = it does not touch the water) plus its velocity in world units per simulated second.
  */
-export interface PointerState extends Pick<Pointer, "x" | "y" | "active"> {
+export interface PointerState extends PointerPush {
   vx: number;
   vy: number;
 }

@@ -1,5 +1,5 @@
 /**
- * SPH water on the GPU (the essay's §4 sand and §5 water sections), runnable from the
+ * SPH water on the GPU (the essay's §5 water section), runnable from the
  * browser and from Node (Dawn).
  *
  * Per substep, all in one compute pass:

@@ -23,4 +23,3 @@ export const factory = widget.factory;
 export function create(options: Record<string, unknown> = {}): HTMLElement {
   return createElementFor(widget, options);
 }
-export default create;

@@ -15,7 +15,10 @@
  */
 import {EMBED_NAMES, unknownWidgetMessage} from "../components/embed/names.js";
 
-const [{createElementFor, defineElements}, {findWidget}] = await Promise.all([import("../components/embed/element.js"), import("../components/embed/registry.js")]);
+const [{createElementFor, defineElements}, {findWidget}] = await Promise.all([
+  import("../components/embed/element.js"),
+  import("../components/embed/registry.js"),
+]);
 
 defineElements();
 

@@ -121,7 +121,7 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   expect(v.windowIds).toEqual(windowIdsBruteForce(g, snap.x, snap.y, ids, 12, 1));
   expect(v.windowCount).toBe(v.windowIds.length);
   expect(v.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
-  // magnitudes of the brief: a few hundred near the floor, a bit over 400,000 candidates
+  // magnitudes the essay quotes: a few hundred near the floor, a bit over 400,000 candidates
   expect(v.windowCount).toBeGreaterThan(150);
   expect(v.candidatePairs).toBeGreaterThan(300_000);
   expect(v.candidatePairs).toBeLessThan(600_000);

@@ -1,4 +1,4 @@
-// The scroll-scrubbed counting sort (issue 3) on the built page, with WebGPU (SwiftShader).
+// The scroll-scrubbed counting sort on the built page, with WebGPU (SwiftShader).
 // Every phase's arrays must equal the CPU twin computed here from `.value.particles`; the
 // diagram must be a pure function of scroll position (jump = step, any direction, any speed).
 import {test, expect, type Page, type BrowserContext} from "@playwright/test";

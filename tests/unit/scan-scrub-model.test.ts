@@ -1,4 +1,4 @@
-// The pure progress → scene mapping of the scroll-scrubbed counting sort (issue 3).
+// The pure progress → scene mapping of the scroll-scrubbed counting sort.
 import {describe, expect, it} from "vitest";
 import {denseGrid} from "../../components/sort/grid.js";
 import {packParticles} from "../../components/sort/particles.js";

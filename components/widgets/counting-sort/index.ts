@@ -182,9 +182,6 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
       generation++;
     },
     wgsl: options.wgsl,
-    // Starts at once, not when near the viewport: its whole GPU cost is one small sorter
-    // (≈ 4 KB) and one sort per particle set, the page's counters read its value from the
-    // start, and without WebGPU the status line says so right away.
     invalidation: options.invalidation,
   });
   rt.scope.onDispose(() => generation++);

@@ -68,7 +68,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     status,
     gpu: (ctx) => gridGPU(ctx, sim, o.count, g),
     cpu: (ctx) => gridCPU(ctx, sim, g),
-    cpuReason: o.gpu ? null : "Counters from the CPU twin of the GPU kernels (WebGPU switched off for this demo).",
+    cpuReason: o.engine === "auto" ? null : "Counters from the CPU twin of the GPU kernels (WebGPU switched off for this demo).",
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => stage.dispose());

@@ -27,7 +27,7 @@ export const GRID_OPTIONS = {
     doc: "Row of the query cell while the pointer is off the box (1: inside the pile).",
   },
   showGrid: {type: "boolean", label: "show grid", default: false, doc: "Draw the grid lines at start (the Show grid button toggles them)."},
-  gpu: {type: "boolean", label: "use WebGPU", default: true, doc: "false: never use WebGPU; the CPU twin of the kernels counts."},
+  engine: {type: "choice", label: "engine", default: "auto", values: ["auto", "cpu"], doc: "auto: the GPU counts when available; cpu: always the CPU twin."},
   maxWidth: {type: "number", label: "largest width", default: 560, min: 120, max: 4000, doc: "Largest CSS width of the canvas (px)."},
 } satisfies OptionSchema;
 
@@ -44,13 +44,20 @@ export interface GridDemoOptions {
   /** Milliseconds between counter updates (default 200). */
   sampleMs?: number;
   /** false: never use WebGPU (the twin counts). */
+  engine?: "auto" | "cpu";
+  /** Older spelling of `engine: "cpu"` (false). */
   gpu?: boolean;
   maxWidth?: number;
   invalidation?: Promise<unknown>;
 }
 
 /** The factory's options in the schema's flat shape (`parkCell` → parkX, parkY). */
-export const schemaInput = (o: GridDemoOptions): Record<string, unknown> => ({...o, parkX: o.parkCell?.[0], parkY: o.parkCell?.[1]});
+export const schemaInput = (o: GridDemoOptions): Record<string, unknown> => ({
+  ...o,
+  engine: o.engine ?? (o.gpu === false ? "cpu" : undefined),
+  parkX: o.parkCell?.[0],
+  parkY: o.parkCell?.[1],
+});
 
 export interface GridQueryValue {
   count: number;

@@ -16,22 +16,11 @@
  * - A canvas that once had a WebGPU context cannot get a 2D one: `fresh()` swaps in a new
  *   canvas (for the CPU engine after a device loss); the pointer follows it.
  */
-import {clientToWorld, contentBox, insideBox} from "../../sim/pointer.js";
+import {clientToWorld, contentBox, insideBox, type Pointer} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import type {Status} from "./status.js";
 
-/** The pointer in world units. One shape for every widget and every physics module. */
-export interface Pointer {
-  /** World position of the last pointer event (NaN before the first). */
-  x: number;
-  y: number;
-  /** The pointer is over the canvas (or captured by a drag that left it). */
-  inside: boolean;
-  /** A button or finger is down. */
-  down: boolean;
-  /** Engaged: inside and (a hovering mouse or pen, or down) — what "shove on hover" demos use. */
-  active: boolean;
-}
+export type {Pointer};
 
 export interface CanvasStageOptions {
   /** Canvas width / height (> 0). */

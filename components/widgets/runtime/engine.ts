@@ -123,6 +123,14 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
   });
 }
 
+/**
+ * `data-engine` on the widget's root, for tests and host pages: "idle" (not started: far
+ * from the viewport), "pending" (starting, or rebuilding after a loss), "gpu" or "cpu".
+ */
+function markEngine(root: Element, k: EngineKind | "pending" | "idle") {
+  if (typeof HTMLElement !== "undefined" && root instanceof HTMLElement) root.dataset.engine = k;
+}
+
 /** Runs a widget's engines with the life cycle described in the module comment. */
 export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<E> {
   const scope = new ResourceScope(null);
@@ -157,11 +165,7 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
     }
   };
 
-  // data-engine on the root, for tests and host pages: "idle" (not started: far from the
-  // viewport), "pending" (starting, or rebuilding after a loss), "gpu" or "cpu"
-  const mark = (k: EngineKind | "pending" | "idle") => {
-    if (typeof HTMLElement !== "undefined" && spec.root instanceof HTMLElement) spec.root.dataset.engine = k;
-  };
+  const mark = (k: EngineKind | "pending" | "idle") => markEngine(spec.root, k);
   mark("idle");
 
   const run = (e: E, k: EngineKind) => {
@@ -170,7 +174,14 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
     mark(k);
     spec.onEngine?.(e, k);
     if (e.frame) {
-      loop = frameLoop(spec.root, (dt, now) => e.frame!(dt, now), {maxDt: spec.maxDt});
+      // an error in a frame: the GPU engine hands over to the CPU one; a CPU engine stops and says why
+      const onError = (err: unknown) => {
+        console.error(err);
+        const why = (err as Error)?.message ?? String(err);
+        if (k === "gpu") void startCPU(fallbackMessage(`the GPU engine stopped after an error (${why})`));
+        else spec.status.error(`The animation stopped after an error: ${why}`);
+      };
+      loop = frameLoop(spec.root, (dt, now) => e.frame!(dt, now), {maxDt: spec.maxDt, onError});
       loop.setPaused(paused);
       engineScope!.onDispose(() => loop?.stop());
     }

@@ -109,11 +109,3 @@ export function readOptions<S extends OptionSchema>(schema: S, input: Record<str
   for (const [key, spec] of Object.entries(schema)) values[key] = readOption(notes, labelFor(spec, key, input), input[key]);
   return {values: values as OptionValues<S>, notes};
 }
-
-/**
- * The older call shape, for options that are not in a schema yet:
- * `opt(name, value, default, min, max, integer = true)` pushes notes to `notes`.
- */
-export function optionReader(notes: string[]) {
-  return (name: string, value: unknown, def: number, min: number, max: number, integer = true) => readNumber(notes, name, value, def, min, max, integer);
-}

@@ -3,7 +3,7 @@ import {sortTeachingSet, type TeachingParticle} from "../../sort/teaching.js";
 import type {CPUEngineContext} from "../runtime/engine.js";
 import {GRID, type ScrubEngine} from "./engine.js";
 
-/** `chosen`: the page asked for the twin (cpuOnly), so the line is information, not a warning. */
+/** `chosen`: the page asked for the twin (engine: cpu), so the line is information, not a warning. */
 export function cpuEngine(ctx: CPUEngineContext, chosen: boolean): ScrubEngine {
   return {
     kind: "cpu",

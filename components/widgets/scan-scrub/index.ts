@@ -91,7 +91,7 @@ function show(ui: Parts, set: SortedSet, progress: number, reducedMotion: boolea
 
 /** Creates the scroll-scrubbed counting-sort diagram (see the module comment). */
 export function createScanScrub(options: ScanScrubOptions = {}) {
-  const {values, notes} = readOptions(scanScrubSchema, options);
+  const {values, notes} = readOptions(scanScrubSchema, {...options, engine: options.engine ?? (options.cpuOnly ? "cpu" : undefined)});
   const root = widgetRoot<ScanScrubValue | null>("scan-scrub", "scan-scrub", null);
   const status = createStatus();
   status.setNotes(notes);
@@ -147,8 +147,8 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
     root,
     status,
     gpu: gpuEngine,
-    cpu: (ctx) => cpuEngine(ctx, values.cpuOnly),
-    cpuReason: values.cpuOnly ? "Running the CPU twin of the GPU kernels (cpuOnly)." : null,
+    cpu: (ctx) => cpuEngine(ctx, values.engine === "cpu"),
+    cpuReason: values.engine === "cpu" ? "Running the CPU twin of the GPU kernels (engine: cpu)." : null,
     onEngine: (e) => {
       engine = e;
       void compute();
@@ -157,9 +157,6 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
       engine = null;
       generation++;
     },
-    // Starts at once, not when near the viewport: its whole GPU cost is one small sorter
-    // (≈ 4 KB) and one sort per particle set, the page's counters read its value from the
-    // start, and without WebGPU the status line says so right away.
     invalidation: options.invalidation,
   });
 

@@ -12,12 +12,20 @@ export const scanScrubSchema = {
     doc: "Seed of the particle positions (d3.randomLcg); 8 gives a set with one empty cell.",
   },
   count: {type: "number", label: "count", default: 18, min: 2, max: 24, doc: "Number of particles."},
-  cpuOnly: {type: "boolean", label: "cpuOnly", default: false, doc: "Always use the CPU twin of the kernels (for comparisons)."},
+  engine: {
+    type: "choice",
+    label: "engine",
+    default: "auto",
+    values: ["auto", "cpu"],
+    doc: "auto: the GPU when available; cpu: always the CPU twin (for comparisons).",
+  },
 } satisfies OptionSchema;
 
 export type ScanScrubOptions = {
   seed?: number;
   count?: number;
+  engine?: "auto" | "cpu";
+  /** Older spelling of `engine: "cpu"`. */
   cpuOnly?: boolean;
   /** Step texts, one per phase (HTML strings); defaults describe each phase. */
   steps?: string[];
