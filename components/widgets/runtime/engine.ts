@@ -131,162 +131,179 @@ function markEngine(root: Element, k: EngineKind | "pending" | "idle") {
   if (typeof HTMLElement !== "undefined" && root instanceof HTMLElement) root.dataset.engine = k;
 }
 
-/** Runs a widget's engines with the life cycle described in the module comment. */
-export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<E> {
-  const scope = new ResourceScope(null);
-  let engine: E | null = null;
-  let kind: EngineKind | "pending" = "pending";
-  let engineScope: ResourceScope | null = null;
-  let handle: GPUHandle | null = null;
+/**
+ * A device-loss record: the times of the losses within the last RETRY_WINDOW_MS. `record`
+ * says whether to rebuild on the GPU or give up (the CPU engine), and how many losses.
+ */
+function lossWindow() {
   let losses: number[] = [];
-  let started = false;
-  let paused = false;
-  let loop: FrameLoop | null = null;
-  let markReady!: () => void;
-  const ready = new Promise<void>((r) => (markReady = r));
-  const acquire = spec.acquire ?? (() => acquireGPU());
+  return (now: number) => {
+    losses = [...losses.filter((t) => now - t < RETRY_WINDOW_MS), now];
+    return {count: losses.length, giveUp: losses.length > MAX_RESTARTS};
+  };
+}
 
-  const stopEngine = () => {
-    if (!engineScope) return;
-    const k = kind;
-    const s = engineScope;
-    const e = engine;
-    engineScope = null;
-    engine = null;
-    kind = "pending";
-    mark("pending");
-    loop?.stop();
-    loop = null;
-    if (k !== "pending") spec.onEngineStop?.(k);
+/** The life cycle of one widget's engines (see the module comment); made by `runEngine`. */
+class EngineRunner<E extends Engine> implements EngineRuntime<E> {
+  readonly scope = new ResourceScope(null);
+  readonly ready: Promise<void>;
+  engine: E | null = null;
+  kind: EngineKind | "pending" = "pending";
+  private engineScope: ResourceScope | null = null;
+  private handle: GPUHandle | null = null;
+  private recordLoss = lossWindow();
+  private started = false;
+  private paused = false;
+  private loop: FrameLoop | null = null;
+  private cpuReason = "";
+  private markReady!: () => void;
+
+  constructor(private spec: EngineSpec<E>) {
+    this.ready = new Promise<void>((r) => (this.markReady = r));
+    markEngine(spec.root, "idle");
+    if (spec.lazy === false) queueMicrotask(() => this.start());
+    else this.scope.onDispose(whenNear(spec.root, () => this.start()));
+    this.scope.onDispose(() => this.stopEngine());
+    spec.invalidation?.then(() => this.scope.dispose());
+  }
+
+  start() {
+    if (this.started || this.scope.disposed) return;
+    this.started = true;
+    markEngine(this.spec.root, "pending");
+    void this.startGPU(false);
+  }
+
+  setPaused(p: boolean) {
+    this.paused = p;
+    this.loop?.setPaused(p);
+  }
+
+  async rebuild() {
+    if (!this.started || this.scope.disposed) return;
+    if (this.kind === "gpu") await this.startGPU(false);
+    else if (this.kind === "cpu") await this.startCPU(this.cpuReason);
+  }
+
+  dispose() {
+    this.scope.dispose();
+  }
+
+  /** Stops the running engine and releases its scope (every GPU object it made). */
+  private stopEngine() {
+    if (!this.engineScope) return;
+    const {kind: k, engineScope: s, engine: e} = this;
+    this.engineScope = null;
+    this.engine = null;
+    this.kind = "pending";
+    markEngine(this.spec.root, "pending");
+    this.loop?.stop();
+    this.loop = null;
+    if (k !== "pending") this.spec.onEngineStop?.(k);
     try {
       e?.dispose?.();
     } finally {
       s.dispose();
     }
-  };
+  }
 
-  const mark = (k: EngineKind | "pending" | "idle") => markEngine(spec.root, k);
-  mark("idle");
-
-  const run = (e: E, k: EngineKind) => {
-    engine = e;
-    kind = k;
-    mark(k);
-    spec.onEngine?.(e, k);
+  /** Makes `e` the running engine; an engine with `frame` gets the frame loop. */
+  private run(e: E, k: EngineKind) {
+    this.engine = e;
+    this.kind = k;
+    markEngine(this.spec.root, k);
+    this.spec.onEngine?.(e, k);
     if (e.frame) {
       // an error in a frame: the GPU engine hands over to the CPU one; a CPU engine stops and says why
       const onError = (err: unknown) => {
         console.error(err);
         const why = (err as Error)?.message ?? String(err);
-        if (k === "gpu") void startCPU(fallbackMessage(`the GPU engine stopped after an error (${why})`));
-        else spec.status.error(`The animation stopped after an error: ${why}`);
+        if (k === "gpu") void this.startCPU(fallbackMessage(`the GPU engine stopped after an error (${why})`));
+        else this.spec.status.error(`The animation stopped after an error: ${why}`);
       };
-      loop = frameLoop(spec.root, (dt, now) => e.frame!(dt, now), {maxDt: spec.maxDt, onError});
-      loop.setPaused(paused);
-      engineScope!.onDispose(() => loop?.stop());
+      const loop = frameLoop(this.spec.root, (dt, now) => e.frame!(dt, now), {maxDt: this.spec.maxDt, onError});
+      loop.setPaused(this.paused);
+      this.loop = loop;
+      this.engineScope!.onDispose(() => loop.stop());
     }
-    markReady();
-  };
+    this.markReady();
+  }
 
-  let cpuReason = "";
-  const startCPU = async (reason: string) => {
-    if (scope.disposed) return;
-    cpuReason = reason;
-    stopEngine();
-    const s = (engineScope = scope.child(null));
+  private async startCPU(reason: string) {
+    if (this.scope.disposed) return;
+    this.cpuReason = reason;
+    this.stopEngine();
+    const s = (this.engineScope = this.scope.child(null));
     try {
-      const e = await spec.cpu({scope: s, status: spec.status, reason});
+      const e = await this.spec.cpu({scope: s, status: this.spec.status, reason});
       if (s.disposed) return e.dispose?.();
-      run(e, "cpu");
+      this.run(e, "cpu");
     } catch (err) {
       console.error(err);
-      spec.status.error(`The CPU engine failed to start: ${(err as Error).message}`);
-      markReady();
+      this.spec.status.error(`The CPU engine failed to start: ${(err as Error).message}`);
+      this.markReady();
     }
-  };
+  }
 
-  const onLost = (lostHandle: GPUHandle, info: GPUDeviceLostInfo) => {
+  private onLost(lostHandle: GPUHandle, info: GPUDeviceLostInfo) {
     // a loss of a device this widget no longer uses (an old one, lost late) changes nothing
-    if (scope.disposed || lostHandle !== handle) return;
-    handle = null;
-    spec.onDeviceLost?.(info);
-    stopEngine();
-    const now = performance.now();
-    losses = [...losses.filter((t) => now - t < RETRY_WINDOW_MS), now];
+    if (this.scope.disposed || lostHandle !== this.handle) return;
+    this.handle = null;
+    this.spec.onDeviceLost?.(info);
+    this.stopEngine();
+    const {count, giveUp} = this.recordLoss(performance.now());
     const why = info.message || info.reason || "no reason given";
-    if (losses.length > MAX_RESTARTS) {
-      void startCPU(fallbackMessage(`the GPU device was lost ${losses.length} times within ${RETRY_WINDOW_MS / 1000} s (${why})`));
+    if (giveUp) {
+      void this.startCPU(fallbackMessage(`the GPU device was lost ${count} times within ${RETRY_WINDOW_MS / 1000} s (${why})`));
       return;
     }
-    spec.status.warn(`The GPU device was lost (${why}); rebuilding on a new GPU device…`);
-    setTimeout(() => void startGPU(true), RETRY_DELAY_MS);
-  };
+    this.spec.status.warn(`The GPU device was lost (${why}); rebuilding on a new GPU device…`);
+    setTimeout(() => void this.startGPU(true), RETRY_DELAY_MS);
+  }
 
-  const startGPU = async (rebuilt: boolean): Promise<void> => {
-    if (scope.disposed) return;
-    if (!spec.gpu || spec.cpuReason) return startCPU(spec.cpuReason ?? "this widget runs on the CPU");
-    let h: GPUHandle | null;
+  /** The shared device, or null with the CPU engine started and the reason said. */
+  private async acquire(): Promise<GPUHandle | null> {
+    const acquire = this.spec.acquire ?? (() => acquireGPU());
     try {
-      h = await withTimeout(acquire(), ACQUIRE_TIMEOUT_MS, `the GPU adapter did not answer within ${ACQUIRE_TIMEOUT_MS / 1000} s`);
+      const h = await withTimeout(acquire(), ACQUIRE_TIMEOUT_MS, `the GPU adapter did not answer within ${ACQUIRE_TIMEOUT_MS / 1000} s`);
+      if (!h && !this.scope.disposed) void this.startCPU(fallbackMessage(gpuUnavailableReason));
+      return h;
     } catch (err) {
-      return startCPU(fallbackMessage((err as Error).message));
+      void this.startCPU(fallbackMessage((err as Error).message));
+      return null;
     }
-    if (scope.disposed) return;
-    if (!h) return startCPU(fallbackMessage(gpuUnavailableReason));
+  }
+
+  private async startGPU(rebuilt: boolean): Promise<void> {
+    const {spec} = this;
+    if (this.scope.disposed) return;
+    if (!spec.gpu || spec.cpuReason) return this.startCPU(spec.cpuReason ?? "this widget runs on the CPU");
+    const h = await this.acquire();
+    if (!h || this.scope.disposed) return;
     if (h.isLost()) {
       // the shared device died between acquire and now: count it as a loss and retry
-      handle = h;
-      return onLost(h, {reason: "unknown", message: "the device was lost while starting"} as GPUDeviceLostInfo);
+      this.handle = h;
+      return this.onLost(h, {reason: "unknown", message: "the device was lost while starting"} as GPUDeviceLostInfo);
     }
-    stopEngine();
-    handle = h;
-    const hh = h;
-    const s = (engineScope = scope.child(h.device));
-    s.onDispose(h.onLost((info) => onLost(hh, info)));
+    this.stopEngine();
+    this.handle = h;
+    const s = (this.engineScope = this.scope.child(h.device));
+    s.onDispose(h.onLost((info) => this.onLost(h, info)));
     try {
       const e = await spec.gpu({scope: s, status: spec.status, handle: h, device: h.device, wgsl: spec.wgsl ?? browserWGSL, rebuilt});
       if (s.disposed) return e.dispose?.();
-      run(e, "gpu");
+      this.run(e, "gpu");
     } catch (err) {
       // lost while building: the loss handler has already scheduled the rebuild
       if (s.disposed || h.isLost()) return;
       console.error(err);
-      handle = null;
-      void startCPU(fallbackMessage(`the GPU engine failed to start: ${(err as Error).message}`));
+      this.handle = null;
+      void this.startCPU(fallbackMessage(`the GPU engine failed to start: ${(err as Error).message}`));
     }
-  };
+  }
+}
 
-  const start = () => {
-    if (started || scope.disposed) return;
-    started = true;
-    mark("pending");
-    void startGPU(false);
-  };
-
-  if (spec.lazy === false) queueMicrotask(start);
-  else scope.onDispose(whenNear(spec.root, start));
-  scope.onDispose(stopEngine);
-  spec.invalidation?.then(() => scope.dispose());
-
-  return {
-    get engine() {
-      return engine;
-    },
-    get kind() {
-      return kind;
-    },
-    scope,
-    ready,
-    setPaused(p) {
-      paused = p;
-      loop?.setPaused(p);
-    },
-    start,
-    async rebuild() {
-      if (!started || scope.disposed) return;
-      if (kind === "gpu") await startGPU(false);
-      else if (kind === "cpu") await startCPU(cpuReason);
-    },
-    dispose: () => scope.dispose(),
-  };
+/** Runs a widget's engines with the life cycle described in the module comment. */
+export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<E> {
+  return new EngineRunner(spec);
 }
