@@ -37,6 +37,8 @@ export const RETRY_WINDOW_MS = 10_000;
 export const RETRY_DELAY_MS = 250;
 /** Longest wait for the shared device before running the CPU engine. */
 export const ACQUIRE_TIMEOUT_MS = 15_000;
+/** After this long without the device on a first start, the status line says the widget is waiting for it. */
+export const WAIT_NOTICE_MS = 1_000;
 
 export type EngineKind = "gpu" | "cpu";
 
@@ -121,6 +123,21 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
       (e) => (clearTimeout(t), reject(e))
     );
   });
+}
+
+/**
+ * When `on`, says after WAIT_NOTICE_MS that the widget is waiting for the GPU: a driver slow
+ * to answer (some never do) must not leave the widget blank meanwhile. The returned function
+ * cancels the notice and tells whether it was shown.
+ */
+function waitingNotice(status: Status, on: boolean): () => boolean {
+  if (!on) return () => false;
+  let shown = false;
+  const t = setTimeout(() => {
+    shown = true;
+    status.info(`Waiting for the GPU (up to ${ACQUIRE_TIMEOUT_MS / 1000} s)…`);
+  }, WAIT_NOTICE_MS);
+  return () => (clearTimeout(t), shown);
 }
 
 /** Runs a widget's engines with the life cycle described in the module comment. */
@@ -215,11 +232,14 @@ export function runEngine<E extends Engine>(spec: EngineSpec<E>): EngineRuntime<
     if (scope.disposed) return;
     if (!spec.gpu || spec.cpuReason) return startCPU(spec.cpuReason ?? "this widget runs on the CPU");
     let h: GPUHandle | null;
+    const settled = waitingNotice(spec.status, !rebuilt);
     try {
       h = await withTimeout(acquire(), ACQUIRE_TIMEOUT_MS, `the GPU adapter did not answer within ${ACQUIRE_TIMEOUT_MS / 1000} s`);
     } catch (err) {
+      settled();
       return startCPU(fallbackMessage((err as Error).message));
     }
+    if (settled()) spec.status.info(""); // the engine that starts now says what runs
     if (scope.disposed) return;
     if (!h) return startCPU(fallbackMessage(gpuUnavailableReason));
     if (h.isLost()) {
