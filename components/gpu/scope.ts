@@ -35,6 +35,12 @@ export class ResourceScope {
   /** A child scope disposed with this one (or earlier, by itself). */
   child(device: GPUDevice | null = this.device): ResourceScope {
     const c = new ResourceScope(device);
+    // An owner that went away while this child's owner was still being built (a device lost
+    // during an await): the child is born disposed, so it cannot allocate what no one would release.
+    if (this.disposed) {
+      c.disposed = true;
+      return c;
+    }
     this.children.add(c);
     c.onDispose(() => this.children.delete(c));
     return c;

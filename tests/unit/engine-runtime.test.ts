@@ -1,7 +1,7 @@
 // The widget runtime's life cycle (components/widgets/runtime/engine.ts) with fake devices:
 // which engine runs, the one retry policy after device losses, late losses, time limits.
 import {afterEach, describe, expect, it, vi} from "vitest";
-import type {GPUHandle} from "../../components/gpu/context.js";
+import {gpuStats, type GPUHandle} from "../../components/gpu/context.js";
 import {ACQUIRE_TIMEOUT_MS, MAX_RESTARTS, RETRY_DELAY_MS, RETRY_WINDOW_MS, runEngine, type Engine} from "../../components/widgets/runtime/engine.js";
 import type {Status} from "../../components/widgets/runtime/status.js";
 
@@ -10,7 +10,8 @@ function fakeHandle(name: string) {
   const listeners = new Set<(i: GPUDeviceLostInfo) => void>();
   let lost = false;
   const handle = {
-    device: {label: name} as unknown as GPUDevice,
+    // buffers of a ResourceScope on this device are counted in the page's ledger (gpuStats)
+    device: {label: name, createBuffer: (d: GPUBufferDescriptor) => ({size: d.size, destroy() {}})} as unknown as GPUDevice,
     adapterInfo: {vendor: "fake", architecture: "", description: ""},
     timestamps: false,
     stats: {} as GPUHandle["stats"],
@@ -161,6 +162,36 @@ describe("runEngine", () => {
     expect(rt.kind).toBe("gpu");
   });
 
+  it("a GPU object built in a child scope after an await, its device lost during the await, leaves no buffer after dispose", async () => {
+    vi.useFakeTimers();
+    const dev = deviceProvider();
+    const live = () => gpuStats().buffersLive;
+    const before = live();
+    let resume = () => {};
+    let builds = 0;
+    const rt = runEngine<Engine>({
+      root: {} as Element,
+      status: fakeStatus(),
+      lazy: false,
+      acquire: dev.acquire,
+      // like X.create(device, ctx.scope, …): compile (an await), then a child scope with buffers
+      gpu: async (c) => {
+        if (++builds === 1) await new Promise<void>((r) => (resume = r));
+        const child = c.scope.child();
+        child.buffer({size: 64, usage: 0});
+        return {};
+      },
+      cpu: () => ({}),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    dev.made[0].lose();
+    resume(); // the first build goes on after its device is gone
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live()).toBe(before);
+    rt.dispose();
+    expect(live()).toBe(before);
+  });
+
   it("ignores a late loss of a device it no longer uses", async () => {
     vi.useFakeTimers();
     const dev = deviceProvider();
@@ -180,9 +211,10 @@ describe("runEngine", () => {
   it("an adapter that never answers: the CPU engine after the time limit, saying so", async () => {
     vi.useFakeTimers();
     let reason = "";
+    const status = fakeStatus();
     const rt = runEngine<Engine>({
       root: {} as Element,
-      status: fakeStatus(),
+      status,
       lazy: false,
       acquire: () => new Promise(() => {}),
       gpu: () => ({}),
@@ -190,6 +222,8 @@ describe("runEngine", () => {
     });
     await vi.advanceTimersByTimeAsync(ACQUIRE_TIMEOUT_MS - 1);
     expect(rt.kind).toBe("pending");
+    // never blank while it waits
+    expect(status.lines).toEqual([`Waiting for the GPU (up to ${ACQUIRE_TIMEOUT_MS / 1000} s)…`]);
     await vi.advanceTimersByTimeAsync(2);
     expect(rt.kind).toBe("cpu");
     expect(reason).toContain("did not answer");

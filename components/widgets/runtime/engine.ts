@@ -37,6 +37,8 @@ export const RETRY_WINDOW_MS = 10_000;
 export const RETRY_DELAY_MS = 250;
 /** Longest wait for the shared device before running the CPU engine. */
 export const ACQUIRE_TIMEOUT_MS = 15_000;
+/** After this long without the device on a first start, the status line says the widget is waiting for it. */
+export const WAIT_NOTICE_MS = 1_000;
 
 export type EngineKind = "gpu" | "cpu";
 
@@ -129,6 +131,21 @@ function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> 
  */
 function markEngine(root: Element, k: EngineKind | "pending" | "idle") {
   if (typeof HTMLElement !== "undefined" && root instanceof HTMLElement) root.dataset.engine = k;
+}
+
+/**
+ * When `on`, says after WAIT_NOTICE_MS that the widget is waiting for the GPU: a driver slow
+ * to answer (some never do) must not leave the widget blank meanwhile. The returned function
+ * cancels the notice and tells whether it was shown.
+ */
+function waitingNotice(status: Status, on: boolean): () => boolean {
+  if (!on) return () => false;
+  let shown = false;
+  const t = setTimeout(() => {
+    shown = true;
+    status.info(`Waiting for the GPU (up to ${ACQUIRE_TIMEOUT_MS / 1000} s)…`);
+  }, WAIT_NOTICE_MS);
+  return () => (clearTimeout(t), shown);
 }
 
 /**
@@ -261,14 +278,20 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     setTimeout(() => void this.startGPU(true), RETRY_DELAY_MS);
   }
 
-  /** The shared device, or null with the CPU engine started and the reason said. */
-  private async acquire(): Promise<GPUHandle | null> {
+  /**
+   * The shared device, or null with the CPU engine started and the reason said. On a first
+   * start a slow answer is announced (waitingNotice); a rebuild keeps its "lost" message.
+   */
+  private async acquire(rebuilt: boolean): Promise<GPUHandle | null> {
     const acquire = this.spec.acquire ?? (() => acquireGPU());
+    const settled = waitingNotice(this.spec.status, !rebuilt);
     try {
       const h = await withTimeout(acquire(), ACQUIRE_TIMEOUT_MS, `the GPU adapter did not answer within ${ACQUIRE_TIMEOUT_MS / 1000} s`);
+      if (settled()) this.spec.status.info(""); // the engine that starts now says what runs
       if (!h && !this.scope.disposed) void this.startCPU(fallbackMessage(gpuUnavailableReason));
       return h;
     } catch (err) {
+      settled();
       void this.startCPU(fallbackMessage((err as Error).message));
       return null;
     }
@@ -278,7 +301,7 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     const {spec} = this;
     if (this.scope.disposed) return;
     if (!spec.gpu || spec.cpuReason) return this.startCPU(spec.cpuReason ?? "this widget runs on the CPU");
-    const h = await this.acquire();
+    const h = await this.acquire(rebuilt);
     if (!h || this.scope.disposed) return;
     if (h.isLost()) {
       // the shared device died between acquire and now: count it as a loss and retry
