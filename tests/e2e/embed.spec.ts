@@ -67,6 +67,22 @@ test("two custom elements of different widgets share one device; removal frees, 
   expect((await gpuStats(page)).devicesCreated, "one device for both elements").toBe(1);
   expect(await ledger(page)).toBeGreaterThan(sandAlone);
 
+  // a slider moved inside an element: the host sees the element's own input event (a value
+  // change), never the slider's native, composed one
+  const leaked = await page.evaluate(async () => {
+    const el = document.querySelector("#sand")!;
+    let composed = 0;
+    const count = (e: Event) => (composed += e.composed ? 1 : 0);
+    el.addEventListener("input", count);
+    const slider = el.shadowRoot!.querySelector('input[type="range"]') as HTMLInputElement;
+    slider.value = String(Number(slider.max) - 1);
+    slider.dispatchEvent(new Event("input", {bubbles: true, composed: true}));
+    await new Promise((r) => setTimeout(r, 200));
+    el.removeEventListener("input", count);
+    return composed;
+  });
+  expect(leaked).toBe(0);
+
   // styles: the host's rules do not reach inside, the widgets' rules do not reach the host
   const styles = await page.evaluate(() => {
     const w = document.querySelector("#sand")!.shadowRoot!.querySelector(".widget") as HTMLElement;

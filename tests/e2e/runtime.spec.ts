@@ -87,6 +87,28 @@ test("a widget scrolled far away submits no GPU work", async ({page}) => {
   expect((await gpuStats(page)).submits).toBe(s1);
 });
 
+test("in a hidden tab no GPU work is submitted; shown again, the widgets resume", async ({page}) => {
+  await page.goto("/");
+  await expectWebGPU(page);
+  await page.locator('[data-widget="water"]').scrollIntoViewIfNeeded();
+  await expect.poll(() => engineOf(page, "water"), {timeout: 90_000}).toBe("gpu");
+  const s0 = (await gpuStats(page)).submits;
+  await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s0);
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((h) => {
+      Object.defineProperty(document, "hidden", {configurable: true, get: () => h});
+      Object.defineProperty(document, "visibilityState", {configurable: true, get: () => (h ? "hidden" : "visible")});
+      document.dispatchEvent(new Event("visibilitychange"));
+    }, hidden);
+  await setHidden(true);
+  await page.waitForTimeout(1500); // frames and readbacks already in flight finish
+  const s1 = (await gpuStats(page)).submits;
+  await page.waitForTimeout(3000);
+  expect((await gpuStats(page)).submits).toBe(s1);
+  await setHidden(false);
+  await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s1);
+});
+
 test("the same retry policy for every widget: three device losses in a row end on the CPU engine with the message", async ({page}) => {
   test.setTimeout(300_000);
   await page.goto("/");
