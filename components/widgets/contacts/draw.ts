@@ -1,16 +1,16 @@
 /** Drawing of the §1 contacts demo on its 2D canvas (world units, y up). */
 import type {ContactParams, Discs} from "../../contacts/physics.js";
-import type {CanvasStage, Pointer} from "../runtime/canvas.js";
+import {type CanvasStage, createCanvasStage, type Pointer} from "../runtime/canvas.js";
+import type {Status} from "../runtime/status.js";
 
 /** The world rectangle the canvas shows: the whole box. */
 export const boxView = (P: ContactParams) => ({x0: 0, y0: 0, x1: P.width, y1: P.height});
 
-/** White background, then the world transform of the box; returns the context. */
+/** The theme background, then the world transform of the box; returns the context. */
 export function clearToBox(stage: CanvasStage, P: ContactParams): CanvasRenderingContext2D {
   const ctx = stage.context2d();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  // the page's (or embedding element's) theme background, so a dark theme has no white box
-  ctx.fillStyle = getComputedStyle(stage.element).getPropertyValue("--theme-background").trim() || "#ffffff";
+  ctx.fillStyle = backgrounds.get(stage) ?? "#ffffff";
   ctx.fillRect(0, 0, stage.canvas.width, stage.canvas.height);
   stage.worldTransform(ctx, boxView(P));
   return ctx;
@@ -36,4 +36,26 @@ export function drawContacts(stage: CanvasStage, discs: Discs, P: ContactParams,
     ctx.strokeStyle = "rgba(200, 60, 40, 0.8)";
     ctx.stroke();
   }
+}
+
+/**
+ * The page's (or embedding element's) theme background of each stage, read once per
+ * resize rather than in every frame, so a dark theme has no white box.
+ */
+const backgrounds = new WeakMap<CanvasStage, string>();
+
+/** The canvas stage of the §1–§2 disc demos: the box at its aspect, outlined, tap-to-wake touch. */
+export function discStage(P: ContactParams, o: {label: string; maxWidth: number; status: Status}): CanvasStage {
+  const stage = createCanvasStage({
+    aspect: P.width / P.height,
+    maxWidth: o.maxWidth,
+    label: o.label,
+    view: () => boxView(P),
+    touch: "tap-to-wake",
+    status: o.status,
+  });
+  stage.canvas.style.outline = "1px solid var(--theme-foreground-faint, #ccc)";
+  const readBackground = () => backgrounds.set(stage, getComputedStyle(stage.element).getPropertyValue("--theme-background").trim() || "#ffffff");
+  stage.onResize(readBackground);
+  return stage;
 }

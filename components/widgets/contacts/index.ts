@@ -8,7 +8,6 @@
  * cost per frame. `dispose()` (or Framework's `invalidation`) stops everything.
  */
 import {CONTACT_DEFAULTS, type ContactParams} from "../../contacts/physics.js";
-import {createCanvasStage} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
@@ -16,7 +15,7 @@ import {frameTiming, type FrameTiming} from "../runtime/timing.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {contactsControls} from "./controls.js";
 import {contactsCPU, type ContactsEngine} from "./cpu.js";
-import {boxView, drawContacts} from "./draw.js";
+import {discStage, drawContacts} from "./draw.js";
 import {CONTACTS_OPTIONS, initialValue, type ContactsDemoOptions, type ContactsSnapshot, type ContactsValue} from "./options.js";
 
 export type {ContactsDemoOptions, ContactsValue, ContactsSnapshot};
@@ -33,15 +32,7 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
   const status = createStatus();
   status.setNotes(notes);
   status.info(BRUTE_FORCE_NOTE);
-  const stage = createCanvasStage({
-    aspect: P.width / P.height,
-    maxWidth: o.maxWidth,
-    label: "Discs falling into a pile in a box; move the pointer over the box to shove them.",
-    view: () => boxView(P),
-    touch: "tap-to-wake",
-    status,
-  });
-  stage.canvas.style.outline = "1px solid var(--theme-foreground-faint, #ccc)";
+  const stage = discStage(P, {label: "Discs falling into a pile in a box; move the pointer over the box to shove them.", maxWidth: o.maxWidth, status});
   const timing = frameTiming();
   const runtime = runEngine<ContactsEngine>({
     root,

@@ -10,13 +10,12 @@
  * `timing`: main-thread cost per frame. `dispose()` (or `invalidation`) releases everything.
  */
 import {demoGrid, GRID_DEMO_DEFAULTS} from "../../contacts/grid-query.js";
-import {createCanvasStage} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {frameTiming, type FrameTiming} from "../runtime/timing.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
-import {boxView} from "../contacts/draw.js";
+import {discStage} from "../contacts/draw.js";
 import {gridControls} from "./controls.js";
 import {gridCPU} from "./cpu.js";
 import {drawGrid} from "./draw.js";
@@ -37,15 +36,11 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
   const status = createStatus();
   status.setNotes(notes);
   status.info("Starting…");
-  const stage = createCanvasStage({
-    aspect: P.width / P.height,
-    maxWidth: o.maxWidth,
+  const stage = discStage(P, {
     label: "Discs in a box over a 24 by 24 grid; the 3 by 3 cells around the pointer and the discs in them are highlighted.",
-    view: () => boxView(P),
-    touch: "tap-to-wake",
+    maxWidth: o.maxWidth,
     status,
   });
-  stage.canvas.style.outline = "1px solid var(--theme-foreground-faint, #ccc)";
   const timing = frameTiming();
   const sim = createGridSim({
     count: o.count,
