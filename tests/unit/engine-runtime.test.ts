@@ -5,9 +5,14 @@ import {gpuStats, type GPUHandle} from "../../components/gpu/context.js";
 import {ACQUIRE_TIMEOUT_MS, MAX_RESTARTS, RETRY_DELAY_MS, RETRY_WINDOW_MS, runEngine, type Engine} from "../../components/widgets/runtime/engine.js";
 import type {Status} from "../../components/widgets/runtime/status.js";
 
-/** A fake shared device: `lose()` reports a loss to every subscriber. */
+/**
+ * A fake shared device: `lose()` reports a loss to every subscriber; `loseLate()` reports
+ * it also to listeners already unsubscribed (a loss event delivered to a listener list
+ * copied before a widget moved to a new device).
+ */
 function fakeHandle(name: string) {
   const listeners = new Set<(i: GPUDeviceLostInfo) => void>();
+  const everSubscribed: ((i: GPUDeviceLostInfo) => void)[] = [];
   let lost = false;
   const handle = {
     // buffers of a ResourceScope on this device are counted in the page's ledger (gpuStats)
@@ -17,6 +22,7 @@ function fakeHandle(name: string) {
     stats: {} as GPUHandle["stats"],
     onLost(cb: (i: GPUDeviceLostInfo) => void) {
       listeners.add(cb);
+      everSubscribed.push(cb);
       return () => listeners.delete(cb);
     },
     isLost: () => lost,
@@ -26,6 +32,9 @@ function fakeHandle(name: string) {
     lose() {
       lost = true;
       for (const cb of [...listeners]) cb({reason: "unknown", message: `${name} lost`} as GPUDeviceLostInfo);
+    },
+    loseLate() {
+      for (const cb of everSubscribed) cb({reason: "unknown", message: `${name} lost (late)`} as GPUDeviceLostInfo);
     },
   };
 }
@@ -202,7 +211,7 @@ describe("runEngine", () => {
     old.lose();
     await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
     expect(gpuBuilds).toBe(2);
-    old.lose(); // reported again by the old device: nothing happens
+    old.loseLate(); // reported again by the old device, to a stale listener: nothing happens
     await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
     expect(gpuBuilds).toBe(2);
     expect(rt.kind).toBe("gpu");
