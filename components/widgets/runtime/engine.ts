@@ -274,7 +274,8 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
       void this.startCPU(fallbackMessage(`the GPU device was lost ${count} times within ${RETRY_WINDOW_MS / 1000} s (${why})`));
       return;
     }
-    this.spec.status.warn(`The GPU device was lost (${why}); rebuilding on a new GPU device…`);
+    // not "new GPU device": each widget says that once its rebuild has finished, and tests wait for it
+    this.spec.status.warn(`The GPU device was lost (${why}); rebuilding on a new device…`);
     setTimeout(() => void this.startGPU(true), RETRY_DELAY_MS);
   }
 
