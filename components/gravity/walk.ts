@@ -52,6 +52,29 @@ export interface ProbeWalk {
   interactions: number;
 }
 
+/** Per-node values the walk reads (computed once per walk): centre of mass and squared side. */
+interface Prepared {
+  cx: Float64Array;
+  cy: Float64Array;
+  size2: Float64Array;
+  stack: Int32Array;
+}
+
+function prepare(w: WalkInput): Prepared {
+  const t = w.tree;
+  const n = t.numNodes;
+  const cx = new Float64Array(n),
+    cy = new Float64Array(n),
+    size2 = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    cx[j] = t.mx[j] / t.mass[j];
+    cy[j] = t.my[j] / t.mass[j];
+    const s = w.square.size / 2 ** t.level[j];
+    size2[j] = s * s;
+  }
+  return {cx, cy, size2, stack: new Int32Array(4 * 17 + 4)};
+}
+
 /**
  * Walks the tree for the point (px, py); `self` is the sorted index of the body at that point
  * (skipped in leaf sums), or −1 for a probe that is not a body. `visit` sees each decision.
@@ -62,9 +85,11 @@ export function walkPoint(
   px: number,
   py: number,
   self: number,
-  visit?: (node: number, approximated: boolean) => void
+  visit?: (node: number, approximated: boolean) => void,
+  prep: Prepared = prepare(w)
 ): {ax: number; ay: number; opened: number; approximated: number; direct: number} {
   const t = w.tree;
+  const {cx, cy, size2, stack} = prep;
   const e2 = p.softening * p.softening;
   const theta2 = p.theta * p.theta;
   let ax = 0,
@@ -72,16 +97,16 @@ export function walkPoint(
     opened = 0,
     approximated = 0,
     direct = 0;
-  const stack = [0];
-  while (stack.length) {
-    const j = stack.pop()!;
+  let sp = 0;
+  stack[sp++] = 0;
+  while (sp > 0) {
+    const j = stack[--sp];
     const M = t.mass[j];
     if (!(M > 0)) continue;
-    const size = w.square.size / 2 ** t.level[j];
-    const dx = t.mx[j] / M - px,
-      dy = t.my[j] / M - py;
+    const dx = cx[j] - px,
+      dy = cy[j] - py;
     const d2 = dx * dx + dy * dy;
-    if (size * size < theta2 * d2) {
+    if (size2[j] < theta2 * d2) {
       const r2 = d2 + e2;
       const s = M / (r2 * Math.sqrt(r2));
       ax += s * dx;
@@ -105,7 +130,7 @@ export function walkPoint(
       }
     } else {
       // pushed last-to-first so that children are visited in quadrant order
-      for (let c = t.firstChild[j] + t.childCount[j] - 1; c >= t.firstChild[j]; c--) stack.push(c);
+      for (let c = t.firstChild[j] + t.childCount[j] - 1; c >= t.firstChild[j]; c--) stack[sp++] = c;
     }
   }
   return {ax: p.G * ax, ay: p.G * ay, opened, approximated, direct};
@@ -120,8 +145,9 @@ export function walkTwin(w: WalkInput, p: WalkParams, external?: ExternalMass): 
     approximated = new Uint32Array(n),
     interactions = new Uint32Array(n);
   const e2 = p.softening * p.softening;
+  const prep = prepare(w);
   for (let i = 0; i < n; i++) {
-    const r = walkPoint(w, p, w.x[i], w.y[i], i);
+    const r = walkPoint(w, p, w.x[i], w.y[i], i, undefined, prep);
     ax[i] = r.ax;
     ay[i] = r.ay;
     if (external && external.m > 0) {
