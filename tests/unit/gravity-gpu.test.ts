@@ -25,7 +25,7 @@ import {rng} from "../helpers/rng.js";
 let gpu: GPUHandle;
 let scope: ResourceScope;
 let grav: GravityGPU;
-const MAX = 4096;
+const MAX = 40000;
 
 beforeAll(async () => {
   gpu = await testGPU();
@@ -57,6 +57,8 @@ function inputs(): [string, Bodies][] {
     ["two far clusters", bodiesFrom(Array.from({length: 2000}, (_, i) => [(i % 2) * 1e4 + r() * 1e-3, (i % 2) * -5e3 + r() * 1e-3]))],
     ["a line", bodiesFrom(Array.from({length: 1500}, (_, i) => [i * 0.01 - 3, 0.5]))],
     ["disc", discScene(2500, 3)],
+    // more than 1,024 scan entries (16 digits × 157 blocks; thousands of nodes a level): the multi-block scan path
+    ["random 40,000", bodiesFrom(Array.from({length: 40000}, () => [r() * 2 - 1, r() * 2 - 1]))],
   ];
 }
 
