@@ -105,8 +105,9 @@ export function fitTank(count: number, p: WaterParams): WaterParams {
     const fit = latticeFit(q, s);
     return fit.cols * Math.min(fit.rows85, fit.rows) >= count ? q : null;
   };
+  if (holds(1)) return p;
   let f = 1;
-  let q = holds(f);
+  let q = null;
   while (!q) q = holds((f *= 1.02));
   return q;
 }
