@@ -4,6 +4,7 @@ import {FileAttachment} from "observablehq:stdlib";
 import type {WGSLLoader} from "./wgsl.js";
 
 const files: Record<string, {text(): Promise<string>}> = {
+  "common/dispatch.wgsl": FileAttachment("../../shaders/common/dispatch.wgsl"),
   "common/grid.wgsl": FileAttachment("../../shaders/common/grid.wgsl"),
   "common/particle.wgsl": FileAttachment("../../shaders/common/particle.wgsl"),
   "common/window.wgsl": FileAttachment("../../shaders/common/window.wgsl"),
@@ -25,10 +26,12 @@ const files: Record<string, {text(): Promise<string>}> = {
   "sort/count.wgsl": FileAttachment("../../shaders/sort/count.wgsl"),
   "sort/scan.wgsl": FileAttachment("../../shaders/sort/scan.wgsl"),
   "sort/scan_round.wgsl": FileAttachment("../../shaders/sort/scan_round.wgsl"),
+  "sort/scan_single.wgsl": FileAttachment("../../shaders/sort/scan_single.wgsl"),
   "sort/scatter.wgsl": FileAttachment("../../shaders/sort/scatter.wgsl"),
   "sort/shift_exclusive.wgsl": FileAttachment("../../shaders/sort/shift_exclusive.wgsl"),
   "water/density.wgsl": FileAttachment("../../shaders/water/density.wgsl"),
   "water/force.wgsl": FileAttachment("../../shaders/water/force.wgsl"),
+  "water/neighbours.wgsl": FileAttachment("../../shaders/water/neighbours.wgsl"),
   "water/stats.wgsl": FileAttachment("../../shaders/water/stats.wgsl"),
   "water/water.wgsl": FileAttachment("../../shaders/water/water.wgsl"),
 };

@@ -2,7 +2,8 @@
  * The sand pipeline on the GPU (the essay's §4 sand section): every substep re-sorts all grains by cell and
  * then computes contact forces over the 3×3 cells and integrates:
  *
- *   clear → count → scan (3 dispatches) → scatter A→B → forces B→A      (7 dispatches)
+ *   count → scan (1 dispatch, which also clears the histogram) → scatter A→B → forces B→A
+ *   (4 dispatches)
  *
  * The scatter copies each grain's whole state into cell order (buffer B); the forces
  * kernel reads B and writes the next state into the same slots of A, which is therefore
@@ -16,21 +17,26 @@ import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {CountingSortGPU} from "../sort/gpu-sort.js";
+import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import {PARTICLE_BYTES, type PackedParticles} from "../sort/particles.js";
 import {packSand, SAND_UNIFORM_BYTES, sandGrid, type SandParams} from "./params.js";
 import type {PassTimer} from "../sim/timing.js";
 
-const WG = 256;
-
-/** The phases of one substep, in order (also the labels of the timed passes). */
+/**
+ * The phases of one substep, in order (also the labels of the timed passes). "clear" no
+ * longer has a dispatch of its own (the scan zeroes the histogram); it stays in the list,
+ * timed as 0, so the widget's `passMs` keeps its fields.
+ */
 export const SAND_PHASES = ["clear", "count", "scan", "scatter", "forces"] as const;
 export type SandPhase = (typeof SAND_PHASES)[number];
-/** Dispatches per substep: clear 1, count 1, scan 3, scatter 1, forces 1. */
-export const SAND_DISPATCHES_PER_SUBSTEP = 7;
+/** Dispatches per substep: count 1, scan 1, scatter 1, forces 1. */
+export const SAND_DISPATCHES_PER_SUBSTEP = 4;
 
 export interface SandGPUOptions {
   /** Largest grain count (buffers are sized for it once). */
   maxParticles: number;
+  /** Workgroups per dispatch dimension before per-grain passes go 2D (default 65,535; tests lower it). */
+  maxWorkgroupsPerDimension?: number;
 }
 
 export class SandGPU {
@@ -55,7 +61,8 @@ export class SandGPU {
     scope: ResourceScope,
     sorter: CountingSortGPU,
     private forcesPipe: GPUComputePipeline,
-    readonly maxParticles: number
+    readonly maxParticles: number,
+    private maxPerDim: number
   ) {
     this.scope = scope;
     this.sorter = sorter;
@@ -82,10 +89,14 @@ export class SandGPU {
     const scope = parentScope.child(device);
     try {
       const [sorter, forces] = await Promise.all([
-        CountingSortGPU.create(device, scope, wgsl, {maxParticles: options.maxParticles, maxCells: 65536}),
-        computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "common/window.wgsl", "sand/forces.wgsl"], "forces"),
+        CountingSortGPU.create(device, scope, wgsl, {
+          maxParticles: options.maxParticles,
+          maxCells: 65536,
+          maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
+        }),
+        computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "sand/forces.wgsl"], "forces"),
       ]);
-      return new SandGPU(device, scope, sorter, forces, options.maxParticles);
+      return new SandGPU(device, scope, sorter, forces, options.maxParticles, options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION);
     } catch (e) {
       scope.dispose();
       throw e;
@@ -131,10 +142,10 @@ export class SandGPU {
   encodeForces(pass: GPUComputePassEncoder) {
     pass.setPipeline(this.forcesPipe);
     pass.setBindGroup(0, this.forcesBind);
-    if (this.n > 0) pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+    dispatchItems(pass, this.n, this.maxPerDim);
   }
 
-  /** One whole substep inside an open compute pass: sort A → B, forces B → A (7 dispatches). */
+  /** One whole substep inside an open compute pass: sort A → B, forces B → A (4 dispatches). */
   encodeSubstep(pass: GPUComputePassEncoder) {
     this.sorter.encodeSort(pass, this.a, this.b);
     this.encodeForces(pass);
@@ -143,7 +154,8 @@ export class SandGPU {
   /**
    * Records `substeps` substeps into `encoder` (stats cleared first). Without a timer:
    * one compute pass holds them all. With a timer: each phase of each substep is its own
-   * pass with timestamps (labels = SAND_PHASES), which costs a little pass overhead.
+   * pass with timestamps (labels = SAND_PHASES; "clear" is an empty pass, kept so every
+   * label is timed), which costs a little pass overhead.
    */
   encodeFrame(encoder: GPUCommandEncoder, substeps: number, timer?: PassTimer | null) {
     this.clearStats(encoder);
@@ -159,7 +171,7 @@ export class SandGPU {
       pass.end();
     };
     for (let s = 0; s < substeps; s++) {
-      phase("clear", (p) => this.sorter.encodeClear(p));
+      phase("clear", () => {});
       phase("count", (p) => this.sorter.encodeCount(p, this.a));
       phase("scan", (p) => this.sorter.encodeScan(p));
       phase("scatter", (p) => this.sorter.encodeScatter(p, this.a, this.b));

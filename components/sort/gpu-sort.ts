@@ -1,12 +1,19 @@
 /**
- * The counting sort on the GPU (the essay's §3 sort and §4 sand sections): clear → count →
- * scan → scatter, with the WGSL of shaders/sort/. Twin: components/sort/twin.ts.
+ * The counting sort on the GPU (the essay's §3 sort and §4 sand sections): count → scan →
+ * scatter (3 dispatches), with the WGSL of shaders/sort/. Twin: components/sort/twin.ts.
  *
- * Two scans:
- *  - production (`encodeScan`): three dispatches of scan.wgsl, any 1..65,536 cells;
+ * The histogram `counts` is zero between sorts: the scan reads it and sets it back to
+ * zero, so no clear dispatch is needed (a fresh buffer starts zeroed; `encodeClear` is kept
+ * for callers that count without scanning).
+ *
+ * Three scans:
+ *  - production (`encodeScan`): one dispatch of scan_single.wgsl, any number of cells;
+ *  - block scan (`encodeBlockScan`): the three dispatches of scan.wgsl that the essay's §3
+ *    explains, 1..65,536 cells (kept for the essay and as the benchmarks' baseline);
  *  - teaching (`runWithSnapshots`): one Hillis–Steele round per dispatch (scan_round.wgsl),
  *    ping-pong buffers, every round copied out, then shift_exclusive.wgsl.
  *
+ * Per-particle passes go past 65,535 workgroups with a 2D dispatch (components/gpu/dispatch.ts).
  * Buffers are sized once for `maxParticles` / `maxCells`; particle buffers are the
  * caller's (any buffer with STORAGE usage holding packed particles, 24 B each).
  */
@@ -14,19 +21,22 @@ import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
-import {GRID_UNIFORM_BYTES, MAX_CELLS, packGrid, validateGrid, type GridParams} from "./grid.js";
+import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
+import {BLOCK_SCAN_MAX_CELLS, GRID_UNIFORM_BYTES, MAX_CELLS, packGrid, validateGrid, type GridParams} from "./grid.js";
 import {PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "./particles.js";
 import {scanRoundCount, type SortSnapshots} from "./twin.js";
 
 const WG = 256;
-const COMMON = ["common/particle.wgsl", "common/grid.wgsl"];
+const COMMON = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl"];
 const STORAGE = STORAGE_RW;
 
 export interface CountingSortOptions {
   /** Largest particle count this instance will sort (≥ 0; 1,000,000 and more are fine). */
   maxParticles: number;
-  /** Largest cell count (1..65,536). */
+  /** Largest cell count (1..MAX_CELLS; the block scan handles at most 65,536). */
   maxCells: number;
+  /** Workgroups per dispatch dimension before per-particle passes go 2D (default 65,535; tests lower it to exercise the 2D path). */
+  maxWorkgroupsPerDimension?: number;
 }
 
 export class CountingSortGPU {
@@ -37,8 +47,9 @@ export class CountingSortGPU {
   readonly counts: GPUBuffer;
   /** starts[numCells + 1]: exclusive cell starts; starts[numCells] = particle count. */
   readonly starts: GPUBuffer;
-  /** cursor[numCells]: scatter's slot counters (starts at the start of the scatter). */
+  /** cursor[numCells]: scatter's slot counters (starts at the start of the scatter, cell ends after it). */
   readonly cursor: GPUBuffer;
+  /** Block totals of the three-dispatch block scan (256 entries). */
   readonly blockSums: GPUBuffer;
   private grid: GridParams | null = null;
   private n = 0;
@@ -49,7 +60,7 @@ export class CountingSortGPU {
     /** This sort's own child scope: every buffer below lives in it. */
     scope: ResourceScope,
     readonly options: CountingSortOptions,
-    private pipes: Record<"clear" | "count" | "scatter" | "scanBlocks" | "scanSums" | "addOffsets" | "round" | "shift", GPUComputePipeline>,
+    private pipes: Record<"clear" | "count" | "scatter" | "scanSingle" | "scanBlocks" | "scanSums" | "addOffsets" | "round" | "shift", GPUComputePipeline>,
     private scanLayout: GPUBindGroupLayout
   ) {
     this.scope = scope;
@@ -67,7 +78,8 @@ export class CountingSortGPU {
    * `parentScope` (released by `dispose()` or with the parent).
    */
   static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, options: CountingSortOptions): Promise<CountingSortGPU> {
-    if (!(options.maxCells >= 1 && options.maxCells <= MAX_CELLS)) throw new RangeError(`maxCells must be in 1..${MAX_CELLS}, got ${options.maxCells}`);
+    if (!(Number.isInteger(options.maxCells) && options.maxCells >= 1 && options.maxCells <= MAX_CELLS))
+      throw new RangeError(`maxCells must be in 1..${MAX_CELLS}, got ${options.maxCells}`);
     if (!(options.maxParticles >= 0)) throw new RangeError(`maxParticles must be ≥ 0, got ${options.maxParticles}`);
     const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
     const scanLayout = device.createBindGroupLayout({
@@ -82,10 +94,11 @@ export class CountingSortGPU {
     });
     const scanPipeLayout = device.createPipelineLayout({bindGroupLayouts: [scanLayout]});
     const scanPaths = [...COMMON, "sort/scan.wgsl"];
-    const [clear, count, scatter, scanBlocks, scanSums, addOffsets, round, shift] = await Promise.all([
+    const [clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift] = await Promise.all([
       computePipeline(device, wgsl, [...COMMON, "sort/clear.wgsl"], "clear"),
       computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], "count"),
       computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
+      computePipeline(device, wgsl, [...COMMON, "sort/scan_single.wgsl"], "scan_single"),
       computePipeline(device, wgsl, scanPaths, "scan_blocks", scanPipeLayout, "explicit"),
       computePipeline(device, wgsl, scanPaths, "scan_block_sums", scanPipeLayout, "explicit"),
       computePipeline(device, wgsl, scanPaths, "add_block_offsets", scanPipeLayout, "explicit"),
@@ -99,7 +112,7 @@ export class CountingSortGPU {
         device,
         scope,
         options,
-        {clear, count, scatter, scanBlocks, scanSums, addOffsets, round, shift},
+        {clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift},
         scanBlocks.getBindGroupLayout(0)
       );
     } catch (e) {
@@ -149,22 +162,41 @@ export class CountingSortGPU {
     return id;
   }
 
-  /** clear: zero the histogram (1 dispatch). */
+  private get maxPerDim() {
+    return this.options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
+  }
+
+  /** clear: zero the histogram (1 dispatch). Not part of `encodeSort`: the scan clears it. */
   encodeClear(pass: GPUComputePassEncoder) {
     pass.setPipeline(this.pipes.clear);
     pass.setBindGroup(0, this.bind("clear", this.pipes.clear, [this.gridBuffer, this.counts]));
-    pass.dispatchWorkgroups(Math.ceil(this.numCells / WG));
+    dispatchItems(pass, this.numCells, this.maxPerDim);
   }
 
-  /** count: keys + atomic histogram of `particles` (1 dispatch). */
+  /** count: keys + atomic histogram of `particles` (1 dispatch; `counts` must be zero, as every scan leaves it). */
   encodeCount(pass: GPUComputePassEncoder, particles: GPUBuffer) {
     pass.setPipeline(this.pipes.count);
     pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, [this.gridBuffer, particles, this.counts]));
-    if (this.n > 0) pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+    dispatchItems(pass, this.n, this.maxPerDim);
   }
 
-  /** scan: the three-dispatch exclusive scan of counts into starts and cursor. */
+  /**
+   * scan: the one-dispatch exclusive scan of counts into starts and cursor
+   * (scan_single.wgsl, one workgroup); it also zeroes `counts` for the next count pass.
+   */
   encodeScan(pass: GPUComputePassEncoder) {
+    pass.setPipeline(this.pipes.scanSingle);
+    pass.setBindGroup(0, this.bind("scan-single", this.pipes.scanSingle, [this.gridBuffer, this.counts, this.starts, this.cursor]));
+    pass.dispatchWorkgroups(1);
+  }
+
+  /**
+   * The three-dispatch block scan of scan.wgsl (the essay's §3 idea), same outputs as
+   * `encodeScan` except that `counts` is left as it is (encode a clear before the next
+   * count). Errors: RangeError above 65,536 cells.
+   */
+  encodeBlockScan(pass: GPUComputePassEncoder) {
+    if (this.numCells > BLOCK_SCAN_MAX_CELLS) throw new RangeError(`the block scan handles at most ${BLOCK_SCAN_MAX_CELLS} cells, got ${this.numCells}`);
     const bg = this.bind("scan", this.scanLayout, [this.gridBuffer, this.counts, this.starts, this.blockSums, this.cursor]);
     const blocks = Math.ceil(this.numCells / WG);
     pass.setBindGroup(0, bg);
@@ -180,12 +212,11 @@ export class CountingSortGPU {
   encodeScatter(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
     pass.setPipeline(this.pipes.scatter);
     pass.setBindGroup(0, this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor]));
-    if (this.n > 0) pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+    dispatchItems(pass, this.n, this.maxPerDim);
   }
 
-  /** The whole sort of `src` into `dst` in one compute pass: clear, count, scan ×3, scatter (6 dispatches). */
+  /** The whole sort of `src` into `dst` in one compute pass: count, scan, scatter (3 dispatches). */
   encodeSort(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
-    this.encodeClear(pass);
     this.encodeCount(pass, src);
     this.encodeScan(pass);
     this.encodeScatter(pass, src, dst);
@@ -261,6 +292,8 @@ export class CountingSortGPU {
       pass.end();
       snap(b, n * PARTICLE_BYTES);
       snap(a, n * PARTICLE_BYTES);
+      // the teaching scan leaves the histogram full; the production count expects it zero
+      enc.clearBuffer(this.counts);
       const out = await readBuffers(this.device, reads, enc);
       const counts = new Uint32Array(out[0]);
       const scanRounds = out.slice(1, 1 + rounds).map((x) => new Uint32Array(x));

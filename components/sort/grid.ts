@@ -20,7 +20,13 @@ export interface GridParams {
 }
 
 export const GRID_UNIFORM_BYTES = 48;
-export const MAX_CELLS = 65536;
+/**
+ * Most cells (dense) or buckets (hashed) a grid may have: 2^25, whose 4-byte counts fill
+ * WebGPU's default 128 MiB storage-binding limit. The one-dispatch scan takes any size.
+ */
+export const MAX_CELLS = 1 << 25;
+/** Most cells of the three-dispatch block scan (256 blocks of 256). */
+export const BLOCK_SCAN_MAX_CELLS = 65536;
 export const HASH_P1 = 73856093;
 export const HASH_P2 = 19349663;
 const COORD_LIMIT = 1073741824;

@@ -135,3 +135,15 @@ export function validateParams(p: WaterParams): void {
   const [x0, y0, x1, y1] = p.tank;
   if (!(x1 > x0 && y1 > y0)) throw new RangeError(`SPH tank must have max > min, got ${p.tank.join(", ")}`);
 }
+
+/**
+ * A dense grid of cell width `p.h / cellsPerH` covering the tank exactly (origin at its
+ * lower-left corner), for tanks of any size (`fitTank`): its cell count grows with the
+ * tank, so large scenes keep a few candidates per neighbour. cellsPerH is 1 or 2 (the
+ * density and force passes look at most 9 rows of cells). Errors: RangeError past MAX_CELLS cells.
+ */
+export function waterGridFor(p: WaterParams, cellsPerH: 1 | 2 = 1): GridParams {
+  const [x0, y0, x1, y1] = p.tank;
+  const cell = p.h / cellsPerH;
+  return denseGrid(Math.max(1, Math.ceil((x1 - x0) / cell)), Math.max(1, Math.ceil((y1 - y0) / cell)), cell, x0, y0);
+}

@@ -2,8 +2,8 @@
  * SPH water on the GPU (the essay's §5 water section), runnable from the
  * browser and from Node (Dawn).
  *
- * Per substep, all in one compute pass:
- *   counting sort A → B (clear, count, scan ×3, scatter; components/sort/gpu-sort.ts)
+ * Per substep, all in one compute pass, 5 dispatches:
+ *   counting sort A → B (count, scan, scatter; components/sort/gpu-sort.ts)
  *   → density pass on B (shaders/water/density.wgsl)
  *   → force pass: reads B, writes each particle's new state to the same slot of A
  *     (shaders/water/force.wgsl).
@@ -16,21 +16,23 @@ import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {CountingSortGPU} from "../sort/gpu-sort.js";
+import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import type {GridParams} from "../sort/grid.js";
 import {PARTICLE_BYTES, wrapParticles, type PackedParticles} from "../sort/particles.js";
 import {packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid, type PointerState, type WaterParams} from "./params.js";
 import {DENSITY_BINS} from "./twin.js";
 
-const WG = 256;
-const WATER_PATHS = ["common/particle.wgsl", "common/grid.wgsl", "common/window.wgsl", "water/water.wgsl"];
+const WATER_PATHS = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "water/water.wgsl"];
 /** Bytes of the stats buffer: 64 histogram bins + the max speed's bits. */
 export const STATS_BYTES = (DENSITY_BINS + 1) * 4;
 
 export interface WaterGPUOptions {
   /** Largest particle count (buffers are sized for it once). */
   maxParticles: number;
-  /** The grid (default: the dense 256 × 256 grid of h = 2/256). */
+  /** The grid (default: the dense 256 × 256 grid of h = 2/256; `waterGridFor` covers any tank). */
   grid?: GridParams;
+  /** Workgroups per dispatch dimension before per-particle passes go 2D (default 65,535; tests lower it). */
+  maxWorkgroupsPerDimension?: number;
 }
 
 export interface WaterStats {
@@ -74,7 +76,8 @@ export class WaterGPU {
     readonly maxParticles: number,
     sorter: CountingSortGPU,
     grid: GridParams,
-    private pipes: {density: GPUComputePipeline; force: GPUComputePipeline; statsClear: GPUComputePipeline; stats: GPUComputePipeline}
+    private pipes: {density: GPUComputePipeline; force: GPUComputePipeline; statsClear: GPUComputePipeline; stats: GPUComputePipeline},
+    private maxPerDim: number
   ) {
     this.sorter = sorter;
     this.grid = grid;
@@ -106,13 +109,18 @@ export class WaterGPU {
     const scope = parentScope.child(device);
     try {
       const [sorter, density, force, statsClear, stats] = await Promise.all([
-        CountingSortGPU.create(device, scope, wgsl, {maxParticles: options.maxParticles, maxCells: grid.numCells}),
-        computePipeline(device, wgsl, [...WATER_PATHS, "water/density.wgsl"], "density_pass"),
-        computePipeline(device, wgsl, [...WATER_PATHS, "water/force.wgsl"], "force_pass"),
+        CountingSortGPU.create(device, scope, wgsl, {
+          maxParticles: options.maxParticles,
+          maxCells: grid.numCells,
+          maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
+        }),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass"),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_clear"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_pass"),
       ]);
-      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats});
+      const maxPerDim = options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
+      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim);
     } catch (e) {
       scope.dispose();
       throw e;
@@ -153,7 +161,7 @@ export class WaterGPU {
     }
   }
 
-  /** The sort of A into B (6 dispatches). */
+  /** The sort of A into B (3 dispatches: count, scan, scatter). */
   encodeSort(pass: GPUComputePassEncoder) {
     this.sorter.encodeSort(pass, this.particles, this.sorted);
   }
@@ -163,7 +171,7 @@ export class WaterGPU {
     if (!this.n) return;
     pass.setPipeline(this.pipes.density);
     pass.setBindGroup(0, this.bgDensity);
-    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+    dispatchItems(pass, this.n, this.maxPerDim);
   }
 
   /** Force pass B → A (1 dispatch). */
@@ -171,10 +179,10 @@ export class WaterGPU {
     if (!this.n) return;
     pass.setPipeline(this.pipes.force);
     pass.setBindGroup(0, this.bgForce);
-    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+    dispatchItems(pass, this.n, this.maxPerDim);
   }
 
-  /** `substeps` whole substeps (8 dispatches each) into one pass. */
+  /** `substeps` whole substeps (5 dispatches each: count, scan, scatter, density, force) into one pass. */
   encodeSubsteps(pass: GPUComputePassEncoder, substeps: number) {
     for (let s = 0; s < substeps; s++) {
       this.encodeSort(pass);
@@ -191,7 +199,7 @@ export class WaterGPU {
     if (!this.n) return;
     pass.setPipeline(this.pipes.stats);
     pass.setBindGroup(0, this.bgStats);
-    pass.dispatchWorkgroups(Math.ceil(this.n / WG));
+    dispatchItems(pass, this.n, this.maxPerDim);
   }
 
   /** Runs `substeps` substeps in one submit and waits for the GPU (tests, bench). */

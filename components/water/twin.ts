@@ -20,6 +20,33 @@ export function windowKeys(g: GridParams, x: number, y: number): number[] {
   return cellWindow(g, cellCoord(x, g.originX, inv), cellCoord(y, g.originY, inv)).map((b) => b.key);
 }
 
+const REACH_SLACK = 1.001;
+
+/**
+ * The slot ranges [first, end) of the sorted array that can hold a neighbour of (x, y)
+ * closer than `reach` (twin of neighbour_ranges in shaders/water/neighbours.wgsl): on a
+ * dense grid one run per row of cells the disc crosses, cut to the columns it reaches in
+ * that row; on a spatial hash one range per distinct bucket of the 3×3 window.
+ */
+export function neighbourRanges(g: GridParams, starts: Uint32Array, x: number, y: number, reach: number): [number, number][] {
+  if (g.hashed) return windowKeys(g, x, y).map((key) => [starts[key], starts[key + 1]]);
+  const inv = Math.fround(1 / g.cellSize);
+  const rr = reach * REACH_SLACK;
+  const clampTo = (v: number, hi: number) => Math.max(0, Math.min(hi, v));
+  const y0 = clampTo(cellCoord(y - rr, g.originY, inv), g.dimY - 1);
+  const y1 = Math.min(clampTo(cellCoord(y + rr, g.originY, inv), g.dimY - 1), y0 + 8);
+  const out: [number, number][] = [];
+  for (let cy = y0; cy <= y1; cy++) {
+    const bandLo = g.originY + cy * g.cellSize;
+    const dy = Math.max(bandLo - y, y - (bandLo + g.cellSize), 0);
+    const half = Math.sqrt(Math.max(rr * rr - dy * dy, 0));
+    const x0 = clampTo(cellCoord(x - half, g.originX, inv), g.dimX - 1);
+    const x1 = clampTo(cellCoord(x + half, g.originX, inv), g.dimX - 1);
+    out.push([starts[cy * g.dimX + x0], starts[cy * g.dimX + x1 + 1]]);
+  }
+  return out;
+}
+
 /** Density pass (density.wgsl): ρ and near-ρ for every slot of the sorted particles. */
 export function densityTwin(g: GridParams, p: WaterParams, sorted: PackedParticles, starts: Uint32Array) {
   const n = sorted.count,
@@ -33,8 +60,8 @@ export function densityTwin(g: GridParams, p: WaterParams, sorted: PackedParticl
       yi = f[i * PARTICLE_WORDS + 1];
     let rho = 0,
       rhoNear = 0;
-    for (const key of windowKeys(g, xi, yi)) {
-      for (let j = starts[key]; j < starts[key + 1]; j++) {
+    for (const [first, end] of neighbourRanges(g, starts, xi, yi, p.h)) {
+      for (let j = first; j < end; j++) {
         const dx = f[j * PARTICLE_WORDS] - xi,
           dy = f[j * PARTICLE_WORDS + 1] - yi;
         const r2 = dx * dx + dy * dy;
@@ -103,8 +130,8 @@ export function forceTwin(
       dvx = 0,
       dvy = 0,
       wsum = 0;
-    for (const key of windowKeys(g, xi, yi)) {
-      for (let j = starts[key]; j < starts[key + 1]; j++) {
+    for (const [first, end] of neighbourRanges(g, starts, xi, yi, p.h)) {
+      for (let j = first; j < end; j++) {
         const oj = j * PARTICLE_WORDS;
         const dx = xi - f[oj],
           dy = yi - f[oj + 1];

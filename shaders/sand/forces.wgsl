@@ -1,5 +1,5 @@
 // Sand (the essay's §4 sand section): contact forces over the 3×3 cells + integration, one thread per grain.
-// Composed after common/particle.wgsl, common/grid.wgsl and common/window.wgsl.
+// Composed after common/particle.wgsl, common/grid.wgsl, common/dispatch.wgsl and common/window.wgsl.
 //
 // Reads the grains in cell order (`src`, the scatter's output) with the cell starts of
 // the same sort, and writes each grain's next state to the same slot of `dst` (no grain
@@ -47,13 +47,13 @@ fn wall_push(pen: f32, v_in: f32) -> f32 {
 }
 
 @compute @workgroup_size(256)
-fn forces(@builtin(global_invocation_id) gid: vec3<u32>,
+fn forces(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
           @builtin(local_invocation_index) lid: u32) {
   if (lid < 3u) {
     atomicStore(&wg_stats[lid], 0u);
   }
   workgroupBarrier();
-  let i = gid.x;
+  let i = thread_index(wid, nwg, lid);
   if (i < grid.num_particles) {
     let p = src[i];
     let r = sand.radius;

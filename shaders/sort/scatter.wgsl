@@ -7,8 +7,9 @@
 @group(0) @binding(3) var<storage, read_write> cursor: array<atomic<u32>>;
 
 @compute @workgroup_size(256)
-fn scatter(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+fn scatter(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+           @builtin(local_invocation_index) lid: u32) {
+  let i = thread_index(wid, nwg, lid);
   if (i >= grid.num_particles) {
     return;
   }

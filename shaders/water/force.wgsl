@@ -39,8 +39,9 @@ fn wall_axis(x: f32, v: f32, lo: f32, hi: f32) -> f32 {
 }
 
 @compute @workgroup_size(256)
-fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+  let i = thread_index(wid, nwg, lid);
   if (i >= grid.num_particles) {
     return;
   }
@@ -51,18 +52,14 @@ fn force_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
   let h2 = water.h * water.h;
   let p_i = water.k * (density[i] - water.rest_density);
   let pn_i = water.k_near * near_density[i];
-  let keys = cell_window(grid, cell_coords(grid, pi)).keys;
+  let ranges = neighbour_ranges(grid, pi, water.h);
   var push = vec2<f32>(0.0);
   var dv = vec2<f32>(0.0);
   var wsum = 0.0;
   // essay:begin
-  for (var w = 0u; w < 9u; w++) {
-    let key = keys[w];
-    if (key == NO_CELL) {
-      break;
-    }
-    let end = starts[key + 1u];
-    for (var j = starts[key]; j < end; j++) {
+  for (var w = 0u; w < ranges.count; w++) {
+    let run = ranges.r[w];
+    for (var j = run.x; j < run.y; j++) {
       let other = particles[j];
       let d = pi - other.pos;
       let r2 = dot(d, d);

@@ -18,8 +18,9 @@ fn stats_clear(@builtin(global_invocation_id) gid: vec3<u32>) {
 }
 
 @compute @workgroup_size(256)
-fn stats_pass(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+fn stats_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
+        @builtin(local_invocation_index) lid: u32) {
+  let i = thread_index(wid, nwg, lid);
   if (i >= grid.num_particles) {
     return;
   }

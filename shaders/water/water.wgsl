@@ -22,3 +22,4 @@ struct Water {
   wall_damping: f32,         // 1/s: damping of motion into a wall inside the band
   _pad: f32,
 }
+

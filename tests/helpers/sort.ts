@@ -51,9 +51,15 @@ export interface ProductionResult {
   starts: Uint32Array;
   cursorAfter: Uint32Array;
   sorted: PackedParticles;
+  /** the histogram after the sort: all zero (the scan clears it for the next count) */
+  countsAfter: Uint32Array;
 }
 
-/** Runs clear → count → 3-dispatch scan → scatter on the GPU (one pass) and reads everything back. */
+/**
+ * Runs the production sort on the GPU — count, one-dispatch scan, scatter, as `encodeSort`
+ * encodes them — and reads everything back. The histogram is copied out between the count
+ * and the scan, because the scan sets it back to zero for the next sort (`countsAfter`).
+ */
 export async function runProductionSort(sorter: CountingSortGPU, g: GridParams, input: PackedParticles): Promise<ProductionResult> {
   const device = sorter.device;
   const n = input.count;
@@ -62,23 +68,36 @@ export async function runProductionSort(sorter: CountingSortGPU, g: GridParams, 
   try {
     const a = tmp.buffer({size: Math.max(n, 1) * PARTICLE_BYTES, usage});
     const b = tmp.buffer({size: Math.max(n, 1) * PARTICLE_BYTES, usage});
+    const histogram = tmp.buffer({size: g.numCells * 4, usage});
     if (n) device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
     sorter.setGrid(g, n);
     const enc = device.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    sorter.encodeSort(pass, a, b);
+    let pass = enc.beginComputePass();
+    sorter.encodeCount(pass, a);
     pass.end();
-    const [counts, starts, cursor, sorted] = await readBuffers(
+    enc.copyBufferToBuffer(sorter.counts, 0, histogram, 0, g.numCells * 4);
+    pass = enc.beginComputePass();
+    sorter.encodeScan(pass);
+    sorter.encodeScatter(pass, a, b);
+    pass.end();
+    const [counts, starts, cursor, sorted, countsAfter] = await readBuffers(
       device,
       [
-        {buffer: sorter.counts, size: g.numCells * 4},
+        {buffer: histogram, size: g.numCells * 4},
         {buffer: sorter.starts, size: (g.numCells + 1) * 4},
         {buffer: sorter.cursor, size: g.numCells * 4},
         {buffer: b, size: n * PARTICLE_BYTES},
+        {buffer: sorter.counts, size: g.numCells * 4},
       ],
       enc
     );
-    return {counts: new Uint32Array(counts), starts: new Uint32Array(starts), cursorAfter: new Uint32Array(cursor), sorted: wrapParticles(sorted, n)};
+    return {
+      counts: new Uint32Array(counts),
+      starts: new Uint32Array(starts),
+      cursorAfter: new Uint32Array(cursor),
+      sorted: wrapParticles(sorted, n),
+      countsAfter: new Uint32Array(countsAfter),
+    };
   } finally {
     tmp.dispose();
   }

@@ -1,8 +1,11 @@
 // The dam-break scene, the parameter checks and the uniform packing (CPU only).
 import {describe, expect, it} from "vitest";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
-import {WATER_DEFAULTS, H, packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid} from "../../components/water/params.js";
-import {damBreak, damBreakLayout, latticeDensity, restSpacing} from "../../components/water/scene.js";
+import {type WaterParams, WATER_DEFAULTS, H, packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid} from "../../components/water/params.js";
+import {damBreak, damBreakCapacity, damBreakLayout, fitTank, latticeDensity, restSpacing} from "../../components/water/scene.js";
+import {waterGridFor} from "../../components/water/params.js";
+import {pourSand} from "../../components/sand/pour.js";
+import {cellKey} from "../../components/sort/grid.js";
 import {densityTwin, statsTwin, windowKeys} from "../../components/water/twin.js";
 import {sortTwin} from "../../components/sort/twin.js";
 
@@ -39,6 +42,56 @@ describe("dam break", () => {
       b = damBreakLayout(80_000, WATER_DEFAULTS);
     expect(b.width).toBeGreaterThan(a.width);
     expect(b.height).toBeLessThanOrEqual(0.85 * WATER_DEFAULTS.tank[3]);
+  });
+
+  it("refuses more particles than the tank holds instead of stacking them on the lid", () => {
+    const cap = damBreakCapacity(WATER_DEFAULTS);
+    expect(cap).toBeGreaterThan(150_000);
+    expect(cap).toBeLessThan(250_000);
+    expect(() => damBreak(250_000, WATER_DEFAULTS)).toThrow(/250000 particles do not fit this 2 × 1 tank: it holds at most \d+/);
+    expect(() => damBreak(cap + 1, WATER_DEFAULTS)).toThrow(RangeError);
+    // a shallow tank (aspect 4) fills up to the lid before it refuses
+    const shallow: WaterParams = {...WATER_DEFAULTS, tank: [0, 0, 2, 0.5]};
+    expect(() => damBreak(80_000, shallow)).not.toThrow();
+    expect(() => damBreak(damBreakCapacity(shallow) + 1, shallow)).toThrow(RangeError);
+  });
+
+  it("at capacity and in a tank fitted to 250,000, every particle has its own lattice site inside the tank", () => {
+    const cases: [number, WaterParams][] = [
+      [damBreakCapacity(WATER_DEFAULTS), WATER_DEFAULTS],
+      [250_000, fitTank(250_000, WATER_DEFAULTS)],
+    ];
+    for (const [n, params] of cases) {
+      const p = damBreak(n, params);
+      const s = restSpacing(params.restDensity) * params.h;
+      const [x0, y0, x1, y1] = params.tank;
+      // one particle per lattice site: snapping to the lattice gives n distinct sites
+      const sites = new Set<number>();
+      let outside = 0;
+      for (let i = 0; i < n; i++) {
+        const x = p.f32[i * PARTICLE_WORDS],
+          y = p.f32[i * PARTICLE_WORDS + 1];
+        if (!(x > x0 && x < x1 && y > y0 && y < y1)) outside++;
+        sites.add(Math.round((x - x0) / s) * 1_000_003 + Math.round((y - y0) / s));
+      }
+      expect(outside).toBe(0);
+      expect(sites.size).toBe(n);
+    }
+    const fitted = fitTank(250_000, WATER_DEFAULTS);
+    expect(fitted.tank[2] / fitted.tank[3]).toBeCloseTo(2, 6); // same aspect, bigger
+    expect(damBreakLayout(250_000, fitted).height).toBeLessThanOrEqual(0.85 * fitted.tank[3]);
+    expect(fitTank(50_000, WATER_DEFAULTS)).toBe(WATER_DEFAULTS); // already fits: unchanged
+    // a grid fitted to the tank covers it (no cell clamped), past the old 65,536-cell cap for 4 M
+    const big = fitTank(4_000_000, WATER_DEFAULTS);
+    const g = waterGridFor(big);
+    expect(g.numCells).toBeGreaterThan(65_536 * 10);
+    expect(g.dimX * g.cellSize).toBeGreaterThanOrEqual(big.tank[2] - big.tank[0]);
+    expect(cellKey(g, big.tank[2] - 1e-4, big.tank[3] - 1e-4)).toBe(g.numCells - 1);
+  });
+
+  it("the sand's pour refuses a count the box cannot hold", () => {
+    expect(() => pourSand(30_000)).not.toThrow();
+    expect(() => pourSand(200_000)).toThrow(/200000 grains do not fit the box/);
   });
 
   it("rejects a bad count", () => {
