@@ -134,6 +134,8 @@ try {
     for (const site of sites) {
       const load = loadavg()[0];
       const m = {...(await measureOnce(site)), loadAverage: load};
+      // the request list once per site (it is the same in every run): the JSON stays small
+      if (r > 0) delete m.requests;
       results[site.label].push(m);
       console.log(
         `run ${r + 1} ${site.label} (load ${load.toFixed(1)}): fcp ${m.fcp?.toFixed(0)} ms, first-gpu-frame ${m.firstGpuFrame?.toFixed(0) ?? "-"} ms, probe ${m.probeGpuFrame?.toFixed(0)} ms, ` +
