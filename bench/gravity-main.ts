@@ -1,0 +1,40 @@
+/**
+ * The gravity benchmark on its own (bench/gravity.ts), as run on the H200 for
+ * data/bench/gravity-h200.json:
+ *   npx tsx bench/gravity-main.ts [--out data/bench/gravity.json] [--counts 100000,1000000] [--reps 20]
+ * Timestamps are not quantised (Dawn's timestamp_quantization is disabled).
+ */
+import {mkdirSync, writeFileSync} from "node:fs";
+import {dirname} from "node:path";
+import {acquireGPU} from "../components/gpu/context.js";
+import {nodeWGSL} from "../components/gpu/node.js";
+import {runGravityBench} from "./gravity.js";
+
+const args = process.argv.slice(2);
+const opt = (name: string, def: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : def);
+const outPath = opt("out", "data/bench/gravity.json");
+const webgpu: any = await import("webgpu");
+Object.assign(globalThis, webgpu.globals);
+const gpu = webgpu.create(["disable-dawn-features=timestamp_quantization"]) as GPU;
+(globalThis as any).__benchDawn = gpu;
+const handle = await acquireGPU({gpu});
+if (!handle) throw new Error("no WebGPU adapter");
+const log = (m: string) => console.log(`[gravity] ${m}`);
+log(`adapter ${JSON.stringify(handle.adapterInfo)}; timestamps ${handle.timestamps}`);
+const t0 = performance.now();
+const bench = await runGravityBench({
+  handle,
+  wgsl: nodeWGSL,
+  counts: opt("counts", "100000,1000000").split(",").map(Number),
+  reps: Number(opt("reps", "20")),
+  log,
+});
+const result = {date: new Date().toISOString(), adapter: handle.adapterInfo, node: process.version, seconds: round1((performance.now() - t0) / 1000), ...bench};
+mkdirSync(dirname(outPath), {recursive: true});
+writeFileSync(outPath, JSON.stringify(result, null, 2));
+log(`wrote ${outPath}`);
+process.exit(handle.stats.validationErrors ? 1 : 0);
+
+function round1(v: number) {
+  return Math.round(v * 10) / 10;
+}

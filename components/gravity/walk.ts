@@ -1,0 +1,174 @@
+/**
+ * The Barnes–Hut walk (Barnes & Hut 1986, "A hierarchical O(N log N) force-calculation
+ * algorithm", Nature 324): for each body, descend from the root with a stack; a cell of side
+ * s whose centre of mass is at distance d is taken as one point mass when s / d < θ (tested
+ * as s² < θ²·d², no square root, no division); otherwise it is opened: a leaf's bodies are
+ * summed one by one, an internal cell's children are pushed. θ = 0 opens every cell and gives
+ * the exact O(N²) sum.
+ *
+ * The twin of shaders/gravity/walk.wgsl, in float64 (the GPU sums in float32; tests compare
+ * within a relative tolerance).
+ */
+import type {Accelerations} from "./bodies.js";
+import type {ExternalMass} from "./direct.js";
+import type {BoundingSquare} from "./morton.js";
+import type {QuadTree} from "./tree.js";
+
+/** What the walk needs: the tree (masses filled), its square, and the bodies in sorted order. */
+export interface WalkInput {
+  tree: QuadTree;
+  square: BoundingSquare;
+  /** bodies in sorted (Morton) order: the order of the tree's ranges */
+  x: Float32Array;
+  y: Float32Array;
+  m: Float32Array;
+}
+
+export interface WalkParams {
+  G: number;
+  softening: number;
+  theta: number;
+}
+
+/** Per-body work counters of a walk. */
+export interface WalkCounts {
+  /** cells opened (internal cells descended into, and leaves summed body by body) */
+  opened: Uint32Array;
+  /** cells taken as one point mass */
+  approximated: Uint32Array;
+  /** force terms evaluated: approximated cells + bodies summed directly (self excluded); the exact sum has N − 1 */
+  interactions: Uint32Array;
+}
+
+/** The walk for one point: its acceleration, the cells opened and approximated (node indices), its interaction count. */
+export interface ProbeWalk {
+  ax: number;
+  ay: number;
+  opened: number[];
+  approximated: number[];
+  /** bodies summed one by one (in opened leaves) */
+  direct: number;
+  /** approximated.length + direct */
+  interactions: number;
+}
+
+/** Per-node values the walk reads (computed once per walk): centre of mass and squared side. */
+interface Prepared {
+  cx: Float64Array;
+  cy: Float64Array;
+  size2: Float64Array;
+  stack: Int32Array;
+}
+
+function prepare(w: WalkInput): Prepared {
+  const t = w.tree;
+  const n = t.numNodes;
+  const cx = new Float64Array(n),
+    cy = new Float64Array(n),
+    size2 = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    cx[j] = t.mx[j] / t.mass[j];
+    cy[j] = t.my[j] / t.mass[j];
+    const s = w.square.size / 2 ** t.level[j];
+    size2[j] = s * s;
+  }
+  return {cx, cy, size2, stack: new Int32Array(4 * 17 + 4)};
+}
+
+/**
+ * Walks the tree for the point (px, py); `self` is the sorted index of the body at that point
+ * (skipped in leaf sums), or −1 for a probe that is not a body. `visit` sees each decision.
+ */
+export function walkPoint(
+  w: WalkInput,
+  p: WalkParams,
+  px: number,
+  py: number,
+  self: number,
+  visit?: (node: number, approximated: boolean) => void,
+  prep: Prepared = prepare(w)
+): {ax: number; ay: number; opened: number; approximated: number; direct: number} {
+  const t = w.tree;
+  const {cx, cy, size2, stack} = prep;
+  const e2 = p.softening * p.softening;
+  const theta2 = p.theta * p.theta;
+  let ax = 0,
+    ay = 0,
+    opened = 0,
+    approximated = 0,
+    direct = 0;
+  let sp = 0;
+  stack[sp++] = 0;
+  while (sp > 0) {
+    const j = stack[--sp];
+    const M = t.mass[j];
+    if (!(M > 0)) continue;
+    const dx = cx[j] - px,
+      dy = cy[j] - py;
+    const d2 = dx * dx + dy * dy;
+    if (size2[j] < theta2 * d2) {
+      const r2 = d2 + e2;
+      const s = M / (r2 * Math.sqrt(r2));
+      ax += s * dx;
+      ay += s * dy;
+      approximated++;
+      visit?.(j, true);
+      continue;
+    }
+    opened++;
+    visit?.(j, false);
+    if (t.childCount[j] === 0) {
+      for (let i = t.lo[j]; i < t.hi[j]; i++) {
+        if (i === self) continue;
+        const bx = w.x[i] - px,
+          by = w.y[i] - py;
+        const r2 = bx * bx + by * by + e2;
+        const s = w.m[i] / (r2 * Math.sqrt(r2));
+        ax += s * bx;
+        ay += s * by;
+        direct++;
+      }
+    } else {
+      // pushed last-to-first so that children are visited in quadrant order
+      for (let c = t.firstChild[j] + t.childCount[j] - 1; c >= t.firstChild[j]; c--) stack[sp++] = c;
+    }
+  }
+  return {ax: p.G * ax, ay: p.G * ay, opened, approximated, direct};
+}
+
+/** Accelerations and work counts of every body, indexed in sorted order. */
+export function walkTwin(w: WalkInput, p: WalkParams, external?: ExternalMass): Accelerations & WalkCounts {
+  const n = w.x.length;
+  const ax = new Float64Array(n),
+    ay = new Float64Array(n);
+  const opened = new Uint32Array(n),
+    approximated = new Uint32Array(n),
+    interactions = new Uint32Array(n);
+  const e2 = p.softening * p.softening;
+  const prep = prepare(w);
+  for (let i = 0; i < n; i++) {
+    const r = walkPoint(w, p, w.x[i], w.y[i], i, undefined, prep);
+    ax[i] = r.ax;
+    ay[i] = r.ay;
+    if (external && external.m > 0) {
+      const dx = external.x - w.x[i],
+        dy = external.y - w.y[i];
+      const r2 = dx * dx + dy * dy + e2;
+      const s = (p.G * external.m) / (r2 * Math.sqrt(r2));
+      ax[i] += s * dx;
+      ay[i] += s * dy;
+    }
+    opened[i] = r.opened;
+    approximated[i] = r.approximated;
+    interactions[i] = r.approximated + r.direct;
+  }
+  return {ax, ay, opened, approximated, interactions};
+}
+
+/** The walk for a probe point that is not a body (the bh-probe figure): which cells are opened and which approximated. */
+export function probeWalk(w: WalkInput, p: WalkParams, px: number, py: number): ProbeWalk {
+  const opened: number[] = [],
+    approximated: number[] = [];
+  const r = walkPoint(w, p, px, py, -1, (j, approx) => (approx ? approximated : opened).push(j));
+  return {ax: r.ax, ay: r.ay, opened, approximated, direct: r.direct, interactions: r.approximated + r.direct};
+}

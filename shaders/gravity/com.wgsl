@@ -1,0 +1,40 @@
+// Centre of mass, one level per dispatch from the deepest level up (twin: centreOfMassTwin
+// in components/gravity/tree.ts): a leaf sums its bodies in Morton order, an internal node
+// its children in order, so the float32 sums are the twin's exactly. Sums are kept (Σm,
+// Σm·x, Σm·y), not divided, because WGSL's division is not correctly rounded.
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<uniform> pass_info: Pass;
+@group(0) @binding(2) var<storage, read> pm: array<vec4<f32>>;
+@group(0) @binding(3) var<storage, read_write> nodes: array<Node>;
+@group(0) @binding(4) var<storage, read> level_start: array<u32>;
+
+@compute @workgroup_size(256)
+fn com_level(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let L = pass_info.value;
+  let j = level_start[L] + gid.x;
+  if (j >= level_start[L + 1u]) {
+    return;
+  }
+  let node = nodes[j];
+  var m = 0.0;
+  var sx = 0.0;
+  var sy = 0.0;
+  if (node.count == 0u) {
+    for (var i = node.lo; i < node.hi; i++) {
+      let p = pm[i];
+      m = m + p.z;
+      sx = sx + p.z * p.x;
+      sy = sy + p.z * p.y;
+    }
+  } else {
+    for (var c = node.first; c < node.first + node.count; c++) {
+      let ch = nodes[c];
+      m = m + ch.mass;
+      sx = sx + ch.mx;
+      sy = sy + ch.my;
+    }
+  }
+  nodes[j].mass = m;
+  nodes[j].mx = sx;
+  nodes[j].my = sy;
+}

@@ -1,0 +1,69 @@
+// The Barnes–Hut walk, one thread per body, bodies in Morton order so that neighbouring
+// threads descend along similar paths (twin: walkTwin in components/gravity/walk.ts).
+// A private stack of node indices; a cell of side s with centre of mass at distance d is one
+// point mass when s² < θ²·d², otherwise it is opened (a leaf: its bodies one by one).
+// Writes the acceleration to va.zw and the number of force terms to work[i].
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> pm: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read_write> va: array<vec4<f32>>;
+@group(0) @binding(3) var<storage, read> nodes: array<Node>;
+@group(0) @binding(4) var<storage, read> bounds: array<u32, 4>;
+@group(0) @binding(5) var<storage, read_write> work: array<u32>;
+
+// Depth-first with up to 4 children pushed per opened cell and 16 levels: at most 3·16 + 4 = 52 entries.
+const STACK: u32 = 64u;
+
+fn pull(d: vec2<f32>, m: f32) -> vec2<f32> {
+  let r2 = dot(d, d) + params.eps2;
+  return d * (m / (r2 * sqrt(r2)));
+}
+
+@compute @workgroup_size(64)
+fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  if (i >= params.n) {
+    return;
+  }
+  let sq = root_square(bounds[0], bounds[1], bounds[2], bounds[3]);
+  let p = pm[i].xy;
+  var acc = vec2<f32>(0.0);
+  var terms = 0u;
+  var stack: array<u32, STACK>;
+  var sp = 1u;
+  stack[0] = 0u;
+  while (sp > 0u) {
+    sp = sp - 1u;
+    let node = nodes[stack[sp]];
+    if (!(node.mass > 0.0)) {
+      continue;
+    }
+    let d = vec2<f32>(node.mx, node.my) / node.mass - p;
+    let size = ldexp(1.0, sq.exponent - i32(node.level));
+    if (size * size < params.theta2 * dot(d, d)) {
+      acc = acc + pull(d, node.mass);
+      terms = terms + 1u;
+      continue;
+    }
+    if (node.count == 0u) {
+      for (var k = node.lo; k < node.hi; k++) {
+        if (k == i) {
+          continue;
+        }
+        let b = pm[k];
+        acc = acc + pull(b.xy - p, b.z);
+        terms = terms + 1u;
+      }
+    } else {
+      for (var c = node.count; c > 0u; c--) {
+        stack[sp] = node.first + c - 1u;
+        sp = sp + 1u;
+      }
+    }
+  }
+  acc = params.G * acc;
+  if (params.ext.z > 0.0) {
+    acc = acc + params.G * pull(params.ext.xy - p, params.ext.z);
+  }
+  va[i] = vec4<f32>(va[i].xy, acc);
+  work[i] = terms;
+}
