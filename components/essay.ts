@@ -1,0 +1,17 @@
+/**
+ * Everything src/index.md imports from the project's code, in one module:
+ * scripts/bundle-page.mjs bundles it (with d3, and with the shaders as strings) into
+ * src/_bundle/essay.js, which the page imports. A new widget on the essay page is one
+ * line here and `import {…} from "./_bundle/essay.js"` in the page (see docs/ARCHITECTURE.md,
+ * "Loading").
+ */
+export {acquireGPU, browserWGSL} from "./gpu/browser.js";
+export {createContactsDemo} from "./widgets/contacts/index.js";
+export {counterList, fmt} from "./widgets/counters.js";
+export {createSortWidget} from "./widgets/counting-sort/index.js";
+export {createGridDemo} from "./widgets/grid-query/index.js";
+export {createSandWidget} from "./widgets/sand/index.js";
+export {createScanBlocksDiagram} from "./widgets/scan-blocks/index.js";
+export {createScanScrub} from "./widgets/scan-scrub/index.js";
+export {createWaterWidget} from "./widgets/water/index.js";
+export {createWGSLCode} from "./widgets/wgsl-code.js";
