@@ -62,6 +62,7 @@ export function tocFloat(
     marginFree = window.innerWidth >= minWidth && right <= window.innerWidth - width - 48;
   };
   const update = () => {
+    measure(); // widgets below may have grown since the last look
     const passed = slot.getBoundingClientRect().top + slot.offsetHeight < 0;
     const float = marginFree && passed;
     if (float === nav.classList.contains("floating")) return;
@@ -74,14 +75,59 @@ export function tocFloat(
   };
   const io = new IntersectionObserver(update);
   io.observe(slot);
+  const ro = new ResizeObserver(update); // a widget that grows into the margin sends the list home
+  ro.observe(document.body);
   window.addEventListener("resize", onResize);
   // widgets settle their widths after they start: measure again once the page has laid out
   const timer = setTimeout(onResize, 1500);
   onResize();
   const dispose = () => {
     io.disconnect();
+    ro.disconnect();
     clearTimeout(timer);
     window.removeEventListener("resize", onResize);
+  };
+  invalidation?.then(dispose);
+  return dispose;
+}
+
+/**
+ * Keeps the target of the page's `#fragment` at the top of the window while the page is still
+ * settling. The browser scrolls to the target as soon as it exists, but the widgets above it
+ * are built (and grow) afterwards, which pushed a followed deep link tens to hundreds of px
+ * away from its target. For `settleMs` after the page opens or the fragment changes, every
+ * change of the page's height scrolls the target back to the top, until the reader scrolls,
+ * taps, clicks or types (then the reader is in charge).
+ */
+export function keepFragmentInView(invalidation?: Promise<unknown>, settleMs = 6000): () => void {
+  let until = 0;
+  let target: Element | null = null;
+  const follow = () => {
+    const id = decodeURIComponent(location.hash.slice(1));
+    target = id ? document.getElementById(id) : null;
+    until = target ? performance.now() + settleMs : 0;
+    realign();
+  };
+  const realign = () => {
+    if (!target || performance.now() > until) return;
+    const top = target.getBoundingClientRect().top;
+    // where the browser puts a target: its scroll margin below the page's scroll padding
+    const margin = (parseFloat(getComputedStyle(target).scrollMarginTop) || 0) + (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0);
+    if (Math.abs(top - margin) > 1) target.scrollIntoView({block: "start", behavior: "instant"});
+  };
+  const stop = () => {
+    until = 0;
+  };
+  const ro = new ResizeObserver(realign);
+  ro.observe(document.body);
+  const inputs = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+  for (const t of inputs) window.addEventListener(t, stop, {passive: true, capture: true});
+  window.addEventListener("hashchange", follow);
+  follow();
+  const dispose = () => {
+    ro.disconnect();
+    for (const t of inputs) window.removeEventListener(t, stop, {capture: true});
+    window.removeEventListener("hashchange", follow);
   };
   invalidation?.then(dispose);
   return dispose;
