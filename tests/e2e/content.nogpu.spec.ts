@@ -294,11 +294,8 @@ test("the series, the sources and the footer are linked", async ({page}) => {
   expect(firstSeen).toEqual(refs.map((r) => `#${r.id}`));
   for (const c of cites) expect(c.text).toContain(`[${refs.findIndex((r) => `#${r.id}` === c.href) + 1}]`);
   // following a citation lands on its reference
-  // (once the sand widget beside it has started, so the text no longer moves under the pointer)
-  const cite = main.locator('a.cite[href="#ref-teschner-2003"]').first();
-  await cite.scrollIntoViewIfNeeded();
-  await expect(page.locator('[data-widget="sand"]')).toHaveAttribute("data-engine", "cpu");
-  await cite.click();
+  // (a DOM click: while the widgets near it start, the text moves under a simulated pointer)
+  await main.locator('a.cite[href="#ref-teschner-2003"]').first().evaluate((a: HTMLAnchorElement) => a.click());
   await expect(page.locator("#ref-teschner-2003")).toBeInViewport();
   // the footer: series, sources, embedding, licence and credits
   const footer = page.locator("#observablehq-footer");
