@@ -13,7 +13,19 @@ export default {
   toc: false,
   sidebar: false,
   search: false,
-  footer: "Part three of a series on particle simulation in the browser.",
+  // Root-relative links: Framework rewrites them relative to each page, so the footer works
+  // at any depth. Part four is not written yet: it is named, not linked. No <nav> here:
+  // Framework styles a footer's nav links as its pager buttons.
+  footer: `<div class="essay-footer">
+<p class="essay-series">
+<span>Part three of a series on particle simulation in the browser:</span>
+<a href="/gravity">Parts one and two: gravity with a Barnes–Hut tree</a>
+<span>Part three: neighbour search on the GPU (<a href="/">this essay</a>)</span>
+<span>Part four: <em>Worlds from Dust</em> (coming)</span>
+</p>
+<p><a href="/#references">Sources and references</a> · <a href="/#toc">Contents</a> · <a href="/embed">Embed these widgets in your own page</a></p>
+<p>Built with Observable Framework, d3 and WebGPU; every simulation has a CPU twin for browsers without WebGPU. Physics and algorithms after the works listed under References. Licence: none chosen yet, so all rights are reserved until one is.</p>
+</div>`,
   pages: [
     {name: "Neighbour search on the GPU", path: "/"},
     {name: "Embedding the widgets", path: "/embed"},

@@ -15,3 +15,4 @@ export {createScanBlocksDiagram} from "./widgets/scan-blocks/index.js";
 export {createScanScrub} from "./widgets/scan-scrub/index.js";
 export {createWaterWidget} from "./widgets/water/index.js";
 export {createWGSLCode} from "./widgets/wgsl-code.js";
+export {keepFragmentInView, tocFloat, tocHighlight} from "./essay/toc.js";

@@ -111,7 +111,7 @@ async function expectSortSteps(page: Page, engine: "gpu" | "cpu") {
   expectMatchesTwin(v);
   for (let k = 0; k < PHASES_16.length; k++) {
     const next = (v.phaseIndex + 1) % PHASES_16.length;
-    await w.getByRole("button", {name: /step/i}).click();
+    await w.getByRole("button", {name: /next/i}).click();
     await expect.poll(async () => (await value()).phaseIndex, {timeout: 20_000}).toBe(next);
     v = await value();
     expect(v.engine).toBe(engine);

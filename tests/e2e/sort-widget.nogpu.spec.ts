@@ -16,7 +16,7 @@ test("without WebGPU the widget runs the CPU twin and says so in one line", asyn
     const v = await widgetValue<SortValue>(page, "counting-sort");
     expect(v.phaseIndex).toBe(i);
     expectMatchesTwin(v);
-    if (i < PHASES_16.length - 1) await widget.getByRole("button", {name: /step/i}).click();
+    if (i < PHASES_16.length - 1) await widget.getByRole("button", {name: /next/i}).click();
   }
   errs.expectNone();
 });

@@ -27,14 +27,14 @@ test("every phase equals the CPU twin, computed on the GPU, by mouse", async ({p
     v = await value(page);
     expect(v.phaseIndex).toBe(i);
     expectMatchesTwin(v);
-    if (i < PHASES_16.length - 1) await widget.getByRole("button", {name: /step/i}).click();
+    if (i < PHASES_16.length - 1) await widget.getByRole("button", {name: /next/i}).click();
   }
   // the reactive counter on the page follows the widget
   await expect(page.locator("#sort-counters")).toContainText("particles counted 56 of 56");
   const png = await widget.screenshot({path: "test-results/sort-widget-scatter.png"});
   expect(await distinctColours(page, png)).toBeGreaterThan(30);
   // one more step wraps to the start
-  await widget.getByRole("button", {name: /step/i}).click();
+  await widget.getByRole("button", {name: /next/i}).click();
   expect((await value(page)).phaseIndex).toBe(0);
   const stats = await gpuStats(page);
   expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
@@ -44,7 +44,7 @@ test("every phase equals the CPU twin, computed on the GPU, by mouse", async ({p
 test("step, auto-play and shuffle by keyboard", async ({page}) => {
   const errs = watchErrors(page);
   const widget = await ready(page);
-  const stepBtn = widget.getByRole("button", {name: /step/i});
+  const stepBtn = widget.getByRole("button", {name: /next/i});
   await stepBtn.focus();
   await page.keyboard.press("Enter");
   await expect.poll(async () => (await value(page)).phaseIndex).toBe(1);
@@ -66,7 +66,7 @@ test("step, auto-play and shuffle by keyboard", async ({page}) => {
   // shuffle: a new particle set, back to the first phase, still equal to the twin
   const before = (await value(page)).particles;
   await page.keyboard.press("Tab");
-  await expect(widget.getByRole("button", {name: /shuffle/i})).toBeFocused();
+  await expect(widget.getByRole("button", {name: /new particles/i})).toBeFocused();
   await page.keyboard.press("Enter");
   await expect.poll(async () => JSON.stringify((await value(page)).particles.map((p) => [p.x, p.y]))).not.toBe(JSON.stringify(before.map((p) => [p.x, p.y])));
   await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
@@ -88,7 +88,7 @@ test("shuffle and auto-play by mouse", async ({page}) => {
   const errs = watchErrors(page);
   const widget = await ready(page);
   const first = (await value(page)).particles;
-  await widget.getByRole("button", {name: /shuffle/i}).click();
+  await widget.getByRole("button", {name: /new particles/i}).click();
   await expect.poll(async () => (await value(page)).particles[0].x).not.toBe(first[0].x);
   await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
   await widget.getByRole("button", {name: /auto-play/i}).click();
@@ -101,7 +101,7 @@ test("shuffle and auto-play by mouse", async ({page}) => {
 test("a lost GPU device is reported and the widget rebuilds on a new one", async ({page}) => {
   const errs = watchErrors(page);
   const widget = await ready(page);
-  await widget.getByRole("button", {name: /step/i}).click();
+  await widget.getByRole("button", {name: /next/i}).click();
   await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
   await expect(widget.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});
   await expect.poll(async () => (await value(page)).engine).toBe("gpu");
@@ -109,7 +109,7 @@ test("a lost GPU device is reported and the widget rebuilds on a new one", async
   // the reader keeps their place: still phase 2 (histogram), now recomputed on the new device
   expect((await value(page)).phaseIndex).toBe(1);
   expectMatchesTwin(await value(page));
-  for (let i = 1; i < 7; i++) await widget.getByRole("button", {name: /step/i}).click();
+  for (let i = 1; i < 7; i++) await widget.getByRole("button", {name: /next/i}).click();
   const v = await value(page);
   expect(v.phase).toBe("scatter");
   expectMatchesTwin(v);

@@ -16,19 +16,23 @@ export function clearToBox(stage: CanvasStage, P: ContactParams): CanvasRenderin
   return ctx;
 }
 
-/** The discs in two alternating blues, and the pointer's reach while it shoves. */
+/**
+ * The one colour of every disc. One colour, because the discs are all alike: two shades by
+ * index (as before) suggested a property the discs do not have.
+ */
+export const DISC_COLOUR = "#3d63c4";
+
+/** The discs, all in DISC_COLOUR, and the pointer's reach while it shoves. */
 export function drawContacts(stage: CanvasStage, discs: Discs, P: ContactParams, pointer: Pointer) {
   const ctx = clearToBox(stage, P);
   const r = P.radius;
-  for (let pass = 0; pass < 2; pass++) {
-    ctx.beginPath();
-    for (let i = pass; i < discs.count; i += 2) {
-      ctx.moveTo(discs.x[i] + r, discs.y[i]);
-      ctx.arc(discs.x[i], discs.y[i], r, 0, 2 * Math.PI);
-    }
-    ctx.fillStyle = pass ? "#6f8fd8" : "#3d63c4";
-    ctx.fill();
+  ctx.beginPath();
+  for (let i = 0; i < discs.count; i++) {
+    ctx.moveTo(discs.x[i] + r, discs.y[i]);
+    ctx.arc(discs.x[i], discs.y[i], r, 0, 2 * Math.PI);
   }
+  ctx.fillStyle = DISC_COLOUR;
+  ctx.fill();
   if (pointer.active) {
     ctx.beginPath();
     ctx.arc(pointer.x, pointer.y, P.pointerRadius, 0, 2 * Math.PI);

@@ -3,6 +3,12 @@
  * as rows of boxes (histogram, each Hillis–Steele round, exclusive starts), the sorted order
  * as a row of slots, and arrows/highlights for what the current phase reads (blue) and
  * writes (yellow). Pure: the picture depends only on its arguments.
+ *
+ * The drawing is laid out for the width it is shown at (`width`, CSS px) and drawn at scale
+ * 1, so every label keeps its font size (at least 11 px) on any screen. From WIDE px the
+ * grid sits left of the arrays; below, the arrays go under the grid with each row's name
+ * above it. The sorted slots wrap onto as many lines as the width needs, so nothing is cut
+ * at the right edge.
  */
 import * as d3 from "../../d3.js";
 import type {GridParams} from "../../sort/grid.js";
@@ -20,15 +26,28 @@ export interface SortDiagramState {
   snaps: SortSnapshots | null;
   /** fade new rows in (ignored under prefers-reduced-motion) */
   animate: boolean;
+  /** CSS px the diagram is shown at (default 840) */
+  width?: number;
 }
 
-const W = 840;
+/** Width (px) from which the grid and the arrays sit side by side. */
+const WIDE = 760;
+const MIN_W = 300;
+/** The smallest font used anywhere in the drawing (px at scale 1). */
+export const MIN_FONT_PX = 11;
+/** Narrowest slot of the sorted array: two digits at MIN_FONT_PX with a margin. */
+const MIN_SLOT = 22;
+const SLOT_H = 22;
+/** A line of slots: the slots, the cell brackets under them and the brackets' labels. */
+const SLOT_LINE = SLOT_H + 32;
 const READ = "#cfe3ff";
 const WRITE = "#ffe58a";
 
 interface Layout {
   width: number;
   height: number;
+  /** grid and arrays side by side (else stacked) */
+  wide: boolean;
   gx: number;
   gy: number;
   cellPx: number;
@@ -36,30 +55,46 @@ interface Layout {
   boxW: number;
   boxH: number;
   rowY: (r: number) => number;
+  /** where row r's name goes: left of the row (wide) or above it (stacked) */
+  label: {x: number; dy: number; anchor: "end" | "start"};
   sortedY: number;
   slotW: number;
+  /** slots per line of the sorted array */
+  perLine: number;
+  /** top-left corner of slot k */
+  slot: (k: number) => {x: number; y: number};
 }
 
-function layout(cells: number, n: number, rows: number): Layout {
+function layout(cells: number, n: number, rows: number, width = 840): Layout {
+  const W = Math.max(MIN_W, Math.round(width));
+  const wide = W >= WIDE;
   const side = Math.round(Math.sqrt(cells));
-  const cellPx = Math.min(64, 240 / side);
   const gx = 10,
-    gy = 30;
-  const ax = gx + side * cellPx + 110;
-  const boxW = Math.min(30, (W - ax - 10) / (cells + 1));
-  const boxH = 24;
-  const rowGap = 40;
-  const rowY = (r: number) => gy + r * rowGap;
+    gy = 30,
+    boxH = 24;
+  const cellPx = wide ? Math.min(64, 240 / side) : Math.min(48, (W - 20) / side);
   const gridBottom = gy + side * cellPx;
+  // wide: the arrays start right of the grid, names left of them; stacked: under the grid, names above
+  const ax = wide ? gx + side * cellPx + 110 : gx;
+  const boxW = Math.min(30, (W - ax - 10) / (cells + 1));
+  const rowGap = wide ? 40 : boxH + 30;
+  const rowsTop = wide ? gy : gridBottom + 40;
+  const rowY = (r: number) => rowsTop + r * rowGap;
+  const label = wide ? {x: ax - 8, dy: boxH / 2 + 4, anchor: "end" as const} : {x: gx, dy: -7, anchor: "start" as const};
   const sortedY = Math.max(gridBottom, rowY(rows - 1) + boxH) + 46;
-  const slotW = Math.min(24, (W - 20) / Math.max(n, 1));
-  return {width: W, height: sortedY + 60, gx, gy, cellPx, ax, boxW, boxH, rowY, sortedY, slotW};
+  // the sorted slots: as many lines as it takes to keep every slot at least MIN_SLOT wide
+  const fit = Math.max(1, Math.floor((W - 20) / MIN_SLOT));
+  const lines = Math.ceil(Math.max(n, 1) / fit);
+  const perLine = Math.ceil(Math.max(n, 1) / lines);
+  const slotW = Math.min(28, (W - 20) / perLine);
+  const slot = (k: number) => ({x: 10 + (k % perLine) * slotW, y: sortedY + Math.floor(k / perLine) * SLOT_LINE});
+  return {width: W, height: sortedY + lines * SLOT_LINE + 4, wide, gx, gy, cellPx, ax, boxW, boxH, rowY, label, sortedY, slotW, perLine, slot};
 }
 
-/** The SVG size the diagram needs for `cells` cells and `n` particles. */
-export function sortDiagramSize(cells: number, n: number) {
+/** The SVG size (px, drawn at scale 1) the diagram needs for `cells` cells and `n` particles at `width`. */
+export function sortDiagramSize(cells: number, n: number, width = 840) {
   const rounds = Math.ceil(Math.log2(Math.max(cells, 1)));
-  const L = layout(cells, n, rounds + 2);
+  const L = layout(cells, n, rounds + 2, width);
   return {width: L.width, height: L.height};
 }
 
@@ -91,7 +126,7 @@ export function drawSortDiagram(svg: SVG, s: SortDiagramState) {
   const names = s.phases.map(phaseName);
   const phase = names[s.phaseIndex];
   const rounds = names.filter((p) => p.startsWith("scan-")).length;
-  const L = layout(cells, s.particles.length, rounds + 2);
+  const L = layout(cells, s.particles.length, rounds + 2, s.width);
   const boxX = (i: number) => L.ax + i * L.boxW;
   const f: Frame = {
     s,
@@ -106,7 +141,7 @@ export function drawSortDiagram(svg: SVG, s: SortDiagramState) {
     boxX,
     cx: (i) => boxX(i) + (L.boxW - 2) / 2,
   };
-  svg.attr("viewBox", `0 0 ${L.width} ${L.height}`);
+  svg.attr("viewBox", `0 0 ${L.width} ${L.height}`).attr("width", L.width).attr("height", L.height);
   const arrowId = arrowMarker(svg, "#2b6cb0");
   for (const name of ["grid", "arrows", "rows", "sorted"]) layer(svg, name); // fixes the stacking order
   drawGrid(svg, f);
@@ -139,8 +174,8 @@ function drawGrid(svg: SVG, f: Frame) {
     .join("text")
     .attr("class", "cell-label")
     .attr("x", (d) => L.gx + d.ix * L.cellPx + 3)
-    .attr("y", (d) => cellY(d.iy) + 11)
-    .attr("font-size", 10)
+    .attr("y", (d) => cellY(d.iy) + 12)
+    .attr("font-size", MIN_FONT_PX)
     .attr("fill", "#666")
     .text((d) => d.c);
   gridG
@@ -194,10 +229,14 @@ function drawRows(svg: SVG, f: Frame) {
     .data((d) => [d])
     .join("text")
     .attr("class", "row-label")
-    .attr("x", L.ax - 8)
-    .attr("y", L.boxH / 2 + 4)
-    .attr("text-anchor", "end")
+    .attr("x", L.label.x)
+    .attr("y", L.label.dy)
+    .attr("text-anchor", L.label.anchor)
     .attr("font-size", 12)
+    // stacked, the name sits among the arrows from the row above: a halo keeps it legible
+    .style("stroke", () => (L.wide ? null : "var(--theme-background, white)"))
+    .style("stroke-width", () => (L.wide ? null : "4px"))
+    .style("paint-order", "stroke")
     .text((d) => d.label);
   rowG.each(function (row, r) {
     const data = d3.range(row.len).map((i) => ({i, v: row.values ? row.values[i] : 0, last: row.key === "starts" && i === cells}));
@@ -226,7 +265,7 @@ function drawRows(svg: SVG, f: Frame) {
       .attr("x", (L.boxW - 2) / 2)
       .attr("y", L.boxH / 2 + 4)
       .attr("text-anchor", "middle")
-      .attr("font-size", 11)
+      .attr("font-size", MIN_FONT_PX)
       .attr("font-variant-numeric", "tabular-nums")
       .text((d) => (row.values ? d.v : ""));
   });
@@ -295,11 +334,11 @@ function drawSorted(svg: SVG, f: Frame) {
       g.append("text");
       return g;
     });
-  slot.attr("transform", (d) => `translate(${10 + d.k * L.slotW},${L.sortedY})`);
+  slot.attr("transform", (d) => `translate(${L.slot(d.k).x},${L.slot(d.k).y})`);
   slot
     .select("rect")
     .attr("width", L.slotW - 1)
-    .attr("height", 22)
+    .attr("height", SLOT_H)
     .attr("fill", (d) => (d.id >= 0 ? colours[cellOfId.get(d.id) ?? 0] : "#f4f4f4"))
     .attr("stroke", phase === "scatter" ? "#333" : "#ccc")
     .attr("stroke-width", 0.5);
@@ -308,13 +347,20 @@ function drawSorted(svg: SVG, f: Frame) {
     .attr("x", (L.slotW - 1) / 2)
     .attr("y", 15)
     .attr("text-anchor", "middle")
-    .attr("font-size", Math.min(10, L.slotW * 0.62))
+    .attr("font-size", MIN_FONT_PX)
     .text((d) => (d.id >= 0 ? d.id : ""));
+  // each occupied cell's run of slots, cut where the slots wrap onto the next line; the
+  // label goes under the first piece
   const ranges = snaps
     ? d3
         .range(f.cells)
         .filter((c) => snaps.starts[c + 1] > snaps.starts[c])
-        .map((c) => ({c, a: snaps.starts[c], b: snaps.starts[c + 1]}))
+        .flatMap((c) => {
+          const pieces = [];
+          for (let a = snaps.starts[c]; a < snaps.starts[c + 1]; a = (Math.floor(a / L.perLine) + 1) * L.perLine)
+            pieces.push({c, a, b: Math.min(snaps.starts[c + 1], (Math.floor(a / L.perLine) + 1) * L.perLine), first: a === snaps.starts[c]});
+          return pieces;
+        })
     : [];
   sortedG
     .selectAll("path.range")
@@ -325,20 +371,21 @@ function drawSorted(svg: SVG, f: Frame) {
     .attr("stroke", (d) => colours[d.c])
     .attr("stroke-width", 2)
     .attr("d", (d) => {
-      const x1 = 10 + d.a * L.slotW + 1,
-        x2 = 10 + d.b * L.slotW - 2,
-        y = L.sortedY + 26;
+      const p = L.slot(d.a);
+      const x1 = p.x + 1,
+        x2 = p.x + (d.b - d.a) * L.slotW - 2,
+        y = p.y + SLOT_H + 4;
       return `M${x1},${y}v5H${x2}v-5`;
     });
   sortedG
     .selectAll("text.range-label")
-    .data(ranges)
+    .data(ranges.filter((d) => d.first))
     .join("text")
     .attr("class", "range-label")
-    .attr("x", (d) => 10 + ((d.a + d.b) / 2) * L.slotW)
-    .attr("y", L.sortedY + 44)
+    .attr("x", (d) => L.slot(d.a).x + ((d.b - d.a) / 2) * L.slotW)
+    .attr("y", (d) => L.slot(d.a).y + SLOT_H + 22)
     .attr("text-anchor", "middle")
-    .attr("font-size", 9)
+    .attr("font-size", MIN_FONT_PX)
     .attr("fill", "#444")
     .text((d) => `c${d.c}`);
   sortedG.attr("opacity", snaps ? 1 : 0.5);

@@ -26,7 +26,7 @@ import {phaseName, sortWidgetSchema, type SortWidgetOptions, type SortWidgetValu
 export type {SortWidgetOptions, SortWidgetValue} from "./options.js";
 
 const CAPTIONS: Record<string, (v: SortWidgetValue) => string> = {
-  start: (v) => `${v.particles.length} particles lie scattered over ${v.cells} cells. Step to build the histogram.`,
+  start: (v) => `${v.particles.length} particles lie scattered over ${v.cells} cells. Press Next to build the histogram.`,
   histogram: () => "Histogram: every particle adds 1 to its cell's counter with an atomic add — all particles at once, in any order.",
   starts: () => "Shift right by one and put a 0 in front: the inclusive sums become exclusive starts, where each cell's run begins.",
   scatter: () => "Scatter: each particle claims the next free slot of its cell (start + an atomic counter) and copies itself there. Cells are now contiguous.",
@@ -66,17 +66,23 @@ function widgetValueOf(s: SortState): SortWidgetValue {
   };
 }
 
-/** The diagram's SVG inside a box that scrolls sideways on narrow screens, so the diagram keeps a legible size. */
+/**
+ * The diagram's SVG in a box as wide as the widget. The drawing is laid out again for the
+ * box's width (see draw.ts), so it fits without a sideways scroll and keeps its font sizes.
+ */
 function diagramBox(cells: number, n: number) {
   const svg = d3.create("svg").attr("role", "img").attr("aria-label", "Counting sort diagram");
   const size = sortDiagramSize(cells, n);
-  svg.attr("viewBox", `0 0 ${size.width} ${size.height}`).attr("width", size.width).style("min-width", "600px");
-  const scroller = document.createElement("div");
-  scroller.className = "sort-scroll";
-  scroller.style.cssText = "overflow-x:auto;max-width:100%;-webkit-overflow-scrolling:touch";
-  scroller.append(svg.node()!);
-  return {svg, scroller};
+  svg.attr("viewBox", `0 0 ${size.width} ${size.height}`).attr("width", size.width).attr("height", size.height);
+  const box = document.createElement("div");
+  box.className = "sort-scroll";
+  box.style.cssText = "max-width:100%";
+  box.append(svg.node()!);
+  return {svg, scroller: box};
 }
+
+/** The width (CSS px) to lay the diagram out for: the box's, once it has one. */
+const layoutWidth = (box: HTMLElement) => (box.clientWidth > 0 ? box.clientWidth : 840);
 
 /** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
 export function createSortWidget(options: SortWidgetOptions = {}) {
@@ -107,11 +113,13 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
   let playing = false;
   let elapsed = 0;
   let generation = 0; // a newer sort (or an engine change) makes older results stale
+  let drawnWidth = 840;
 
   const paint = (animate: boolean) => {
     const v = widgetValueOf(s);
-    drawSortDiagram(svg, {grid: s.grid, side, phases, phaseIndex: s.phaseIndex, particles: s.particles, snaps: s.snaps, animate});
+    drawSortDiagram(svg, {grid: s.grid, side, phases, phaseIndex: s.phaseIndex, particles: s.particles, snaps: s.snaps, animate, width: drawnWidth});
     cap.textContent = s.snaps ? caption(v) : "Sorting…";
+    controls.prev.disabled = s.phaseIndex === 0;
     controls.progress.textContent = `Phase ${s.phaseIndex + 1} of ${phases.length}: ${phases[s.phaseIndex].label}`;
     return v;
   };
@@ -136,7 +144,8 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
     elapsed = 0;
     render(true);
   };
-  const step = () => goTo((s.phaseIndex + 1) % phases.length);
+  /** +1: the next phase (after the last, the first again); −1: the previous one (none before the first). */
+  const step = (dir = 1) => goTo(dir > 0 ? (s.phaseIndex + 1) % phases.length : Math.max(0, s.phaseIndex - 1));
   const setPlaying = (p: boolean) => {
     playing = p;
     elapsed = 0;
@@ -158,13 +167,22 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
   const onKey = (ev: KeyboardEvent) => {
     if (ev.target instanceof HTMLButtonElement && (ev.key === "Enter" || ev.key === " ")) return;
     if (ev.key === "ArrowRight") step();
-    else if (ev.key === "ArrowLeft") goTo(Math.max(0, s.phaseIndex - 1));
+    else if (ev.key === "ArrowLeft") step(-1);
     else return;
     ev.preventDefault();
   };
   controls.bind({step, togglePlay: () => setPlaying(!playing), shuffle});
   root.addEventListener("keydown", onKey);
   paint(false); // the unsorted particles until the engine starts
+  // lay the drawing out again when the widget's width changes (a phone turned, a window resized)
+  const relayout = () => {
+    const w = layoutWidth(scroller);
+    if (w === drawnWidth) return;
+    drawnWidth = w;
+    paint(false);
+  };
+  const ro = typeof ResizeObserver === "function" ? new ResizeObserver(relayout) : null;
+  ro?.observe(scroller);
 
   const rt = runEngine<SortEngine>({
     root,
@@ -184,7 +202,10 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
     wgsl: options.wgsl,
     invalidation: options.invalidation,
   });
-  rt.scope.onDispose(() => generation++);
+  rt.scope.onDispose(() => {
+    generation++;
+    ro?.disconnect();
+  });
   root.dispose = () => rt.dispose();
   return root;
 }

@@ -6,7 +6,14 @@ import type {OptionSchema} from "../runtime/options.js";
 export const sortWidgetSchema = {
   particles: {type: "number", label: "particles", default: 56, min: 1, max: 200, doc: "Number of particles."},
   side: {type: "number", label: "side", default: 4, min: 1, max: 8, doc: "Grid side; the grid has side² cells (4 → 16 cells, four scan rounds)."},
-  seed: {type: "number", label: "seed", default: 7, min: 0, max: 2 ** 31 - 1, doc: "Seed of the first particle set (d3.randomLcg); Shuffle moves on from it."},
+  seed: {
+    type: "number",
+    label: "seed",
+    default: 7,
+    min: 0,
+    max: 2 ** 31 - 1,
+    doc: "Seed of the first particle set (d3.randomLcg); New particles moves on from it.",
+  },
   intervalMs: {
     type: "number",
     label: "intervalMs",

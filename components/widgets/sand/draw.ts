@@ -152,19 +152,80 @@ export interface PipelineDiagram {
   tick(now: number): void;
   /** The phase lit now (for tests and captions). */
   readonly lit: string | null;
+  /** Stops following the diagram's width. */
+  dispose(): void;
 }
 
-const W = 640,
-  H = 150;
+/** Widest layout (px); from WIDE_FROM px down, the boxes stand in a column instead of a row. */
+const W = 640;
+const WIDE_FROM = 520;
 const GAP = 22,
   BOX_H = 58,
   TOP = 14;
 
-/** The diagram's static SVG: boxes with labels and share bars, arrows, the loop back. */
+/** Where everything goes at one width: laid out at scale 1, so the CSS font sizes (≥ 11 px) hold on any screen. */
+interface PipelineLayout {
+  width: number;
+  height: number;
+  box: (i: number) => {x: number; y: number; w: number; h: number};
+  label: {x: number; y: number; anchor: string};
+  note: {x: number; y: number; anchor: string};
+  /** the share bar's track, relative to the box */
+  track: {x: number; y: number; w: number};
+  pct: {x: number; y: number; anchor: string};
+  arrows: {x1: number; y1: number; x2: number; y2: number}[];
+  loop: string;
+  loopLabel: {x: number; y: number; anchor: string; lines: 1 | 2};
+}
+
+/** A row of boxes (wide) or a column of boxes with their share bars beside them (narrow). */
+function pipelineLayout(n: number, width: number): PipelineLayout {
+  if (width >= WIDE_FROM) {
+    const Wd = Math.min(W, width);
+    const bw = (Wd - 20 - GAP * (n - 1)) / n;
+    const box = (i: number) => ({x: 10 + i * (bw + GAP), y: TOP, w: bw, h: BOX_H});
+    const mid = (i: number) => box(i).x + bw / 2;
+    const loopY = TOP + BOX_H + 40;
+    return {
+      width: Wd,
+      height: 150,
+      box,
+      label: {x: bw / 2, y: 26, anchor: "middle"},
+      note: {x: bw / 2, y: 44, anchor: "middle"},
+      track: {x: 0, y: BOX_H + 6, w: bw},
+      pct: {x: bw / 2, y: BOX_H + 26, anchor: "middle"},
+      arrows: Array.from({length: n - 1}, (_, i) => ({x1: box(i).x + bw + 2, x2: box(i + 1).x - 2, y1: TOP + BOX_H / 2, y2: TOP + BOX_H / 2})),
+      loop: `M${mid(n - 1)},${TOP + BOX_H + 30} L${mid(n - 1)},${loopY} L${mid(0)},${loopY} L${mid(0)},${TOP + BOX_H + 32}`,
+      loopLabel: {x: Wd / 2, y: loopY + 14, anchor: "middle", lines: 1},
+    };
+  }
+  // narrow: a column; the loop arrow runs up the left side, the share bars to the right
+  const x0 = 26,
+    h = 36,
+    gap = 16,
+    top = 6;
+  const bw = Math.round(Math.min(200, (width - x0) * 0.55));
+  const box = (i: number) => ({x: x0, y: top + i * (h + gap), w: bw, h});
+  const last = box(n - 1);
+  const trackW = Math.max(30, width - x0 - bw - 12 - 46);
+  return {
+    width,
+    height: last.y + h + 44,
+    box,
+    label: {x: 10, y: h / 2 + 5, anchor: "start"},
+    note: {x: bw - 8, y: h / 2 + 4, anchor: "end"},
+    track: {x: bw + 12, y: h / 2 - 3, w: trackW},
+    pct: {x: width - x0 - 2, y: h / 2 + 4, anchor: "end"},
+    arrows: Array.from({length: n - 1}, (_, i) => ({x1: x0 + bw / 2, x2: x0 + bw / 2, y1: box(i).y + h + 1, y2: box(i + 1).y - 2})),
+    loop: `M${x0 - 2},${last.y + h / 2} L${8},${last.y + h / 2} L${8},${top + h / 2} L${x0 - 3},${top + h / 2}`,
+    loopLabel: {x: 4, y: last.y + h + 18, anchor: "start", lines: 2},
+  };
+}
+
+/** The diagram's SVG elements (placed by `place`): boxes with labels and share bars, arrows, the loop back. */
 function pipelineSVG(phases: PipelinePhase[]) {
   const svg = d3
     .create("svg")
-    .attr("viewBox", `0 0 ${W} ${H}`)
     .attr("class", "pipeline-diagram")
     .attr("role", "img")
     .attr("aria-label", `Pipeline of one substep: ${phases.map((p) => p.label).join(", then ")}, repeated every substep`);
@@ -182,72 +243,54 @@ function pipelineSVG(phases: PipelinePhase[]) {
     .attr("d", "M0,0 L10,5 L0,10 z")
     .attr("fill", "currentColor");
   const n = phases.length;
-  const bw = (W - 20 - GAP * (n - 1)) / n;
-  const x = (i: number) => 10 + i * (bw + GAP);
   const g = svg
     .selectAll("g.phase")
     .data(phases)
     .join("g")
     .attr("class", "phase")
-    .attr("data-phase", (d) => d.key)
-    .attr("transform", (_, i) => `translate(${x(i)},${TOP})`);
-  g.append("rect").attr("class", "box").attr("width", bw).attr("height", BOX_H).attr("rx", 6);
-  g.append("text")
+    .attr("data-phase", (d) => d.key);
+  const boxes = g.append("rect").attr("class", "box").attr("rx", 6);
+  const labels = g
+    .append("text")
     .attr("class", "label")
-    .attr("x", bw / 2)
-    .attr("y", 26)
-    .attr("text-anchor", "middle")
     .text((d) => d.label);
-  g.append("text")
+  const notes = g
+    .append("text")
     .attr("class", "note")
-    .attr("x", bw / 2)
-    .attr("y", 44)
-    .attr("text-anchor", "middle")
     .text((d) => d.note ?? "");
-  g.append("rect")
-    .attr("class", "share-track")
-    .attr("y", BOX_H + 6)
-    .attr("width", bw)
-    .attr("height", 6)
-    .attr("rx", 3);
-  const bars = g
-    .append("rect")
-    .attr("class", "share-bar")
-    .attr("y", BOX_H + 6)
-    .attr("height", 6)
-    .attr("rx", 3)
-    .attr("width", 0);
-  const pct = g
-    .append("text")
-    .attr("class", "share-text")
-    .attr("x", bw / 2)
-    .attr("y", BOX_H + 26)
-    .attr("text-anchor", "middle");
-  for (let i = 0; i < n - 1; i++) {
-    const y = TOP + BOX_H / 2;
-    svg
-      .append("line")
-      .attr("class", "arrow")
-      .attr("x1", x(i) + bw + 2)
-      .attr("x2", x(i + 1) - 2)
-      .attr("y1", y)
-      .attr("y2", y)
-      .attr("marker-end", "url(#pd-arrow)");
-  }
-  const loopY = TOP + BOX_H + 40;
-  svg
-    .append("path")
+  const tracks = g.append("rect").attr("class", "share-track").attr("height", 6).attr("rx", 3);
+  const bars = g.append("rect").attr("class", "share-bar").attr("height", 6).attr("rx", 3).attr("width", 0);
+  const pct = g.append("text").attr("class", "share-text");
+  const arrows = svg
+    .selectAll("line.arrow")
+    .data(d3.range(n - 1))
+    .join("line")
     .attr("class", "arrow")
-    .attr("d", `M${x(n - 1) + bw / 2},${TOP + BOX_H + 30} L${x(n - 1) + bw / 2},${loopY} L${x(0) + bw / 2},${loopY} L${x(0) + bw / 2},${TOP + BOX_H + 32}`)
-    .attr("fill", "none")
     .attr("marker-end", "url(#pd-arrow)");
-  const loopLabel = svg
-    .append("text")
-    .attr("class", "loop-label")
-    .attr("x", W / 2)
-    .attr("y", loopY + 14)
-    .attr("text-anchor", "middle");
-  return {svg, g, bars, pct, loopLabel, bw};
+  const loop = svg.append("path").attr("class", "arrow").attr("fill", "none").attr("marker-end", "url(#pd-arrow)");
+  const loopLabel = svg.append("text").attr("class", "loop-label");
+  let L = pipelineLayout(n, W);
+  /** Lays everything out for `width` px (the width it is shown at). */
+  const place = (width: number) => {
+    L = pipelineLayout(n, width);
+    svg.attr("viewBox", `0 0 ${L.width} ${L.height}`).attr("data-layout", width >= WIDE_FROM ? "row" : "column");
+    g.attr("transform", (_, i) => `translate(${L.box(i).x},${L.box(i).y})`);
+    boxes.attr("width", (_, i) => L.box(i).w).attr("height", (_, i) => L.box(i).h);
+    labels.attr("x", L.label.x).attr("y", L.label.y).attr("text-anchor", L.label.anchor);
+    notes.attr("x", L.note.x).attr("y", L.note.y).attr("text-anchor", L.note.anchor);
+    tracks.attr("x", L.track.x).attr("y", L.track.y).attr("width", L.track.w);
+    bars.attr("x", L.track.x).attr("y", L.track.y);
+    pct.attr("x", L.pct.x).attr("y", L.pct.y).attr("text-anchor", L.pct.anchor);
+    arrows
+      .attr("x1", (i) => L.arrows[i].x1)
+      .attr("x2", (i) => L.arrows[i].x2)
+      .attr("y1", (i) => L.arrows[i].y1)
+      .attr("y2", (i) => L.arrows[i].y2);
+    loop.attr("d", L.loop);
+    loopLabel.attr("x", L.loopLabel.x).attr("y", L.loopLabel.y).attr("text-anchor", L.loopLabel.anchor);
+  };
+  place(W);
+  return {svg, g, bars, pct, loopLabel, place, trackWidth: () => L.track.w, twoLines: () => L.loopLabel.lines === 2, layoutX: () => L.loopLabel.x};
 }
 
 /**
@@ -255,23 +298,44 @@ function pipelineSVG(phases: PipelinePhase[]) {
  * loop arrow "× substeps". The boxes light up in order, each for its share of the frame's
  * GPU time when real pass timings are given (`setShares`), or for equal times when they are
  * not (the caption says which). The highlight runs on a fixed, slow cycle (`cycleMs`,
- * default 2,400 ms) so the eye can follow it; a bar under each box shows its share.
+ * default 2,400 ms) so the eye can follow it; a bar under (or beside) each box shows its share.
  * Driven by the owner's frame loop: call `tick(now)` each frame (no timer of its own).
+ * It lays itself out for the width it is shown at: a row of boxes from 520 px, a column below.
  */
 export function createPipelineDiagram(phases: PipelinePhase[], options: {cycleMs?: number} = {}): PipelineDiagram {
   const cycle = options.cycleMs ?? 2400;
   const n = phases.length;
-  const {svg, g, bars, pct, loopLabel, bw} = pipelineSVG(phases);
+  const {svg, g, bars, pct, loopLabel, place, trackWidth, twoLines, layoutX} = pipelineSVG(phases);
   let shares: number[] = phases.map(() => 1 / n);
   let known = false;
   let lit: string | null = null;
   let substeps = 1;
 
   const render = () => {
-    bars.attr("width", (_, i) => (known ? Math.max(1, shares[i] * bw) : 0));
+    bars.attr("width", (_, i) => (known ? Math.max(1, shares[i] * trackWidth()) : 0));
     pct.text((_, i) => (known ? `${(shares[i] * 100).toFixed(shares[i] < 0.1 ? 1 : 0)} %` : "–"));
-    loopLabel.text(`repeat × ${substeps} substep${substeps === 1 ? "" : "s"} per frame${known ? "" : " (no GPU timestamps here: order only)"}`);
+    const repeat = `repeat × ${substeps} substep${substeps === 1 ? "" : "s"} per frame`;
+    const note = known ? "" : "(no GPU timestamps here: order only)";
+    // narrow: the note goes on a second line rather than past the right edge
+    const lines = twoLines() && note ? [repeat, note] : [note ? `${repeat} ${note}` : repeat];
+    loopLabel
+      .selectAll("tspan")
+      .data(lines)
+      .join("tspan")
+      .attr("x", layoutX())
+      .attr("dy", (_, i) => (i ? "1.3em" : null))
+      .text((t) => t);
   };
+  let shownWidth = W;
+  const relayout = () => {
+    const w = Math.round(svg.node()!.getBoundingClientRect().width);
+    if (!(w > 0) || w === shownWidth) return;
+    shownWidth = w;
+    place(w);
+    render();
+  };
+  const ro = typeof ResizeObserver === "function" ? new ResizeObserver(relayout) : null;
+  ro?.observe(svg.node()!);
   render();
 
   return {
@@ -301,6 +365,9 @@ export function createPipelineDiagram(phases: PipelinePhase[], options: {cycleMs
     },
     get lit() {
       return lit;
+    },
+    dispose() {
+      ro?.disconnect();
     },
   };
 }

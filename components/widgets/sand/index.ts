@@ -96,7 +96,10 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     wgsl: options.wgsl,
     invalidation: options.invalidation,
   });
-  runtime.scope.onDispose(() => stage.dispose());
+  runtime.scope.onDispose(() => {
+    stage.dispose();
+    diagram.dispose();
+  });
   stage.onResize(drawOverlay);
   stage.onPointer(drawOverlay);
 

@@ -6,6 +6,10 @@
  * Layout (SVG user units, viewBox 388 wide): the cells of space on top, then the rows of
  * boxes — counts, one row per scan round, the exclusive starts — and the slots of the
  * sorted array at the bottom.
+ *
+ * The SVG scales with the width it is shown at; `fitText()` raises every font size so that
+ * no label is drawn smaller than MIN_FONT_PX on screen (on a phone the drawing is shown at
+ * about 0.85 of its size, which took the smallest labels under 9 px).
  */
 import * as d3 from "../../d3.js";
 import {cellColour, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
@@ -22,6 +26,23 @@ const ROW_Y0 = 140; // top of the counts row
 const ROW_DY = 46;
 const SLOT_W = (VIEW_W - X0 - 6) / 18;
 const ARROW = "#333";
+/** The smallest font size a label may have on screen (CSS px). */
+export const MIN_FONT_PX = 11;
+
+/**
+ * Sets every `font-size` attribute in `svg` to at least MIN_FONT_PX / `scale` user units, where
+ * `scale` is screen px per user unit. Each element's own size is kept in `data-base-font`,
+ * so a wider screen gets the original sizes back.
+ */
+function applyMinFont(svg: SVGSVGElement, scale: number) {
+  for (const el of svg.querySelectorAll<SVGElement>("[font-size]")) {
+    el.dataset.baseFont ??= el.getAttribute("font-size") ?? "";
+    const base = Number(el.dataset.baseFont);
+    if (!Number.isFinite(base)) continue;
+    const size = String(Math.max(base, Math.ceil((MIN_FONT_PX / scale) * 10) / 10));
+    if (el.getAttribute("font-size") !== size) el.setAttribute("font-size", size);
+  }
+}
 
 export interface DiagramGeometry {
   dimX: number;
@@ -359,9 +380,18 @@ function drawParticles(k: Skeleton, scene: Scene, particles: TeachingParticle[])
     .attr("stroke", "white");
 }
 
-/** Builds the SVG skeleton; returns it with an `update(scene, data, particles)` that redraws everything. */
+/**
+ * Builds the SVG skeleton; returns it with an `update(scene, data, particles)` that redraws
+ * everything and a `fitText()` to call when the SVG's shown size may have changed.
+ */
 export function createDiagram(g: DiagramGeometry) {
   const k = buildSkeleton(g);
+  let scale = 1; // screen px per SVG unit, measured by fitText
+  const fitText = () => {
+    const w = k.svg.node()!.getBoundingClientRect().width;
+    if (w > 0) scale = w / VIEW_W;
+    applyMinFont(k.svg.node()!, scale);
+  };
   function update(scene: Scene, data: PlainSnapshots, particles: TeachingParticle[]) {
     const n = particles.length;
     drawRows(k, scene, data);
@@ -370,6 +400,7 @@ export function createDiagram(g: DiagramGeometry) {
     k.noteCounted.text(scene.phaseIndex === 0 ? `counted: ${scene.counted} / ${n}` : `counted: ${n} / ${n}`);
     k.noteSorted.text(scene.phase.id === "scatter" ? `in slots: ${scene.placed} / ${n}` : "");
     k.svg.attr("aria-label", `Counting sort of ${n} particles in ${g.numCells} cells — ${scene.phase.title}`);
+    applyMinFont(k.svg.node()!, scale); // labels drawn just now (the cell ranges) included
   }
-  return {svg: k.svg.node()!, update};
+  return {svg: k.svg.node()!, update, fitText};
 }

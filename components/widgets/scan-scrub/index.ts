@@ -166,6 +166,7 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
   };
   const onResize = () => {
     scrolly.layout();
+    diagram.fitText();
     lastKey = "";
     render();
   };

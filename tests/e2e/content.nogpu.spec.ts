@@ -1,0 +1,311 @@
+// The essay as a reader meets it: deep links and contents, labels on a phone, reading order
+// and wording in §3, one colour for §1's discs, the series links, references and footer.
+// None of this depends on the GPU, so it runs without WebGPU (the CPU twins draw).
+import {test, expect, type Page, type Locator} from "@playwright/test";
+import {EMBED_INFO} from "../../components/embed/schemas.js";
+import {watchErrors, widgetValue} from "./helpers.js";
+
+const SECTIONS = [
+  "1-contacts-mostly-checking-for-nothing",
+  "2-buckets-a-uniform-grid",
+  "3-sorting-counting-sort-and-the-prefix-sum",
+  "4-assembly-the-whole-sort-on-the-gpu-every-step",
+  "5-water-smoothed-particle-hydrodynamics",
+  "6-epilogue",
+];
+
+/** Scrolls so that the element with `id` is at the top of the viewport, as a followed link does. */
+async function scrollToId(page: Page, id: string) {
+  await page.evaluate((i) => document.getElementById(i)!.scrollIntoView({block: "start", behavior: "instant"}), id);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+test("every section and widget has a stable anchor with a visible link; sections have kickers", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const h2 = await page.locator("#observablehq-main h2").evaluateAll((hs) =>
+    hs.map((h) => ({
+      id: h.id,
+      link: h.querySelector("a.observablehq-header-anchor")?.getAttribute("href"),
+      kicker: h.previousElementSibling?.matches(".kicker") ? h.previousElementSibling.textContent : null,
+    }))
+  );
+  expect(h2.map((h) => h.id)).toEqual(SECTIONS);
+  for (const h of h2) {
+    expect(h.link).toBe(`#${h.id}`);
+    expect(h.kicker, `kicker of ${h.id}`).toMatch(/^Step \d · \S/);
+  }
+  // the anchors other sites already link to (the embedded widgets' "source" links) still exist
+  for (const info of Object.values(EMBED_INFO)) await expect(page.locator(`[id="${info.anchor}"]`)).toHaveCount(1);
+  // a heading's "#" shows on hover and on keyboard focus
+  const anchor = page.locator("#observablehq-main h2 a.observablehq-header-anchor").first();
+  const after = (a: Locator) => a.evaluate((el) => ({content: getComputedStyle(el, "::after").content, opacity: getComputedStyle(el, "::after").opacity}));
+  expect((await after(anchor)).content).toContain("#");
+  await page.mouse.move(0, 0);
+  expect((await after(anchor)).opacity).toBe("0");
+  await anchor.hover();
+  expect((await after(anchor)).opacity).toBe("1");
+  // every widget on the page (the hero aside) sits in a slot with an id and a visible link to it
+  const widgets = await page.locator("#observablehq-main [data-widget]").evaluateAll((ws) =>
+    ws
+      .filter((w) => !w.closest(".hero-slot"))
+      .map((w) => {
+        const slot = w.closest(".widget-slot");
+        const link = slot?.querySelector(":scope > a.widget-link") as HTMLAnchorElement | null;
+        const r = link?.getBoundingClientRect();
+        return {widget: (w as HTMLElement).dataset.widget, id: slot?.id, href: link?.getAttribute("href"), shown: !!r && r.width > 0 && r.height > 0};
+      })
+  );
+  expect(widgets.map((w) => w.widget).sort()).toEqual(["contacts", "counting-sort", "grid-query", "sand", "scan-blocks", "scan-scrub", "water"]);
+  for (const w of widgets) {
+    expect(w.id, `${w.widget} has an anchor`).toMatch(/^demo-/);
+    expect(w.href).toBe(`#${w.id}`);
+    expect(w.shown, `${w.widget}'s link is visible`).toBe(true);
+  }
+  // following a widget's link lands on the widget (below the page's scroll padding), and stays
+  // there while the widgets above it start
+  await page.goto("/#demo-counting-sort");
+  await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById("demo-counting-sort")!.getBoundingClientRect().top))).toBeLessThan(80);
+  errs.expectNone();
+});
+
+test("the table of contents lists every section and marks the one being read", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const toc = page.locator("nav#toc");
+  const hrefs = await toc.locator("a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  expect(hrefs).toEqual([...SECTIONS.map((s) => `#${s}`), "#references"]);
+  const current = () => toc.locator('a[aria-current="location"]').evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  for (const id of [SECTIONS[2], SECTIONS[4], SECTIONS[0], "references"]) {
+    await scrollToId(page, id);
+    await expect.poll(current).toEqual([`#${id}`]);
+  }
+  // deep inside §3's long scroll diagram, §3 is still the one being read
+  await page.evaluate(() => document.querySelector(".scan-scrub .scrub-steps")!.scrollIntoView({block: "center", behavior: "instant"}));
+  await expect.poll(current).toEqual([`#${SECTIONS[2]}`]);
+  errs.expectNone();
+});
+
+/** Rectangles of the text (paragraphs, headings, list items) in the essay column that are on screen. */
+const textRects = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("#observablehq-main p, #observablehq-main h2, #observablehq-main li, #observablehq-main [data-widget]")]
+      .filter((e) => !e.closest("#toc"))
+      .map((e) => e.getBoundingClientRect())
+      .filter((r) => r.bottom > 0 && r.top < innerHeight && r.width > 0)
+      .map((r) => ({left: r.left, right: r.right, top: r.top, bottom: r.bottom}))
+  );
+
+for (const vp of [
+  {width: 390, height: 844},
+  {width: 1440, height: 900},
+]) {
+  test(`the table of contents never covers the text at ${vp.width} px`, async ({page}) => {
+    await page.setViewportSize(vp);
+    await page.goto("/");
+    for (const id of SECTIONS) {
+      await scrollToId(page, id);
+      const toc = await page.locator("nav#toc").evaluate((n) => {
+        const r = n.getBoundingClientRect();
+        return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, position: getComputedStyle(n).position};
+      });
+      if (toc.position === "static") continue; // in the flow: part of the text, covers nothing
+      for (const r of await textRects(page)) {
+        const overlap = r.left < toc.right && r.right > toc.left && r.top < toc.bottom && r.bottom > toc.top;
+        expect(overlap, `contents over the text in ${id}: ${JSON.stringify({toc, r})}`).toBe(false);
+      }
+    }
+  });
+}
+
+/** Rendered font size (CSS px on screen) of every non-empty text inside `root`: SVG text scaled by its CTM, HTML text as computed. */
+function renderedFontSizes(root: Locator) {
+  return root.evaluate((el) => {
+    const out: {text: string; px: number}[] = [];
+    for (const t of el.querySelectorAll<SVGTextElement>("svg text")) {
+      const text = t.textContent?.trim() ?? "";
+      if (!text) continue;
+      const m = t.getScreenCTM();
+      const scale = m ? Math.hypot(m.a, m.b) : 1;
+      out.push({text, px: parseFloat(getComputedStyle(t).fontSize) * scale});
+    }
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement!;
+      if (!n.textContent?.trim() || parent.closest("svg")) continue;
+      const cs = getComputedStyle(parent);
+      if (cs.display === "none" || cs.visibility === "hidden") continue;
+      out.push({text: n.textContent.trim().slice(0, 30), px: parseFloat(cs.fontSize)});
+    }
+    return out;
+  });
+}
+
+function expectLegible(sizes: {text: string; px: number}[], what: string) {
+  expect(sizes.length, `${what} has text`).toBeGreaterThan(5);
+  const small = sizes.filter((s) => s.px < 11 - 1e-6);
+  expect(small, `${what}: labels under 11 px at 390 px wide`).toEqual([]);
+}
+
+test.describe("on a phone (390 × 844)", () => {
+  test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+
+  test("the sort widget's labels are at least 11 px and its arrays fit the screen", async ({page}) => {
+    await page.goto("/");
+    const w = page.locator('[data-widget="counting-sort"]');
+    await w.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await widgetValue(page, "counting-sort"))?.particles?.[0]?.cell ?? -1, {timeout: 60_000}).toBeGreaterThanOrEqual(0);
+    // walk to the scatter, where every row and the sorted slots are filled in
+    for (let i = 0; i < 7; i++) await w.getByRole("button", {name: "Next ▶"}).click();
+    await expect.poll(async () => (await widgetValue(page, "counting-sort")).phase).toBe("scatter");
+    expectLegible(await renderedFontSizes(w), "counting-sort");
+    const fit = await w.evaluate((el) => {
+      const svg = el.querySelector("svg")!;
+      const box = svg.parentElement!;
+      const r = svg.getBoundingClientRect();
+      const parts = [...svg.querySelectorAll("g.box rect, g.slot rect, text")].map((e) => e.getBoundingClientRect().right);
+      return {
+        svgRight: r.right,
+        widgetRight: el.getBoundingClientRect().right,
+        overflow: box.scrollWidth - box.clientWidth,
+        partsRight: Math.max(...parts),
+        vw: innerWidth,
+      };
+    });
+    expect(fit.overflow, "no sideways scroll").toBeLessThanOrEqual(0);
+    expect(fit.svgRight).toBeLessThanOrEqual(fit.widgetRight + 0.5);
+    expect(fit.partsRight, "every box, slot and label on screen").toBeLessThanOrEqual(Math.min(fit.svgRight, fit.vw) + 0.5);
+  });
+
+  test("the scroll diagram's labels are at least 11 px", async ({page}) => {
+    await page.goto("/");
+    const w = page.locator('[data-widget="scan-scrub"]');
+    await w.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await widgetValue(page, "scan-scrub"))?.engine ?? null, {timeout: 60_000}).toBe("cpu");
+    // the end of the scroll: every row, the slots and the cell labels under them are drawn
+    await page.evaluate(() => {
+      const r = document.querySelector(".scan-scrub .scrub-scrolly")!.getBoundingClientRect();
+      window.scrollTo({top: window.scrollY + r.bottom - innerHeight - 2, behavior: "instant"});
+    });
+    await expect.poll(async () => (await widgetValue(page, "scan-scrub")).phase).toBe("scatter");
+    expectLegible(await renderedFontSizes(w.locator(".scrub-stage")), "scan-scrub");
+    const right = await w.locator(".scrub-stage svg").evaluate((s) => s.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(390);
+  });
+
+  test("the pipeline diagram's labels are at least 11 px", async ({page}) => {
+    await page.goto("/");
+    const d = page.locator('[data-widget="sand"] .pipeline-diagram');
+    await d.scrollIntoViewIfNeeded();
+    await expect(d.locator(".loop-label")).toContainText("repeat");
+    expectLegible(await renderedFontSizes(d.locator("xpath=..")), "pipeline diagram");
+    const r = await d.evaluate((s) => s.getBoundingClientRect().right);
+    expect(r).toBeLessThanOrEqual(390);
+  });
+});
+
+test("§3 explains Hillis–Steele before the scroll diagram, whose summary comes first and reads as prose", async ({page}) => {
+  await page.goto("/");
+  await expect(page.locator('[data-widget="scan-scrub"]')).toHaveCount(1);
+  const order = await page.evaluate(() => {
+    const widget = document.querySelector('[data-widget="scan-scrub"]')!;
+    const before = (a: Node, b: Node) => !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const hillis = [...document.querySelectorAll("#observablehq-main p")].find((p) => /Hillis and Steele/.test(p.textContent ?? ""))!;
+    const summary = document.getElementById("scrub-counter")!;
+    const section = document.getElementById("3-sorting-counting-sort-and-the-prefix-sum")!;
+    return {hillisFirst: before(hillis, widget), summaryFirst: before(summary, widget), inSection: before(section, hillis)};
+  });
+  expect(order).toEqual({hillisFirst: true, summaryFirst: true, inSection: true});
+  const w = page.locator('[data-widget="scan-scrub"]');
+  await w.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await widgetValue(page, "scan-scrub"))?.engine ?? null, {timeout: 60_000}).toBe("cpu");
+  await expect(page.locator("#scrub-counter")).toContainText("phase");
+  const text = ((await page.locator("#scrub-counter").textContent()) ?? "").trim();
+  // sentences: a capital first, a full stop last, no "label · label" separators or scroll percentages
+  expect(text).toMatch(/^[A-Z][^·]*\.$/);
+  expect(text).not.toMatch(/%|scroll progress|rounds done/);
+});
+
+test("both teaching widgets name their actions alike, and both can go back a phase", async ({page}) => {
+  await page.goto("/");
+  for (const name of ["scan-scrub", "counting-sort"]) {
+    const w = page.locator(`[data-widget="${name}"]`);
+    await w.scrollIntoViewIfNeeded();
+    for (const b of ["◀ Previous", "Next ▶", "New particles"]) await expect(w.getByRole("button", {name: b, exact: true}), `${name}: ${b}`).toHaveCount(1);
+  }
+  const w = page.locator('[data-widget="counting-sort"]');
+  await expect.poll(async () => (await widgetValue(page, "counting-sort"))?.particles?.[0]?.cell ?? -1, {timeout: 60_000}).toBeGreaterThanOrEqual(0);
+  const prev = w.getByRole("button", {name: "◀ Previous", exact: true});
+  await expect(prev).toBeDisabled(); // nothing before the first phase
+  await w.getByRole("button", {name: "Next ▶", exact: true}).click();
+  await w.getByRole("button", {name: "Next ▶", exact: true}).click();
+  await expect.poll(async () => (await widgetValue(page, "counting-sort")).phaseIndex).toBe(2);
+  await prev.click();
+  await expect.poll(async () => (await widgetValue(page, "counting-sort")).phaseIndex).toBe(1);
+  expect((await widgetValue(page, "counting-sort")).counts).not.toBeNull();
+});
+
+test("§1's discs are drawn in one colour", async ({page}) => {
+  await page.goto("/");
+  const w = page.locator('[data-widget="contacts"]');
+  await w.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await widgetValue(page, "contacts"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(5);
+  // the colours that fill a real share of the discs (edges blend into the background, but
+  // each blend covers few pixels); the most common colour is the background
+  const shares = await w
+    .locator("canvas")
+    .first()
+    .evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+      const counts = new Map<number, number>();
+      for (let i = 0; i < d.length; i += 4) {
+        const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+        counts.set(k, (counts.get(k) ?? 0) + 1);
+      }
+      const sorted = [...counts.values()].sort((a, b) => b - a);
+      const discs = sorted.slice(1).reduce((a, b) => a + b, 0);
+      return sorted.slice(1).map((n) => n / discs);
+    });
+  expect(shares.filter((s) => s > 0.1)).toHaveLength(1);
+});
+
+test("the series, the sources and the footer are linked", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const main = page.locator("#observablehq-main");
+  // parts one and two: linked (subtitle, §1, epilogue); part four: named as coming, not linked
+  expect(await main.locator('a[href="./gravity"]').count()).toBeGreaterThanOrEqual(2);
+  await expect(main.locator("a", {hasText: /Worlds from Dust/})).toHaveCount(0);
+  await expect(main.locator(".subtitle")).toContainText(/Worlds from Dust.*coming/);
+  // numbered references, each cited from the text, numbers in order of first citation
+  const refs = await main.locator("ol.references > li").evaluateAll((ls) => ls.map((l) => ({id: l.id, text: l.textContent ?? ""})));
+  expect(refs.map((r) => r.id)).toEqual([
+    "ref-green-2008",
+    "ref-hillis-steele-1986",
+    "ref-blelloch-1990",
+    "ref-teschner-2003",
+    "ref-monaghan-1992",
+    "ref-monaghan-2005",
+    "ref-clavet-2005",
+  ]);
+  for (const r of refs) expect(r.text, r.id).toMatch(new RegExp(`\\b${r.id.slice(-4)}\\b`));
+  const cites = await main.locator("a.cite").evaluateAll((as) => as.map((a) => ({href: a.getAttribute("href")!, text: a.textContent!})));
+  const firstSeen = [...new Set(cites.map((c) => c.href))];
+  expect(firstSeen).toEqual(refs.map((r) => `#${r.id}`));
+  for (const c of cites) expect(c.text).toContain(`[${refs.findIndex((r) => `#${r.id}` === c.href) + 1}]`);
+  // following a citation lands on its reference
+  // (a DOM click: while the widgets near it start, the text moves under a simulated pointer)
+  await main.locator('a.cite[href="#ref-teschner-2003"]').first().evaluate((a: HTMLAnchorElement) => a.click());
+  await expect(page.locator("#ref-teschner-2003")).toBeInViewport();
+  // the footer: series, sources, embedding, licence and credits
+  const footer = page.locator("#observablehq-footer");
+  await expect(footer.locator('a[href="./gravity"]')).toHaveCount(1);
+  await expect(footer.locator('a[href="./#references"], a[href="#references"]')).toHaveCount(1);
+  await expect(footer.locator('a[href="./embed"]')).toHaveCount(1);
+  await expect(footer).toContainText(/Worlds from Dust.*coming/);
+  await expect(footer).toContainText(/Licence/);
+  // the linked page exists
+  const res = await page.goto("/gravity");
+  expect(res?.status()).toBe(200);
+  errs.expectNone();
+});
