@@ -22,7 +22,7 @@ import type {WGSLLoader} from "../gpu/wgsl.js";
 import {computePipeline} from "../gpu/wgsl.js";
 import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
-import {countDispatches, type BenchPipeline, type PipelineName, type PipelineSpec, type TwinCheck} from "./pipelines.js";
+import {countDispatches, type BenchPass, type BenchPipeline, type PipelineName, type PipelineSpec, type TwinCheck} from "./pipelines.js";
 
 /** Median, min and max of repeated measurements (ms unless said otherwise). */
 export interface Summary {
@@ -174,262 +174,297 @@ class Stamps {
   }
 }
 
-/** Runs the whole benchmark (see the module comment). Rejects with TwinMismatchError or BenchCancelled. */
-export async function runBench(o: BenchOptions): Promise<BenchReport> {
-  const {device, timestamps} = o;
-  const substeps = o.substeps ?? 5;
-  const reps = Math.max(1, Math.floor(o.reps));
-  const log = o.log ?? (() => {});
-  const root = o.scope.child(device);
-  const stampsScope = root.child();
-  const passCapacity = 16;
-  const stamps = timestamps ? new Stamps(device, stampsScope, substeps * passCapacity) : null;
-  const total = 2 + o.pipelines.length * o.counts.length * 4;
+type Writes = (label: string) => GPUComputePassTimestampWrites | undefined;
+
+/** What the steps of one run share: the device, the timer and the progress counter. */
+interface Run {
+  o: BenchOptions;
+  device: GPUDevice;
+  stamps: Stamps | null;
+  substeps: number;
+  reps: number;
+  log(msg: string): void;
+  /** Reports progress (or, with `skip`, counts that many steps as done silently), yields, and throws BenchCancelled once the signal fired. */
+  step(what: string, skip?: number): Promise<void>;
+  /** Yields (between timed batches) and throws BenchCancelled once the signal fired. */
+  pause(): Promise<void>;
+  /** ms per label of one frame whose passes `encode` records (timestamps, else wall clock as "all"). */
+  timeOne(encode: (enc: GPUCommandEncoder, writes: Writes) => void): Promise<Record<string, number>>;
+  /** Continuous submissions of `encode`'d frames for at least `ms` of wall time. */
+  warm(encode: (enc: GPUCommandEncoder) => void, ms: number): Promise<void>;
+}
+
+function makeRun(o: BenchOptions, stamps: Stamps | null, total: number): Run {
+  const {device} = o;
   let done = 0;
-  const step = async (what: string) => {
-    if (o.signal?.aborted) throw new BenchCancelled();
-    o.onProgress?.(done++, total, what);
-    await o.pause?.();
+  const cancelled = () => {
     if (o.signal?.aborted) throw new BenchCancelled();
   };
+  return {
+    o,
+    device,
+    stamps,
+    substeps: o.substeps ?? 5,
+    reps: Math.max(1, Math.floor(o.reps)),
+    log: o.log ?? (() => {}),
+    async step(what, skip = 0) {
+      cancelled();
+      done += skip;
+      if (!skip) o.onProgress?.(done++, total, what);
+      await o.pause?.();
+      cancelled();
+    },
+    async pause() {
+      cancelled();
+      await o.pause?.();
+      cancelled();
+    },
+    async timeOne(encode) {
+      const enc = device.createCommandEncoder();
+      if (stamps) {
+        stamps.begin();
+        encode(enc, (l) => stamps.writes(l));
+        return stamps.read(enc);
+      }
+      await device.queue.onSubmittedWorkDone();
+      const t0 = performance.now();
+      encode(enc, () => undefined);
+      device.queue.submit([enc.finish()]);
+      await device.queue.onSubmittedWorkDone();
+      return {all: performance.now() - t0};
+    },
+    async warm(encode, ms) {
+      const t0 = performance.now();
+      let batch = 1;
+      do {
+        // two batches in flight: the queue never runs dry while the host waits
+        for (let b = 0; b < 2; b++) {
+          const enc = device.createCommandEncoder();
+          for (let k = 0; k < batch; k++) encode(enc);
+          device.queue.submit([enc.finish()]);
+        }
+        const b0 = performance.now();
+        await device.queue.onSubmittedWorkDone();
+        if (performance.now() - b0 < 20 && batch < 256) batch *= 2;
+        cancelled();
+      } while (performance.now() - t0 < ms);
+    },
+  };
+}
 
-  /** GPU ms of one frame whose passes `encode` records (timestamps, else wall clock). */
-  async function timeOne(encode: (enc: GPUCommandEncoder, writes: (label: string) => GPUComputePassTimestampWrites | undefined) => void) {
-    const enc = device.createCommandEncoder();
-    if (stamps) {
-      stamps.begin();
-      encode(enc, (l) => stamps.writes(l));
-      return stamps.read(enc);
+const first = (t: Record<string, number>) => Object.values(t)[0];
+
+/** The copy kernel's bandwidth and one empty dispatch's cost, on the run's device. */
+async function measureReferences(run: Run, parent: ResourceScope): Promise<References> {
+  const {device, o, reps} = run;
+  await run.step("copy kernel");
+  const scope = parent.child();
+  try {
+    const copyBytes = Math.max(4096, Math.floor(Math.min(o.copyBytes, device.limits.maxStorageBufferBindingSize) / 16) * 16);
+    const copyPipe = await computePipeline(device, o.wgsl, ["bench/copy.wgsl"], "copy");
+    const src = scope.buffer({label: "bench-copy-src", size: copyBytes, usage: STORAGE_RW});
+    const dst = scope.buffer({label: "bench-copy-dst", size: copyBytes, usage: STORAGE_RW});
+    const copyBind = device.createBindGroup({
+      layout: copyPipe.getBindGroupLayout(0),
+      entries: [src, dst].map((buffer, binding) => ({binding, resource: {buffer}})),
+    });
+    const groups = Math.ceil(copyBytes / 16 / 256);
+    const gx = Math.min(groups, 65_535);
+    const copyFrame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
+      const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
+      p.setPipeline(copyPipe);
+      p.setBindGroup(0, copyBind);
+      p.dispatchWorkgroups(gx, Math.ceil(groups / gx));
+      p.end();
+    };
+    await run.warm((e) => copyFrame(e), o.warmMs);
+    const copyMs: number[] = [];
+    for (let r = 0; r < reps; r++) copyMs.push(first(await run.timeOne((e, w) => copyFrame(e, w("copy")))));
+    const copySum = summarize(copyMs);
+
+    await run.step("empty dispatch");
+    const emptyPipe = await computePipeline(device, o.wgsl, ["bench/empty.wgsl"], "empty");
+    const sink = scope.buffer({label: "bench-sink", size: 16, usage: STORAGE_RW});
+    const emptyBind = device.createBindGroup({layout: emptyPipe.getBindGroupLayout(0), entries: [{binding: 0, resource: {buffer: sink}}]});
+    const EMPTY = 1000;
+    const emptyFrame = (enc: GPUCommandEncoder, k: number, w?: GPUComputePassTimestampWrites) => {
+      const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
+      p.setPipeline(emptyPipe);
+      p.setBindGroup(0, emptyBind);
+      for (let i = 0; i < k; i++) p.dispatchWorkgroups(1);
+      p.end();
+    };
+    await run.warm((e) => emptyFrame(e, EMPTY), o.warmMs);
+    const emptyUs: number[] = [];
+    for (let r = 0; r < reps; r++) {
+      const many = first(await run.timeOne((e, w) => emptyFrame(e, EMPTY, w("many"))));
+      const none = first(await run.timeOne((e, w) => emptyFrame(e, 0, w("none"))));
+      emptyUs.push(((many - none) / EMPTY) * 1000);
     }
-    const byLabel: Record<string, number> = {};
-    await device.queue.onSubmittedWorkDone();
-    const t0 = performance.now();
-    encode(enc, () => undefined);
+    return {
+      copy: {
+        bytes: copyBytes,
+        ms: copySum,
+        GBps: round((2 * copyBytes) / (copySum.median * 1e6)),
+        note: "one dispatch copying a buffer of `bytes` into another, 16 B per thread; GB/s = 2 × bytes / median time",
+      },
+      emptyDispatch: {
+        dispatches: EMPTY,
+        us: summarize(emptyUs),
+        note: `(time of one pass with ${EMPTY} dependent empty dispatches − time of an empty pass) / ${EMPTY}, µs`,
+      },
+    };
+  } finally {
+    scope.dispose();
+  }
+}
+
+/** Why `spec` at `n` particles cannot run on this device (or within the budget), or "". */
+function memoryReason(o: BenchOptions, spec: PipelineSpec, n: number): string {
+  const mem = spec.memory(n);
+  const limit = Math.min(o.device.limits.maxStorageBufferBindingSize, o.device.limits.maxBufferSize);
+  const f = (b: number) => b.toLocaleString("en-US");
+  if (mem.largestBuffer > limit) return `a ${f(mem.largestBuffer)}-byte particle buffer exceeds this device's ${f(limit)}-byte binding limit`;
+  if (o.maxTotalBytes && mem.total > o.maxTotalBytes) return `its ${f(mem.total)} bytes of buffers exceed this run's memory budget of ${f(o.maxTotalBytes)}`;
+  return "";
+}
+
+/** Builds the pipeline and runs one substep inside error scopes: the pipeline, or why the GPU refused it. */
+async function buildChecked(run: Run, spec: PipelineSpec, n: number, scope: ResourceScope): Promise<{pipe: BenchPipeline | null; reason: string}> {
+  const {device} = run;
+  device.pushErrorScope("out-of-memory");
+  device.pushErrorScope("validation");
+  let pipe: BenchPipeline | null = null;
+  let thrown: unknown = null;
+  try {
+    pipe = await spec.create({device, scope, wgsl: run.o.wgsl}, spec.scene(n, n), n);
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pipe.encodeSubstep(pass);
+    pass.end();
     device.queue.submit([enc.finish()]);
     await device.queue.onSubmittedWorkDone();
-    byLabel.all = performance.now() - t0;
-    return byLabel;
+  } catch (e) {
+    thrown = e;
   }
+  // the scopes are popped whatever happened, so later work is not reported into them
+  const validation = await device.popErrorScope();
+  const memory = await device.popErrorScope();
+  const err = validation ?? memory;
+  if (err) return {pipe, reason: `the GPU refused it: ${err.message.split("\n")[0]}`};
+  if (thrown) throw thrown;
+  return {pipe, reason: ""};
+}
 
-  /** Continuous submissions of `encode`'d frames for at least `ms` of wall time. */
-  async function warm(encode: (enc: GPUCommandEncoder) => void, ms: number) {
-    const t0 = performance.now();
-    let batch = 1;
-    do {
-      const enc = device.createCommandEncoder();
-      for (let k = 0; k < batch; k++) encode(enc);
-      // two batches in flight: the queue never runs dry while the host waits
-      device.queue.submit([enc.finish()]);
-      const enc2 = device.createCommandEncoder();
-      for (let k = 0; k < batch; k++) encode(enc2);
-      device.queue.submit([enc2.finish()]);
-      const b0 = performance.now();
-      await device.queue.onSubmittedWorkDone();
-      if (performance.now() - b0 < 20 && batch < 256) batch *= 2;
-      if (o.signal?.aborted) throw new BenchCancelled();
-    } while (performance.now() - t0 < ms);
-  }
-
-  // ---- references: copy bandwidth, empty dispatch ---------------------------------------------
-  await step("copy kernel");
-  const refScope = root.child();
-  const copyBytes = Math.max(4096, Math.floor(Math.min(o.copyBytes, device.limits.maxStorageBufferBindingSize) / 16) * 16);
-  const copyPipe = await computePipeline(device, o.wgsl, ["bench/copy.wgsl"], "copy");
-  const src = refScope.buffer({label: "bench-copy-src", size: copyBytes, usage: STORAGE_RW});
-  const dst = refScope.buffer({label: "bench-copy-dst", size: copyBytes, usage: STORAGE_RW});
-  const copyBind = device.createBindGroup({
-    layout: copyPipe.getBindGroupLayout(0),
-    entries: [src, dst].map((buffer, binding) => ({binding, resource: {buffer}})),
-  });
-  const groups = Math.ceil(copyBytes / 16 / 256);
-  const gx = Math.min(groups, 65_535);
-  const gy = Math.ceil(groups / gx);
-  const copyPass = (p: GPUComputePassEncoder) => {
-    p.setPipeline(copyPipe);
-    p.setBindGroup(0, copyBind);
-    p.dispatchWorkgroups(gx, gy);
+/** Frames in one pass (median/min/max ms) and every pass on its own (ms per substep), each after a warm-up. */
+async function timePipeline(run: Run, label: string, p: BenchPipeline) {
+  const {o, substeps, reps} = run;
+  const frame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
+    const pass = enc.beginComputePass(w ? {timestampWrites: w} : {});
+    for (let s = 0; s < substeps; s++) p.encodeSubstep(pass);
+    pass.end();
   };
-  const copyFrame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
-    const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
-    copyPass(p);
-    p.end();
+  const onePass = (ps: BenchPass, enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
+    const pass = enc.beginComputePass(w ? {timestampWrites: w} : {});
+    ps.encode(pass);
+    pass.end();
   };
-  await warm((e) => copyFrame(e), o.warmMs);
-  const copyMs: number[] = [];
-  for (let r = 0; r < reps; r++) copyMs.push(Object.values(await timeOne((e, w) => copyFrame(e, w("copy"))))[0]);
-  const copySum = summarize(copyMs);
-  const copyGBps = round((2 * copyBytes) / (copySum.median * 1e6));
-
-  await step("empty dispatch");
-  const emptyPipe = await computePipeline(device, o.wgsl, ["bench/empty.wgsl"], "empty");
-  const sink = refScope.buffer({label: "bench-sink", size: 16, usage: STORAGE_RW});
-  const emptyBind = device.createBindGroup({layout: emptyPipe.getBindGroupLayout(0), entries: [{binding: 0, resource: {buffer: sink}}]});
-  const EMPTY = 1000;
-  const emptyFrame = (enc: GPUCommandEncoder, k: number, w?: GPUComputePassTimestampWrites) => {
-    const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
-    p.setPipeline(emptyPipe);
-    p.setBindGroup(0, emptyBind);
-    for (let i = 0; i < k; i++) p.dispatchWorkgroups(1);
-    p.end();
-  };
-  await warm((e) => emptyFrame(e, EMPTY), o.warmMs);
-  const emptyUs: number[] = [];
+  await run.step(`${label}: frames`);
+  await run.warm((e) => frame(e), o.warmMs);
+  const frames: number[] = [];
   for (let r = 0; r < reps; r++) {
-    const many = Object.values(await timeOne((e, w) => emptyFrame(e, EMPTY, w("many"))))[0];
-    const none = Object.values(await timeOne((e, w) => emptyFrame(e, 0, w("none"))))[0];
-    emptyUs.push(((many - none) / EMPTY) * 1000);
+    frames.push(first(await run.timeOne((e, w) => frame(e, w("frame")))));
+    if (r % 8 === 7) await run.pause();
   }
-  refScope.dispose();
-  const references: References = {
-    copy: {
-      bytes: copyBytes,
-      ms: copySum,
-      GBps: copyGBps,
-      note: "one dispatch copying a buffer of `bytes` into another, 16 B per thread; GB/s = 2 × bytes / median time",
-    },
-    emptyDispatch: {
-      dispatches: EMPTY,
-      us: summarize(emptyUs),
-      note: `(time of one pass with ${EMPTY} dependent empty dispatches − time of an empty pass) / ${EMPTY}, µs`,
-    },
-  };
-  log(`copy ${copyGBps} GB/s over ${copyBytes} B; empty dispatch ${references.emptyDispatch.us.median} µs`);
+  await run.step(`${label}: passes`);
+  await run.warm((e) => frame(e), o.warmMs);
+  const per: Record<string, number[]> = Object.fromEntries(p.passes.map((x) => [x.label, []]));
+  for (let r = 0; r < reps; r++) {
+    const sums: Record<string, number> = {};
+    if (run.stamps)
+      Object.assign(
+        sums,
+        await run.timeOne((enc, w) => {
+          for (let s = 0; s < substeps; s++) for (const ps of p.passes) onePass(ps, enc, w(ps.label));
+        })
+      );
+    // wall clock: each pass its own submit, in substep order (the state stays consistent)
+    else
+      for (let s = 0; s < substeps; s++) for (const ps of p.passes) sums[ps.label] = (sums[ps.label] ?? 0) + (await run.timeOne((enc) => onePass(ps, enc))).all;
+    for (const l of Object.keys(per)) per[l].push((sums[l] ?? 0) / substeps);
+    if (r % 8 === 7 || !run.stamps) await run.pause();
+  }
+  return {frameMs: summarize(frames), perPassMs: Object.fromEntries(Object.entries(per).map(([l, xs]) => [l, summarize(xs)]))};
+}
 
-  // ---- pipelines ------------------------------------------------------------------------------
-  const rows: BenchRow[] = [];
-  const skipped: SkippedRow[] = [];
-  for (const spec of o.pipelines) {
-    for (const n of o.counts) {
-      const mem = spec.memory(n);
-      const limit = Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize);
-      let reason = "";
-      if (mem.largestBuffer > limit)
-        reason = `a ${mem.largestBuffer.toLocaleString("en-US")}-byte particle buffer exceeds this device's ${limit.toLocaleString("en-US")}-byte binding limit`;
-      else if (o.maxTotalBytes && mem.total > o.maxTotalBytes)
-        reason = `its ${mem.total.toLocaleString("en-US")} bytes of buffers exceed this run's memory budget of ${o.maxTotalBytes.toLocaleString("en-US")}`;
-      if (reason) {
-        skipped.push({pipeline: spec.name, particles: n, reason});
-        log(`skip ${spec.name} ${n}: ${reason}`);
-        done += 4;
-        continue;
-      }
-
-      // 1. the twin check (capped for huge counts), through both encodings
-      await step(`${spec.name} ${n}: twin check`);
-      const checkN = Math.min(n, spec.checkCap);
-      const check = await checkAgainstTwin(o, spec, checkN, n, root);
-      check.capped = checkN < n;
-      o.onCheck?.(spec.name, n, check);
-      if (!check.ok) throw new TwinMismatchError(spec.name, n, check);
-
-      const scope = root.child();
-      let pipe: BenchPipeline | null = null;
-      try {
-        await step(`${spec.name} ${n}: setting up`);
-        device.pushErrorScope("out-of-memory");
-        device.pushErrorScope("validation");
-        try {
-          pipe = await spec.create({device, scope, wgsl: o.wgsl}, spec.scene(n, n), n);
-          const enc = device.createCommandEncoder();
-          const pass = enc.beginComputePass();
-          pipe.encodeSubstep(pass);
-          pass.end();
-          device.queue.submit([enc.finish()]);
-          await device.queue.onSubmittedWorkDone();
-        } finally {
-          const v = await device.popErrorScope();
-          const m = await device.popErrorScope();
-          const err = v ?? m;
-          if (err) reason = `the GPU refused it: ${err.message.split("\n")[0]}`;
-        }
-        if (reason) {
-          skipped.push({pipeline: spec.name, particles: n, reason});
-          log(`skip ${spec.name} ${n}: ${reason}`);
-          done += 2;
+/** Runs the whole benchmark (see the module comment). Rejects with TwinMismatchError or BenchCancelled. */
+export async function runBench(o: BenchOptions): Promise<BenchReport> {
+  const substeps = o.substeps ?? 5;
+  const root = o.scope.child(o.device);
+  const stamps = o.timestamps ? new Stamps(o.device, root.child(), substeps * 16) : null;
+  const total = 2 + o.pipelines.length * o.counts.length * 4;
+  const run = makeRun(o, stamps, total);
+  try {
+    const references = await measureReferences(run, root);
+    const copyGBps = references.copy.GBps;
+    run.log(`copy ${copyGBps} GB/s over ${references.copy.bytes} B; empty dispatch ${references.emptyDispatch.us.median} µs`);
+    const rows: BenchRow[] = [];
+    const skipped: SkippedRow[] = [];
+    const skip = async (spec: PipelineSpec, n: number, reason: string, steps: number) => {
+      skipped.push({pipeline: spec.name, particles: n, reason});
+      run.log(`skip ${spec.name} ${n}: ${reason}`);
+      await run.step("", steps);
+    };
+    for (const spec of o.pipelines)
+      for (const n of o.counts) {
+        const label = `${spec.name} ${n.toLocaleString("en-US")}`;
+        const tooBig = memoryReason(o, spec, n);
+        if (tooBig) {
+          await skip(spec, n, tooBig, 4);
           continue;
         }
-        const p = pipe!;
-        const frame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
-          const pass = enc.beginComputePass(w ? {timestampWrites: w} : {});
-          for (let s = 0; s < substeps; s++) p.encodeSubstep(pass);
-          pass.end();
-        };
-        const split = (enc: GPUCommandEncoder, writes: (l: string) => GPUComputePassTimestampWrites | undefined) => {
-          for (let s = 0; s < substeps; s++)
-            for (const ps of p.passes) {
-              const w = writes(ps.label);
-              const pass = enc.beginComputePass(w ? {timestampWrites: w} : {});
-              ps.encode(pass);
-              pass.end();
-            }
-        };
-
-        // 2–3. warm, then frames in one pass
-        await step(`${spec.name} ${n}: frames`);
-        await warm((e) => frame(e), o.warmMs);
-        const frames: number[] = [];
-        for (let r = 0; r < reps; r++) {
-          frames.push(Object.values(await timeOne((e, w) => frame(e, w("frame"))))[0]);
-          if (r % 8 === 7) await o.pause?.();
-        }
-
-        // 4. warm, then every pass on its own
-        await step(`${spec.name} ${n}: passes`);
-        await warm((e) => frame(e), o.warmMs);
-        const per: Record<string, number[]> = Object.fromEntries(p.passes.map((x) => [x.label, []]));
-        if (stamps) {
-          for (let r = 0; r < reps; r++) {
-            const t = await timeOne(split);
-            for (const l of Object.keys(per)) per[l].push((t[l] ?? 0) / substeps);
-            if (r % 8 === 7) await o.pause?.();
+        // 1. the twin check (capped for huge counts), through both encodings: refuse on a mismatch
+        await run.step(`${label}: twin check`);
+        const check = await checkAgainstTwin(o, spec, Math.min(n, spec.checkCap), n, root);
+        o.onCheck?.(spec.name, n, check);
+        if (!check.ok) throw new TwinMismatchError(spec.name, n, check);
+        const scope = root.child();
+        try {
+          const {pipe, reason} = await buildChecked(run, spec, n, scope);
+          if (!pipe || reason) {
+            await skip(spec, n, reason || "no pipeline", 3);
+            continue;
           }
-        } else {
-          // wall clock: each pass its own submit, in substep order (the state stays consistent)
-          for (let r = 0; r < reps; r++) {
-            const sums: Record<string, number> = {};
-            for (let s = 0; s < substeps; s++)
-              for (const ps of p.passes) {
-                const t = await timeOne((enc) => {
-                  const pass = enc.beginComputePass();
-                  ps.encode(pass);
-                  pass.end();
-                });
-                sums[ps.label] = (sums[ps.label] ?? 0) + t.all;
-              }
-            for (const l of Object.keys(per)) per[l].push(sums[l] / substeps);
-            await o.pause?.();
-          }
+          const {frameMs, perPassMs} = await timePipeline(run, label, pipe);
+          const bytes = spec.compulsoryBytes(n);
+          const effectiveGBps = round((bytes.bytes * substeps) / (frameMs.median * 1e6));
+          const row: BenchRow = {
+            pipeline: spec.name,
+            particles: n,
+            scene: pipe.scene,
+            check,
+            substepsPerFrame: substeps,
+            dispatchesPerSubstep: countDispatches((x) => pipe.encodeSubstep(x)),
+            frameMs,
+            perPassMs,
+            compulsoryBytesPerFrame: bytes.bytes * substeps,
+            compulsoryBytesFormula: `${substeps} substeps × ${bytes.formula}`,
+            effectiveGBps,
+            fractionOfCopy: round(effectiveGBps / copyGBps, 3),
+          };
+          rows.push(row);
+          o.onRow?.(row);
+          run.log(`${label}: ${frameMs.median} ms/frame [${frameMs.min}, ${frameMs.max}], ${row.fractionOfCopy} of copy`);
+          await run.step(`${label}: done`);
+        } finally {
+          scope.dispose();
         }
-        const frameMs = summarize(frames);
-        const bytes = spec.compulsoryBytes(n);
-        const effectiveGBps = round((bytes.bytes * substeps) / (frameMs.median * 1e6));
-        const row: BenchRow = {
-          pipeline: spec.name,
-          particles: n,
-          scene: p.scene,
-          check,
-          substepsPerFrame: substeps,
-          dispatchesPerSubstep: countDispatches((x) => p.encodeSubstep(x)),
-          frameMs,
-          perPassMs: Object.fromEntries(Object.entries(per).map(([l, xs]) => [l, summarize(xs)])),
-          compulsoryBytesPerFrame: bytes.bytes * substeps,
-          compulsoryBytesFormula: `${substeps} substeps × ${bytes.formula}`,
-          effectiveGBps,
-          fractionOfCopy: round(effectiveGBps / copyGBps, 3),
-        };
-        rows.push(row);
-        o.onRow?.(row);
-        log(`${spec.name} ${n}: ${frameMs.median} ms/frame [${frameMs.min}, ${frameMs.max}], ${row.fractionOfCopy} of copy`);
-        await step(`${spec.name} ${n}: done`);
-      } finally {
-        pipe?.dispose();
-        scope.dispose();
       }
-    }
+    o.onProgress?.(total, total, "done");
+    return {timing: stamps ? "timestamp-query" : "wall-clock", substepsPerFrame: substeps, reps: run.reps, warmMs: o.warmMs, references, rows, skipped};
+  } finally {
+    root.dispose();
   }
-  o.onProgress?.(total, total, "done");
-  root.dispose();
-  return {timing: timestamps ? "timestamp-query" : "wall-clock", substepsPerFrame: substeps, reps, warmMs: o.warmMs, references, rows, skipped};
 }
 
 /**
