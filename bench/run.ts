@@ -77,6 +77,9 @@ async function main() {
   log(`adapter: ${JSON.stringify(handle.adapterInfo)}; timestamp-query: ${handle.timestamps}`);
   const t0 = performance.now();
   const scope = new ResourceScope(handle.device);
+  const head = {schema: "neighbour-search-bench/1", date: new Date().toISOString(), adapter: handle.adapterInfo, node: process.version, smoke, counts};
+  const partialRows: unknown[] = [];
+  mkdirSync(dirname(out), {recursive: true});
   const report = await runBench({
     device: handle.device,
     timestamps: handle.timestamps,
@@ -91,16 +94,13 @@ async function main() {
     maxTotalBytes: maxGB > 0 ? maxGB * 1e9 : undefined,
     log,
     onProgress: (done, total, what) => log(`[${done}/${total}] ${what}`),
+    // rows so far, in case the run is cut short (a time limit on the GPU machine)
+    onRow: (row) => {
+      partialRows.push(row);
+      writeFileSync(out, `${JSON.stringify({...head, partial: true, rows: partialRows}, null, 2)}\n`);
+    },
   });
-  const result: Record<string, unknown> = {
-    schema: "neighbour-search-bench/1",
-    date: new Date().toISOString(),
-    adapter: handle.adapterInfo,
-    node: process.version,
-    smoke,
-    counts,
-    ...report,
-  };
+  const result: Record<string, unknown> = {...head, ...report};
   if (smoke) result.scanRatio = await scanRatio(handle.device, log);
   if (process.argv.includes("--suites")) {
     const wanted = arg("suites", "").split(",");
@@ -120,7 +120,6 @@ async function main() {
   }
   result.seconds = Math.round((performance.now() - t0) / 100) / 10;
   result.validationErrors = handle.stats.validationErrors;
-  mkdirSync(dirname(out), {recursive: true});
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   log(`wrote ${out} in ${result.seconds} s; validation errors: ${handle.stats.validationErrors}`);
   process.exit(handle.stats.validationErrors ? 1 : 0);

@@ -122,6 +122,8 @@ export interface BenchOptions {
   warmMs: number;
   /** Bytes of the copy reference's source buffer. */
   copyBytes: number;
+  /** Largest count any twin check runs at (below each pipeline's own cap; the page keeps checks short). */
+  checkCap?: number;
   /** Skip a count whose buffers exceed this many bytes together (default: no limit beyond the device's). */
   maxTotalBytes?: number;
   signal?: AbortSignal;
@@ -425,7 +427,7 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
         }
         // 1. the twin check (capped for huge counts), through both encodings: refuse on a mismatch
         await run.step(`${label}: twin check`);
-        const check = await checkAgainstTwin(o, spec, Math.min(n, spec.checkCap), n, root);
+        const check = await checkAgainstTwin(o, spec, Math.min(n, spec.checkCap, o.checkCap ?? Infinity), n, root);
         o.onCheck?.(spec.name, n, check);
         if (!check.ok) throw new TwinMismatchError(spec.name, n, check);
         const scope = root.child();
