@@ -61,6 +61,23 @@ function checkLine(pipeline: string, particles: number, c: TwinCheck): HTMLEleme
   return li;
 }
 
+/** The particle-count menu: `counts`, plus `count` when it is not among them (a link's ?count=), selected. */
+function countSelect(counts: number[], count?: number): HTMLSelectElement {
+  const select = el("select");
+  select.setAttribute("aria-label", "particle count");
+  const all = count && !counts.includes(count) ? [...counts, count] : counts;
+  for (const n of all) {
+    const o = el("option", undefined, n.toLocaleString("en-US"));
+    o.value = String(n);
+    select.append(o);
+  }
+  select.value = String(count ?? 10_000);
+  return select;
+}
+
+const noGPU = () =>
+  `WebGPU is not available here: ${gpuUnavailableReason ?? "no reason given"}. The benchmark needs it; only the reference figures can be shown.`;
+
 /** The bench page's view (see the module comment). */
 export function createBenchPage(options: BenchPageOptions): HTMLElement {
   const counts = options.counts ?? [1_000, 4_000, 10_000, 50_000, 80_000, 250_000, 1_000_000];
@@ -68,20 +85,7 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
   root.dataset.widget = "bench";
   const status = createStatus();
   const controls = el("div", "bench-controls");
-  const select = el("select");
-  select.setAttribute("aria-label", "particle count");
-  for (const n of counts) {
-    const o = el("option", undefined, n.toLocaleString("en-US"));
-    o.value = String(n);
-    select.append(o);
-  }
-  select.value = String(options.count && counts.includes(options.count) ? options.count : 10_000);
-  if (options.count && !counts.includes(options.count)) {
-    const o = el("option", undefined, options.count.toLocaleString("en-US"));
-    o.value = String(options.count);
-    select.append(o);
-    select.value = o.value;
-  }
+  const select = countSelect(counts, options.count);
   const runBtn = el("button", "bench-run", "Run");
   const cancelBtn = el("button", "bench-cancel", "Cancel");
   cancelBtn.disabled = true;
@@ -123,9 +127,7 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
     const handle = await acquireGPU();
     if (!handle) {
       adapter = "";
-      status.warn(
-        `WebGPU is not available here: ${gpuUnavailableReason ?? "no reason given"}. The benchmark needs it; only the reference figures can be shown.`
-      );
+      status.warn(noGPU());
       runBtn.disabled = true;
       setState("no-webgpu");
       return;
@@ -211,9 +213,7 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
   // say at once whether this browser can run it (and name the adapter) — no GPU work yet
   void acquireGPU().then((h) => {
     if (!h) {
-      status.warn(
-        `WebGPU is not available here: ${gpuUnavailableReason ?? "no reason given"}. The benchmark needs it; only the reference figures can be shown.`
-      );
+      status.warn(noGPU());
       runBtn.disabled = true;
       setState("no-webgpu");
     } else {
