@@ -29,6 +29,7 @@ export default {
   pages: [
     {name: "Neighbour search on the GPU", path: "/"},
     {name: "Embedding the widgets", path: "/embed"},
+    {name: "Benchmark on your GPU", path: "/bench"},
   ],
   // Embedding (src/embed/, components/embed/): the element module, and per widget an
   // iframe page (/embed/<name>) and an exported module (/embed/<name>.js).

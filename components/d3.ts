@@ -4,11 +4,11 @@
  * `import * as d3 from "../d3.js"` and call `d3.range`, `d3.scaleLinear`, … as usual.
  */
 export {max, range} from "d3-array";
-export {axisBottom} from "d3-axis";
+export {axisBottom, axisLeft} from "d3-axis";
 export {color} from "d3-color";
 export {easeCubicInOut} from "d3-ease";
 export {randomLcg} from "d3-random";
-export {scaleLinear, scaleLog} from "d3-scale";
+export {scaleBand, scaleLinear, scaleLog} from "d3-scale";
 export {interpolateSinebow, schemeTableau10} from "d3-scale-chromatic";
 export {create, select, type Selection} from "d3-selection";
 export {curveStepAfter, line} from "d3-shape";

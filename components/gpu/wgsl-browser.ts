@@ -4,6 +4,8 @@ import {FileAttachment} from "observablehq:stdlib";
 import type {WGSLLoader} from "./wgsl.js";
 
 const files: Record<string, {text(): Promise<string>}> = {
+  "bench/copy.wgsl": FileAttachment("../../shaders/bench/copy.wgsl"),
+  "bench/empty.wgsl": FileAttachment("../../shaders/bench/empty.wgsl"),
   "common/dispatch.wgsl": FileAttachment("../../shaders/common/dispatch.wgsl"),
   "common/grid.wgsl": FileAttachment("../../shaders/common/grid.wgsl"),
   "common/particle.wgsl": FileAttachment("../../shaders/common/particle.wgsl"),

@@ -1,0 +1,514 @@
+/**
+ * The benchmark harness shared by `npm run bench` (Node + Dawn) and the bench page:
+ * for each pipeline and particle count it
+ *  1. checks the GPU against the CPU twin — one substep through the production path (all
+ *     passes in one compute pass) and one through the timed pass list — and refuses to go
+ *     on when they disagree (`TwinMismatchError`);
+ *  2. warms the GPU with the same work for `warmMs` of continuous submissions (a big GPU
+ *     lowers its clocks within a second or two of idling; a cold figure can read 3× slow);
+ *  3. times `reps` frames of `substeps` substeps in one compute pass (timestamps around it)
+ *     → ms per frame: median, min, max;
+ *  4. warms again, then times `reps` frames with every pass in its own timestamped compute
+ *     pass → ms per pass per substep (summed over the frame's substeps / substeps).
+ * Before the pipelines it measures two references on the same device: a streaming copy
+ * kernel's bandwidth (bytes read + written per second) and the cost of one empty dispatch.
+ * Each row's effective bandwidth (compulsory bytes / time) is given as a fraction of the copy's.
+ *
+ * Without `timestamp-query` (some browsers) times are wall-clock submit → onSubmittedWorkDone,
+ * which include the submit's own cost; `timing` in the report says which.
+ */
+import type {ResourceScope} from "../gpu/scope.js";
+import type {WGSLLoader} from "../gpu/wgsl.js";
+import {computePipeline} from "../gpu/wgsl.js";
+import {readBuffers} from "../gpu/readback.js";
+import {STORAGE_RW, Usage} from "../gpu/usage.js";
+import {countDispatches, type BenchPass, type BenchPipeline, type PipelineName, type PipelineSpec, type TwinCheck} from "./pipelines.js";
+
+/** Median, min and max of repeated measurements (ms unless said otherwise). */
+export interface Summary {
+  median: number;
+  min: number;
+  max: number;
+  n: number;
+}
+
+/** Median, min, max of `xs` (NaN-free input expected; an empty list gives NaNs). */
+export function summarize(xs: number[]): Summary {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  const median = !s.length ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  return {median: round(median), min: round(s[0] ?? NaN), max: round(s[s.length - 1] ?? NaN), n: s.length};
+}
+
+const round = (v: number, digits = 5) => (Number.isFinite(v) ? Number(v.toPrecision(digits)) : NaN);
+
+/** The harness refuses to report a pipeline whose GPU result disagrees with its CPU twin. */
+export class TwinMismatchError extends Error {
+  constructor(
+    readonly pipeline: PipelineName,
+    readonly particles: number,
+    readonly check: TwinCheck
+  ) {
+    super(
+      `${pipeline} at ${particles.toLocaleString("en-US")} particles disagrees with its CPU twin (checked at ${check.particles.toLocaleString("en-US")}): ` +
+        `worst ${check.worst} > tolerance ${check.tolerance}; ${check.detail}. Not reporting its times.`
+    );
+    this.name = "TwinMismatchError";
+  }
+}
+
+/** Thrown when the run's AbortSignal fires (between timed batches). */
+export class BenchCancelled extends Error {
+  constructor() {
+    super("benchmark cancelled");
+    this.name = "BenchCancelled";
+  }
+}
+
+/** One measured (pipeline, count). */
+export interface BenchRow {
+  pipeline: PipelineName;
+  particles: number;
+  scene: string;
+  check: TwinCheck;
+  substepsPerFrame: number;
+  dispatchesPerSubstep: number;
+  /** One frame (all substeps) in one compute pass. */
+  frameMs: Summary;
+  /** Each pass in its own compute pass: ms per substep, by label, in pass order. */
+  perPassMs: Record<string, Summary>;
+  compulsoryBytesPerFrame: number;
+  compulsoryBytesFormula: string;
+  /** compulsoryBytesPerFrame / median frame time, GB/s (10⁹ B/s). */
+  effectiveGBps: number;
+  /** effectiveGBps / the copy kernel's GB/s. */
+  fractionOfCopy: number;
+}
+
+export interface SkippedRow {
+  pipeline: PipelineName;
+  particles: number;
+  reason: string;
+}
+
+export interface References {
+  copy: {bytes: number; ms: Summary; GBps: number; note: string};
+  emptyDispatch: {dispatches: number; us: Summary; note: string};
+}
+
+export interface BenchReport {
+  timing: "timestamp-query" | "wall-clock";
+  substepsPerFrame: number;
+  reps: number;
+  warmMs: number;
+  references: References;
+  rows: BenchRow[];
+  skipped: SkippedRow[];
+}
+
+export interface BenchOptions {
+  device: GPUDevice;
+  /** true: the device was created with 'timestamp-query'. */
+  timestamps: boolean;
+  wgsl: WGSLLoader;
+  /** Parent scope: everything the run allocates lives in children of it, released as it goes. */
+  scope: ResourceScope;
+  pipelines: PipelineSpec[];
+  counts: number[];
+  substeps?: number;
+  /** Timed frames per series (median taken), ≥ 1. */
+  reps: number;
+  /** Continuous work before each timed series, ms. */
+  warmMs: number;
+  /** Bytes of the copy reference's source buffer. */
+  copyBytes: number;
+  /** Largest count any twin check runs at (below each pipeline's own cap; the page keeps checks short). */
+  checkCap?: number;
+  /** Skip a count whose buffers exceed this many bytes together (default: no limit beyond the device's). */
+  maxTotalBytes?: number;
+  signal?: AbortSignal;
+  /** Progress: `done` of `total` steps, and what runs now. */
+  onProgress?(done: number, total: number, what: string): void;
+  /** Each twin check as soon as it is known (the page shows it). */
+  onCheck?(pipeline: PipelineName, particles: number, check: TwinCheck): void;
+  /** Each row as soon as it is measured. */
+  onRow?(row: BenchRow): void;
+  log?(msg: string): void;
+  /** Called between timed batches (the page yields to the browser there). */
+  pause?(): Promise<void>;
+}
+
+/** Timestamp pairs around compute passes, read back per frame. */
+class Stamps {
+  private qs: GPUQuerySet;
+  private resolveBuf: GPUBuffer;
+  private labels: string[] = [];
+  constructor(
+    private device: GPUDevice,
+    scope: ResourceScope,
+    readonly capacity: number
+  ) {
+    this.qs = device.createQuerySet({type: "timestamp", count: 2 * capacity});
+    scope.onDispose(() => this.qs.destroy());
+    this.resolveBuf = scope.buffer({label: "bench-stamps", size: 16 * capacity, usage: Usage.QUERY_RESOLVE | Usage.COPY_SRC});
+  }
+  begin() {
+    this.labels = [];
+  }
+  writes(label: string): GPUComputePassTimestampWrites {
+    const k = this.labels.length;
+    if (k >= this.capacity) throw new RangeError(`more than ${this.capacity} timed passes in one frame`);
+    this.labels.push(label);
+    return {querySet: this.qs, beginningOfPassWriteIndex: 2 * k, endOfPassWriteIndex: 2 * k + 1};
+  }
+  /** Resolves, submits `encoder`, waits, and returns ms per label (summed). */
+  async read(encoder: GPUCommandEncoder): Promise<Record<string, number>> {
+    const n = 2 * this.labels.length;
+    encoder.resolveQuerySet(this.qs, 0, n, this.resolveBuf, 0);
+    const [bytes] = await readBuffers(this.device, [{buffer: this.resolveBuf, size: 8 * n}], encoder);
+    const t = new BigUint64Array(bytes);
+    const out: Record<string, number> = {};
+    this.labels.forEach((l, k) => {
+      const ms = t[2 * k + 1] > t[2 * k] ? Number(t[2 * k + 1] - t[2 * k]) / 1e6 : 0;
+      out[l] = (out[l] ?? 0) + ms;
+    });
+    return out;
+  }
+}
+
+type Writes = (label: string) => GPUComputePassTimestampWrites | undefined;
+
+/** What the steps of one run share: the device, the timer and the progress counter. */
+interface Run {
+  o: BenchOptions;
+  device: GPUDevice;
+  stamps: Stamps | null;
+  substeps: number;
+  reps: number;
+  log(msg: string): void;
+  /** Reports progress (or, with `skip`, counts that many steps as done silently), yields, and throws BenchCancelled once the signal fired. */
+  step(what: string, skip?: number): Promise<void>;
+  /** Yields (between timed batches) and throws BenchCancelled once the signal fired. */
+  pause(): Promise<void>;
+  /** ms per label of one frame whose passes `encode` records (timestamps, else wall clock as "all"). */
+  timeOne(encode: (enc: GPUCommandEncoder, writes: Writes) => void): Promise<Record<string, number>>;
+  /** Continuous submissions of `encode`'d frames for at least `ms` of wall time. */
+  warm(encode: (enc: GPUCommandEncoder) => void, ms: number): Promise<void>;
+}
+
+function makeRun(o: BenchOptions, stamps: Stamps | null, total: number): Run {
+  const {device} = o;
+  let done = 0;
+  const cancelled = () => {
+    if (o.signal?.aborted) throw new BenchCancelled();
+  };
+  return {
+    o,
+    device,
+    stamps,
+    substeps: o.substeps ?? 5,
+    reps: Math.max(1, Math.floor(o.reps)),
+    log: o.log ?? (() => {}),
+    async step(what, skip = 0) {
+      cancelled();
+      done += skip;
+      if (!skip) o.onProgress?.(done++, total, what);
+      await o.pause?.();
+      cancelled();
+    },
+    async pause() {
+      cancelled();
+      await o.pause?.();
+      cancelled();
+    },
+    async timeOne(encode) {
+      const enc = device.createCommandEncoder();
+      if (stamps) {
+        stamps.begin();
+        encode(enc, (l) => stamps.writes(l));
+        return stamps.read(enc);
+      }
+      await device.queue.onSubmittedWorkDone();
+      const t0 = performance.now();
+      encode(enc, () => undefined);
+      device.queue.submit([enc.finish()]);
+      await device.queue.onSubmittedWorkDone();
+      return {all: performance.now() - t0};
+    },
+    async warm(encode, ms) {
+      const t0 = performance.now();
+      let batch = 1;
+      do {
+        // two batches in flight: the queue never runs dry while the host waits
+        for (let b = 0; b < 2; b++) {
+          const enc = device.createCommandEncoder();
+          for (let k = 0; k < batch; k++) encode(enc);
+          device.queue.submit([enc.finish()]);
+        }
+        const b0 = performance.now();
+        await device.queue.onSubmittedWorkDone();
+        if (performance.now() - b0 < 20 && batch < 256) batch *= 2;
+        cancelled();
+      } while (performance.now() - t0 < ms);
+    },
+  };
+}
+
+const first = (t: Record<string, number>) => Object.values(t)[0];
+
+/** The copy kernel's bandwidth and one empty dispatch's cost, on the run's device. */
+async function measureReferences(run: Run, parent: ResourceScope): Promise<References> {
+  const {device, o, reps} = run;
+  await run.step("copy kernel");
+  const scope = parent.child();
+  try {
+    const copyBytes = Math.max(4096, Math.floor(Math.min(o.copyBytes, device.limits.maxStorageBufferBindingSize) / 16) * 16);
+    const copyPipe = await computePipeline(device, o.wgsl, ["bench/copy.wgsl"], "copy");
+    const src = scope.buffer({label: "bench-copy-src", size: copyBytes, usage: STORAGE_RW});
+    const dst = scope.buffer({label: "bench-copy-dst", size: copyBytes, usage: STORAGE_RW});
+    const copyBind = device.createBindGroup({
+      layout: copyPipe.getBindGroupLayout(0),
+      entries: [src, dst].map((buffer, binding) => ({binding, resource: {buffer}})),
+    });
+    const groups = Math.ceil(copyBytes / 16 / 256);
+    const gx = Math.min(groups, 65_535);
+    const copyFrame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
+      const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
+      p.setPipeline(copyPipe);
+      p.setBindGroup(0, copyBind);
+      p.dispatchWorkgroups(gx, Math.ceil(groups / gx));
+      p.end();
+    };
+    await run.warm((e) => copyFrame(e), o.warmMs);
+    const copyMs: number[] = [];
+    for (let r = 0; r < reps; r++) copyMs.push(first(await run.timeOne((e, w) => copyFrame(e, w("copy")))));
+    const copySum = summarize(copyMs);
+
+    await run.step("empty dispatch");
+    const emptyPipe = await computePipeline(device, o.wgsl, ["bench/empty.wgsl"], "empty");
+    const sink = scope.buffer({label: "bench-sink", size: 16, usage: STORAGE_RW});
+    const emptyBind = device.createBindGroup({layout: emptyPipe.getBindGroupLayout(0), entries: [{binding: 0, resource: {buffer: sink}}]});
+    const EMPTY = 1000;
+    const emptyFrame = (enc: GPUCommandEncoder, k: number, w?: GPUComputePassTimestampWrites) => {
+      const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
+      p.setPipeline(emptyPipe);
+      p.setBindGroup(0, emptyBind);
+      for (let i = 0; i < k; i++) p.dispatchWorkgroups(1);
+      p.end();
+    };
+    await run.warm((e) => emptyFrame(e, EMPTY), o.warmMs);
+    const emptyUs: number[] = [];
+    for (let r = 0; r < reps; r++) {
+      const many = first(await run.timeOne((e, w) => emptyFrame(e, EMPTY, w("many"))));
+      const none = first(await run.timeOne((e, w) => emptyFrame(e, 0, w("none"))));
+      emptyUs.push(((many - none) / EMPTY) * 1000);
+    }
+    return {
+      copy: {
+        bytes: copyBytes,
+        ms: copySum,
+        GBps: round((2 * copyBytes) / (copySum.median * 1e6)),
+        note: "one dispatch copying a buffer of `bytes` into another, 16 B per thread; GB/s = 2 × bytes / median time",
+      },
+      emptyDispatch: {
+        dispatches: EMPTY,
+        us: summarize(emptyUs),
+        note: `(time of one pass with ${EMPTY} dependent empty dispatches − time of an empty pass) / ${EMPTY}, µs`,
+      },
+    };
+  } finally {
+    scope.dispose();
+  }
+}
+
+/** Why `spec` at `n` particles cannot run on this device (or within the budget), or "". */
+function memoryReason(o: BenchOptions, spec: PipelineSpec, n: number): string {
+  const mem = spec.memory(n);
+  const limit = Math.min(o.device.limits.maxStorageBufferBindingSize, o.device.limits.maxBufferSize);
+  const f = (b: number) => b.toLocaleString("en-US");
+  if (mem.largestBuffer > limit) return `a ${f(mem.largestBuffer)}-byte particle buffer exceeds this device's ${f(limit)}-byte binding limit`;
+  if (o.maxTotalBytes && mem.total > o.maxTotalBytes) return `its ${f(mem.total)} bytes of buffers exceed this run's memory budget of ${f(o.maxTotalBytes)}`;
+  return "";
+}
+
+/** Builds the pipeline and runs one substep inside error scopes: the pipeline, or why the GPU refused it. */
+async function buildChecked(run: Run, spec: PipelineSpec, n: number, scope: ResourceScope): Promise<{pipe: BenchPipeline | null; reason: string}> {
+  const {device} = run;
+  device.pushErrorScope("out-of-memory");
+  device.pushErrorScope("validation");
+  let pipe: BenchPipeline | null = null;
+  let thrown: unknown = null;
+  try {
+    pipe = await spec.create({device, scope, wgsl: run.o.wgsl}, spec.scene(n, n), n);
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pipe.encodeSubstep(pass);
+    pass.end();
+    device.queue.submit([enc.finish()]);
+    await device.queue.onSubmittedWorkDone();
+  } catch (e) {
+    thrown = e;
+  }
+  // the scopes are popped whatever happened, so later work is not reported into them
+  const validation = await device.popErrorScope();
+  const memory = await device.popErrorScope();
+  const err = validation ?? memory;
+  if (err) return {pipe, reason: `the GPU refused it: ${err.message.split("\n")[0]}`};
+  if (thrown) throw thrown;
+  return {pipe, reason: ""};
+}
+
+/** Frames in one pass (median/min/max ms) and every pass on its own (ms per substep), each after a warm-up. */
+async function timePipeline(run: Run, label: string, p: BenchPipeline) {
+  const {o, substeps, reps} = run;
+  const frame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
+    const pass = enc.beginComputePass(w ? {timestampWrites: w} : {});
+    for (let s = 0; s < substeps; s++) p.encodeSubstep(pass);
+    pass.end();
+  };
+  const onePass = (ps: BenchPass, enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
+    const pass = enc.beginComputePass(w ? {timestampWrites: w} : {});
+    ps.encode(pass);
+    pass.end();
+  };
+  await run.step(`${label}: frames`);
+  await run.warm((e) => frame(e), o.warmMs);
+  const frames: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    frames.push(first(await run.timeOne((e, w) => frame(e, w("frame")))));
+    if (r % 8 === 7) await run.pause();
+  }
+  await run.step(`${label}: passes`);
+  await run.warm((e) => frame(e), o.warmMs);
+  const per: Record<string, number[]> = Object.fromEntries(p.passes.map((x) => [x.label, []]));
+  for (let r = 0; r < reps; r++) {
+    const sums: Record<string, number> = {};
+    if (run.stamps)
+      Object.assign(
+        sums,
+        await run.timeOne((enc, w) => {
+          for (let s = 0; s < substeps; s++) for (const ps of p.passes) onePass(ps, enc, w(ps.label));
+        })
+      );
+    // wall clock: each pass its own submit, in substep order (the state stays consistent)
+    else
+      for (let s = 0; s < substeps; s++) for (const ps of p.passes) sums[ps.label] = (sums[ps.label] ?? 0) + (await run.timeOne((enc) => onePass(ps, enc))).all;
+    for (const l of Object.keys(per)) per[l].push((sums[l] ?? 0) / substeps);
+    if (r % 8 === 7 || !run.stamps) await run.pause();
+  }
+  return {frameMs: summarize(frames), perPassMs: Object.fromEntries(Object.entries(per).map(([l, xs]) => [l, summarize(xs)]))};
+}
+
+/** Runs the whole benchmark (see the module comment). Rejects with TwinMismatchError or BenchCancelled. */
+export async function runBench(o: BenchOptions): Promise<BenchReport> {
+  const substeps = o.substeps ?? 5;
+  const root = o.scope.child(o.device);
+  const stamps = o.timestamps ? new Stamps(o.device, root.child(), substeps * 16) : null;
+  const total = 2 + o.pipelines.length * o.counts.length * 4;
+  const run = makeRun(o, stamps, total);
+  try {
+    const references = await measureReferences(run, root);
+    const copyGBps = references.copy.GBps;
+    run.log(`copy ${copyGBps} GB/s over ${references.copy.bytes} B; empty dispatch ${references.emptyDispatch.us.median} µs`);
+    const rows: BenchRow[] = [];
+    const skipped: SkippedRow[] = [];
+    const skip = async (spec: PipelineSpec, n: number, reason: string, steps: number) => {
+      skipped.push({pipeline: spec.name, particles: n, reason});
+      run.log(`skip ${spec.name} ${n}: ${reason}`);
+      await run.step("", steps);
+    };
+    for (const spec of o.pipelines)
+      for (const n of o.counts) {
+        const label = `${spec.name} ${n.toLocaleString("en-US")}`;
+        const tooBig = memoryReason(o, spec, n);
+        if (tooBig) {
+          await skip(spec, n, tooBig, 4);
+          continue;
+        }
+        // 1. the twin check (capped for huge counts), through both encodings: refuse on a mismatch
+        await run.step(`${label}: twin check`);
+        const check = await checkAgainstTwin(o, spec, Math.min(n, spec.checkCap, o.checkCap ?? Infinity), n, root);
+        o.onCheck?.(spec.name, n, check);
+        if (!check.ok) throw new TwinMismatchError(spec.name, n, check);
+        const scope = root.child();
+        try {
+          const {pipe, reason} = await buildChecked(run, spec, n, scope);
+          if (!pipe || reason) {
+            await skip(spec, n, reason || "no pipeline", 3);
+            continue;
+          }
+          const {frameMs, perPassMs} = await timePipeline(run, label, pipe);
+          const bytes = spec.compulsoryBytes(n);
+          const effectiveGBps = round((bytes.bytes * substeps) / (frameMs.median * 1e6));
+          const row: BenchRow = {
+            pipeline: spec.name,
+            particles: n,
+            scene: pipe.scene,
+            check,
+            substepsPerFrame: substeps,
+            dispatchesPerSubstep: countDispatches((x) => pipe.encodeSubstep(x)),
+            frameMs,
+            perPassMs,
+            compulsoryBytesPerFrame: bytes.bytes * substeps,
+            compulsoryBytesFormula: `${substeps} substeps × ${bytes.formula}`,
+            effectiveGBps,
+            fractionOfCopy: round(effectiveGBps / copyGBps, 3),
+          };
+          rows.push(row);
+          o.onRow?.(row);
+          run.log(`${label}: ${frameMs.median} ms/frame [${frameMs.min}, ${frameMs.max}], ${row.fractionOfCopy} of copy`);
+          await run.step(`${label}: done`);
+        } finally {
+          scope.dispose();
+        }
+      }
+    o.onProgress?.(total, total, "done");
+    return {timing: stamps ? "timestamp-query" : "wall-clock", substepsPerFrame: substeps, reps: run.reps, warmMs: o.warmMs, references, rows, skipped};
+  } finally {
+    root.dispose();
+  }
+}
+
+/**
+ * One substep on the GPU from the scene at `checkN` particles (the kind of scene of a
+ * `benchCount` benchmark), through the production encoding and again through the timed
+ * pass list; each result is compared with the twin. The worse of the two is returned.
+ */
+export async function checkAgainstTwin(
+  o: Pick<BenchOptions, "device" | "wgsl">,
+  spec: PipelineSpec,
+  checkN: number,
+  benchCount: number,
+  parent: ResourceScope
+): Promise<TwinCheck> {
+  const input = spec.scene(checkN, benchCount);
+  let worst: TwinCheck | null = null;
+  for (const path of ["one pass", "pass list"] as const) {
+    const scope = parent.child();
+    try {
+      const pipe = await spec.create({device: o.device, scope, wgsl: o.wgsl}, input, benchCount);
+      const enc = o.device.createCommandEncoder();
+      if (path === "one pass") {
+        const pass = enc.beginComputePass();
+        pipe.encodeSubstep(pass);
+        pass.end();
+      } else
+        for (const ps of pipe.passes) {
+          const pass = enc.beginComputePass();
+          ps.encode(pass);
+          pass.end();
+        }
+      o.device.queue.submit([enc.finish()]);
+      const gpu = await pipe.read();
+      const c = spec.compare(input, gpu, benchCount);
+      const check: TwinCheck = {...c, particles: checkN, capped: checkN < benchCount, what: `${c.what} (${path})`};
+      if (!worst || !check.ok || (worst.ok && !(check.worst <= worst.worst))) worst = check;
+      pipe.dispose();
+      if (!check.ok) break;
+    } finally {
+      scope.dispose();
+    }
+  }
+  if (worst!.ok) worst!.what = worst!.what.replace(/ \((one pass|pass list)\)$/, " (one pass and pass list)");
+  return worst!;
+}

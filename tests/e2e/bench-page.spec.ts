@@ -1,0 +1,54 @@
+// The bench page (src/bench.md) on SwiftShader: at a small count it checks every pipeline
+// against its twin (shown), then draws per-pass bars; Cancel stops a run.
+import {expect, test} from "@playwright/test";
+import {expectWebGPU, watchErrors} from "./helpers.js";
+
+// one substep per frame, one timed frame, no warm-up: the 65,536-cell scan is slow on SwiftShader
+const QUICK = "reps=1&substeps=1&warm=0";
+
+test("runs at a small count: twin checks pass, bars for each pipeline", async ({page}) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await page.goto(`/bench?count=1000&${QUICK}`);
+  await expectWebGPU(page);
+  const root = page.locator('[data-widget="bench"]');
+  await root.scrollIntoViewIfNeeded();
+  await expect(root.locator(".widget-status")).toContainText("Your GPU: google");
+  await root.locator("button.bench-run").click();
+  await expect(root).toHaveAttribute("data-state", "running");
+  await expect(root).toHaveAttribute("data-state", "done", {timeout: 200_000});
+  for (const p of ["sort", "sand", "water"]) {
+    await expect(root.locator(`.bench-check.ok[data-pipeline="${p}"]`)).toContainText(`${p} at 1,000: matches its CPU twin`);
+    const fig = root.locator(`figure[data-pipeline="${p}"]`);
+    // one blue bar per pass the pipeline reports
+    const value = await root.evaluate((el: any, name) => el.value.rows.find((r: any) => r.pipeline === name), p);
+    expect(Object.keys(value.perPassMs).length).toBeGreaterThanOrEqual(4);
+    await expect(fig.locator("rect.bench-bar-mine")).toHaveCount(Object.keys(value.perPassMs).length);
+  }
+  await expect(root.locator("progress")).toHaveJSProperty("value", 1);
+  const v = await root.evaluate((el: any) => el.value);
+  expect(v.checks.map((c: any) => c.ok)).toEqual([true, true, true]);
+  expect(v.rows).toHaveLength(3);
+  errors.expectNone();
+});
+
+test("Cancel stops a run", async ({page}) => {
+  const errors = watchErrors(page);
+  await page.goto(`/bench?count=1000&${QUICK}`);
+  await expectWebGPU(page);
+  const root = page.locator('[data-widget="bench"]');
+  await root.scrollIntoViewIfNeeded();
+  await expect(root.locator(".widget-status")).toContainText("Your GPU");
+  await root.locator("button.bench-run").click();
+  await expect(root).toHaveAttribute("data-state", "running");
+  await root.locator("button.bench-cancel").click();
+  await expect(root).toHaveAttribute("data-state", "cancelled", {timeout: 60_000});
+  const stopped = await root.evaluate((el: any) => el.value.rows.length);
+  expect(stopped).toBeLessThan(3);
+  await expect(root.locator("button.bench-run")).toBeEnabled();
+  // nothing moves after the cancel: the progress stays where it stopped
+  const p0 = await root.locator("progress").evaluate((e: HTMLProgressElement) => e.value);
+  await page.waitForTimeout(3000);
+  expect(await root.locator("progress").evaluate((e: HTMLProgressElement) => e.value)).toBe(p0);
+  errors.expectNone();
+});

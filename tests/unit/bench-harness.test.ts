@@ -1,0 +1,116 @@
+// The benchmark harness (components/bench/harness.ts) on Dawn: it reports a correct
+// pipeline, refuses one whose kernel is deliberately wrong (no times reported), and skips
+// a count that exceeds the memory budget with a stated reason.
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {GPUHandle} from "../../components/gpu/context.js";
+import {ResourceScope} from "../../components/gpu/scope.js";
+import {nodeWGSL} from "../../components/gpu/node.js";
+import {computePipeline} from "../../components/gpu/wgsl.js";
+import {STORAGE_RW} from "../../components/gpu/usage.js";
+import {readBuffers} from "../../components/gpu/readback.js";
+import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
+import {PARTICLE_BYTES, wrapParticles} from "../../components/sort/particles.js";
+import {runBench, TwinMismatchError, type BenchOptions, type BenchRow} from "../../components/bench/harness.js";
+import {SORT_GRID, sortSpec, type PipelineSpec, type TwinCheck} from "../../components/bench/pipelines.js";
+import {testGPU} from "../helpers/gpu.js";
+
+let gpu: GPUHandle;
+let scope: ResourceScope;
+
+beforeAll(async () => {
+  gpu = await testGPU();
+  scope = new ResourceScope(gpu.device);
+});
+afterAll(() => {
+  scope?.dispose();
+  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+});
+
+const options = (pipelines: PipelineSpec[], extra: Partial<BenchOptions> = {}): BenchOptions => ({
+  device: gpu.device,
+  timestamps: gpu.timestamps,
+  wgsl: nodeWGSL,
+  scope,
+  pipelines,
+  counts: [500],
+  substeps: 1,
+  reps: 1,
+  warmMs: 0,
+  copyBytes: 4096,
+  ...extra,
+});
+
+/**
+ * A sort whose last kernel is wrong: instead of scattering each particle to its cell's
+ * slot it copies the input unchanged (the copy reference kernel), so the output is not in
+ * cell order.
+ */
+const wrongSort: PipelineSpec = {
+  ...sortSpec,
+  async create(ctx, input) {
+    const n = input.count;
+    const sorter = await CountingSortGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: n, maxCells: SORT_GRID.numCells});
+    const a = sorter.scope.buffer({size: n * PARTICLE_BYTES, usage: STORAGE_RW});
+    const b = sorter.scope.buffer({size: n * PARTICLE_BYTES, usage: STORAGE_RW});
+    ctx.device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
+    sorter.setGrid(SORT_GRID, n);
+    const copy = await computePipeline(ctx.device, ctx.wgsl, ["bench/copy.wgsl"], "copy");
+    const bind = ctx.device.createBindGroup({layout: copy.getBindGroupLayout(0), entries: [a, b].map((buffer, binding) => ({binding, resource: {buffer}}))});
+    const wrongScatter = (p: GPUComputePassEncoder) => {
+      p.setPipeline(copy);
+      p.setBindGroup(0, bind);
+      p.dispatchWorkgroups(Math.ceil((n * PARTICLE_BYTES) / 16 / 256));
+    };
+    const passes = [
+      {label: "clear", encode: (p: GPUComputePassEncoder) => sorter.encodeClear(p)},
+      {label: "count", encode: (p: GPUComputePassEncoder) => sorter.encodeCount(p, a)},
+      {label: "scan", encode: (p: GPUComputePassEncoder) => sorter.encodeScan(p)},
+      {label: "scatter", encode: wrongScatter},
+    ];
+    return {
+      particles: n,
+      scene: "wrong on purpose",
+      passes,
+      encodeSubstep: (p) => passes.forEach((x) => x.encode(p)),
+      read: async () => wrapParticles((await readBuffers(ctx.device, [{buffer: b, size: n * PARTICLE_BYTES}]))[0], n),
+      dispose: () => sorter.dispose(),
+    };
+  },
+};
+
+describe("benchmark harness", () => {
+  it("reports a pipeline that agrees with its twin: per frame, per pass, references", async () => {
+    const rows: BenchRow[] = [];
+    const report = await runBench(options([sortSpec], {onRow: (r) => rows.push(r)}));
+    expect(report.rows).toHaveLength(1);
+    const row = report.rows[0];
+    expect(row.check.ok).toBe(true);
+    expect(row.check.worst).toBe(0);
+    expect(row.pipeline).toBe("sort");
+    expect(Object.keys(row.perPassMs)).toEqual(["clear", "count", "scan", "scatter"]);
+    expect(row.dispatchesPerSubstep).toBeGreaterThanOrEqual(4);
+    expect(row.frameMs.median).toBeGreaterThan(0);
+    expect(row.frameMs.min).toBeLessThanOrEqual(row.frameMs.max);
+    expect(report.references.copy.GBps).toBeGreaterThan(0);
+    expect(report.references.emptyDispatch.us.n).toBe(1);
+    expect(rows).toEqual(report.rows);
+  });
+
+  it("refuses to report a pipeline whose kernel is wrong", async () => {
+    const rows: BenchRow[] = [];
+    const checks: TwinCheck[] = [];
+    const run = runBench(options([wrongSort], {onRow: (r) => rows.push(r), onCheck: (_p, _n, c) => checks.push(c)}));
+    await expect(run).rejects.toBeInstanceOf(TwinMismatchError);
+    await expect(run).rejects.toThrow(/sort at 500 particles disagrees with its CPU twin.*Not reporting/);
+    expect(checks).toHaveLength(1);
+    expect(checks[0].ok).toBe(false);
+    expect(checks[0].worst).toBeGreaterThan(0);
+    expect(rows).toEqual([]);
+  });
+
+  it("skips a count beyond the memory budget and says why", async () => {
+    const report = await runBench(options([sortSpec], {counts: [100_000], maxTotalBytes: 1_000_000}));
+    expect(report.rows).toEqual([]);
+    expect(report.skipped).toEqual([{pipeline: "sort", particles: 100_000, reason: expect.stringMatching(/exceed this run's memory budget/)}]);
+  });
+});
