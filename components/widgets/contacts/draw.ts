@@ -55,7 +55,8 @@ export function discStage(P: ContactParams, o: {label: string; keys: string; max
     touch: "tap-to-wake",
     status: o.status,
   });
-  stage.canvas.style.outline = "1px solid var(--theme-foreground-faint, #ccc)";
+  // a hairline frame as a shadow, so the keyboard focus outline (widgets.css) shows over it
+  stage.canvas.style.boxShadow = "0 0 0 1px var(--theme-foreground-faint, #ccc)";
   const readBackground = () => backgrounds.set(stage, getComputedStyle(stage.element).getPropertyValue("--theme-background").trim() || "#ffffff");
   stage.onResize(readBackground);
   return stage;

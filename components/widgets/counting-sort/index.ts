@@ -74,6 +74,10 @@ function diagramBox(cells: number, n: number) {
   const scroller = document.createElement("div");
   scroller.className = "sort-scroll";
   scroller.style.cssText = "overflow-x:auto;max-width:100%;-webkit-overflow-scrolling:touch";
+  // on a narrow screen the diagram scrolls sideways: a keyboard reader must reach it to scroll
+  scroller.tabIndex = 0;
+  scroller.setAttribute("role", "region");
+  scroller.setAttribute("aria-label", "Counting sort diagram, scrolls sideways");
   scroller.append(svg.node()!);
   return {svg, scroller};
 }
