@@ -7,6 +7,7 @@ import {checkPage} from "./a11y-check.js";
 import {disableWebGPU} from "./helpers.js";
 
 test("axe without WebGPU: /, light and dark, desktop and phone", async ({page}) => {
+  test.setTimeout(900_000); // the whole page, every widget started, four axe runs on a software GPU
   await disableWebGPU(page);
   await checkPage(page, "/");
 });

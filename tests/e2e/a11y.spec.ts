@@ -8,6 +8,7 @@ import {expectWebGPU} from "./helpers.js";
 
 for (const path of ["/", "/embed"])
   test(`axe: ${path}, light and dark, desktop and phone`, async ({page}) => {
+    test.setTimeout(900_000); // the whole page, every widget started, four axe runs on a software GPU
     await page.goto("/embed"); // any page of the site, for the adapter check
     await expectWebGPU(page);
     await checkPage(page, path);
