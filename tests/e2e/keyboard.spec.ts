@@ -109,10 +109,12 @@ test("§4: the arrow keys push through the sand", async ({page}) => {
   // it: the overlay draws its reach where the keyboard put it (centred sideways)
   await canvas.focus();
   await press(page, "ArrowDown", 8, 20);
+  await page.keyboard.down(" "); // held: the pointer stays pressed where the arrows left it
   await expect(reach).toHaveCount(1);
   const [box, ring] = [(await el.locator(".sim-overlay").boundingBox())!, (await reach.boundingBox())!];
   expect((ring.x + ring.width / 2 - box.x) / box.width).toBeCloseTo(0.5, 1);
   // … and it stops pushing soon after the last key
+  await page.keyboard.up(" ");
   await expect(reach).toHaveCount(0, {timeout: 5_000});
   // the grains move: the canvas changes more with keys than it did without
   const a = await canvasShot(canvas);
