@@ -74,17 +74,21 @@ export function keyboardPointer(o: KeyboardPointerOptions) {
     cursor.hidden = true;
     o.notify();
   };
+  /** Lets go of the press HOLD_MS from now, unless Space is still held then. */
+  const holdThenLift = () => {
+    clearTimeout(releaseTimer);
+    releaseTimer = setTimeout(() => {
+      pointer.down = space;
+      o.notify();
+    }, HOLD_MS);
+  };
   const press = () => {
     pointer.x = at.x;
     pointer.y = at.y;
     pointer.inside = pointer.active = true;
     pointer.down = true;
     engaged = true;
-    clearTimeout(releaseTimer);
-    releaseTimer = setTimeout(() => {
-      pointer.down = space;
-      o.notify();
-    }, HOLD_MS);
+    holdThenLift();
     showCursor();
     o.notify();
   };
@@ -106,6 +110,7 @@ export function keyboardPointer(o: KeyboardPointerOptions) {
   const onKeyUp = (e: KeyboardEvent) => {
     if (e.key !== " ") return;
     space = false;
+    if (engaged) holdThenLift();
     e.preventDefault();
   };
   const onFocus = () => {
