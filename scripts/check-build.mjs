@@ -2,6 +2,7 @@
 // or a reference to a remote font/stylesheet (the site must work offline).
 import {readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
+import {fixPage, htmlFiles} from "./a11y-html.mjs";
 const problems = [];
 function walk(dir) {
   for (const name of readdirSync(dir)) {
@@ -17,6 +18,11 @@ function check(file) {
   if (/["']npm:/.test(html)) problems.push(`${file}: unresolved npm: import`);
 }
 walk("dist");
+// every page has a language and lets the reader zoom (scripts/a11y-html.mjs)
+for (const file of htmlFiles("dist")) {
+  const html = readFileSync(file, "utf8");
+  if (fixPage(html) !== html) problems.push(`${file}: no lang on <html>, or a viewport that blocks zoom (run scripts/a11y-html.mjs)`);
+}
 if (problems.length) {
   console.error("Build check failed:\n  " + problems.join("\n  "));
   process.exit(1);

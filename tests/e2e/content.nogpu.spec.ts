@@ -295,7 +295,10 @@ test("the series, the sources and the footer are linked", async ({page}) => {
   for (const c of cites) expect(c.text).toContain(`[${refs.findIndex((r) => `#${r.id}` === c.href) + 1}]`);
   // following a citation lands on its reference
   // (a DOM click: while the widgets near it start, the text moves under a simulated pointer)
-  await main.locator('a.cite[href="#ref-teschner-2003"]').first().evaluate((a: HTMLAnchorElement) => a.click());
+  await main
+    .locator('a.cite[href="#ref-teschner-2003"]')
+    .first()
+    .evaluate((a: HTMLAnchorElement) => a.click());
   await expect(page.locator("#ref-teschner-2003")).toBeInViewport();
   // the footer: series, sources, embedding, licence and credits
   const footer = page.locator("#observablehq-footer");

@@ -37,8 +37,11 @@ test("the water falls back to the CPU twin with a one-line message; controls sti
   await water.locator("button.water-reset").click();
   expect((await widgetValue(page, "water")).params.kNear).toBe(100);
   await water.locator("button.water-pour").click();
-  await water.locator("button.water-color").click();
-  await expect(water.locator("button.water-color")).toHaveText("Colour: speed");
+  // "Colour by" is a choice: the pressed button says what the colour shows
+  const colourBy = water.getByRole("group", {name: "Colour by"});
+  await colourBy.getByRole("button", {name: "speed", exact: true}).click();
+  await expect(colourBy.getByRole("button", {name: "speed", exact: true})).toHaveAttribute("aria-pressed", "true");
+  await expect(colourBy.getByRole("button", {name: "density", exact: true})).toHaveAttribute("aria-pressed", "false");
   errs.expectNone();
 });
 

@@ -67,8 +67,11 @@ test("hero and water demo run on the GPU; the hero pauses off screen; slider, su
   await expect(water.locator('input[data-param="k"]')).toHaveValue("400");
 
   // colour toggle and pour again keep working
-  await water.locator("button.water-color").click();
-  await expect(water.locator("button.water-color")).toHaveText("Colour: speed");
+  // "Colour by" is a choice: the pressed button says what the colour shows
+  const colourBy = water.getByRole("group", {name: "Colour by"});
+  await colourBy.getByRole("button", {name: "speed", exact: true}).click();
+  await expect(colourBy.getByRole("button", {name: "speed", exact: true})).toHaveAttribute("aria-pressed", "true");
+  await expect(colourBy.getByRole("button", {name: "density", exact: true})).toHaveAttribute("aria-pressed", "false");
   await water.locator("button.water-pour").click();
   await waitForCount(page, "water", 2200);
 

@@ -13,8 +13,7 @@ export const {toCount: sliderToCount, toPosition: countToSlider} = logPositions(
 export function contactsControls(count: number, onCount: (n: number) => void, onReseed: () => void): HTMLDivElement {
   const row = document.createElement("div");
   row.className = "widget-controls";
-  const slider = logSlider("Discs", {min: CONTACTS_MIN, max: CONTACTS_MAX, value: count});
-  slider.input.setAttribute("aria-label", "number of discs");
+  const slider = logSlider("Discs", {min: CONTACTS_MIN, max: CONTACTS_MAX, value: count, unit: "discs"});
   const out = document.createElement("output");
   out.className = "counter";
   out.value = fmtNumber(count);

@@ -49,16 +49,18 @@ export function drawContacts(stage: CanvasStage, discs: Discs, P: ContactParams,
 const backgrounds = new WeakMap<CanvasStage, string>();
 
 /** The canvas stage of the §1–§2 disc demos: the box at its aspect, outlined, tap-to-wake touch. */
-export function discStage(P: ContactParams, o: {label: string; maxWidth: number; status: Status}): CanvasStage {
+export function discStage(P: ContactParams, o: {label: string; keys: string; maxWidth: number; status: Status}): CanvasStage {
   const stage = createCanvasStage({
     aspect: P.width / P.height,
     maxWidth: o.maxWidth,
     label: o.label,
+    keys: o.keys,
     view: () => boxView(P),
     touch: "tap-to-wake",
     status: o.status,
   });
-  stage.canvas.style.outline = "1px solid var(--theme-foreground-faint, #ccc)";
+  // a hairline frame as a shadow, so the keyboard focus outline (widgets.css) shows over it
+  stage.canvas.style.boxShadow = "0 0 0 1px var(--theme-foreground-faint, #ccc)";
   const readBackground = () => backgrounds.set(stage, getComputedStyle(stage.element).getPropertyValue("--theme-background").trim() || "#ffffff");
   stage.onResize(readBackground);
   return stage;

@@ -32,7 +32,12 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
   const status = createStatus();
   status.setNotes(notes);
   status.info(BRUTE_FORCE_NOTE);
-  const stage = discStage(P, {label: "Discs falling into a pile in a box; move the pointer over the box to shove them.", maxWidth: o.maxWidth, status});
+  const stage = discStage(P, {
+    label: "Discs falling into a pile in a box; move the pointer over the box to shove them.",
+    keys: "Arrow keys move a pointer that shoves the discs.",
+    maxWidth: o.maxWidth,
+    status,
+  });
   const timing = frameTiming();
   const runtime = runEngine<ContactsEngine>({
     root,

@@ -38,6 +38,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
   status.info("Starting…");
   const stage = discStage(P, {
     label: "Discs in a box over a 24 by 24 grid; the 3 by 3 cells around the pointer and the discs in them are highlighted.",
+    keys: "Arrow keys move the query point; its 3 by 3 cells and their discs are highlighted and counted.",
     maxWidth: o.maxWidth,
     status,
   });

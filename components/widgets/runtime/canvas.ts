@@ -13,11 +13,14 @@
  *   on the canvas; then drags belong to the demo for `wakeMs` after the last touch.
  *   `"capture"` gives every touch to the demo; `"pan-y"` always lets vertical swipes scroll
  *   the page and gives the demo the sideways drags (a canvas that fills the screen).
+ * - Keyboard: the canvas takes focus and the arrow keys move the same pointer
+ *   (`keyboard-pointer.ts`), with a visible cursor and instructions for screen readers.
  * - A canvas that once had a WebGPU context cannot get a 2D one: `fresh()` swaps in a new
  *   canvas (for the CPU engine after a device loss); the pointer follows it.
  */
 import {clientToWorld, contentBox, insideBox, type Pointer} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
+import {keyboardPointer} from "./keyboard-pointer.js";
 import type {Status} from "./status.js";
 
 export type {Pointer};
@@ -28,8 +31,10 @@ export interface CanvasStageOptions {
   /** Largest CSS width and height (px). */
   maxWidth?: number;
   maxHeight?: number;
-  /** Accessible name of the canvas (role=img). */
+  /** Accessible name of the canvas (focusable, role=application: see keyboard-pointer.ts). */
   label: string;
+  /** What the arrow keys do here, one sentence (the start of the keyboard instructions). */
+  keys?: string;
   /** The world rectangle drawn on the whole canvas (y up), read at every pointer event. */
   view: () => WorldView;
   /** Touch behaviour (see the module comment); default "tap-to-wake". */
@@ -87,7 +92,6 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
 
   const makeCanvas = () => {
     const c = document.createElement("canvas");
-    c.setAttribute("role", "img");
     c.setAttribute("aria-label", o.label);
     c.style.cssText = `display: block; margin: 0 auto; touch-action: ${idleTouch};`;
     return c;
@@ -135,15 +139,15 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   };
   watchDpr();
 
-  const tracker = pointerTracker(
-    pointer,
-    () => canvas,
-    o,
-    () => {
-      for (const cb of pointerCbs) cb(pointer);
-    }
-  );
-  const listen = tracker.listen;
+  const notify = () => {
+    for (const cb of pointerCbs) cb(pointer);
+  };
+  const tracker = pointerTracker(pointer, () => canvas, o, notify);
+  const keys = keyboardPointer({pointer, stage: element, canvas: () => canvas, view: o.view, hint: o.keys, notify});
+  const listen = (c: HTMLCanvasElement, on: boolean) => {
+    tracker.listen(c, on);
+    keys.listen(c, on);
+  };
   listen(canvas, true);
   queueMicrotask(layout);
 
@@ -178,8 +182,10 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     },
     fresh() {
       const c = makeCanvas();
+      const focused = canvas.matches(":focus");
       listen(canvas, false);
       canvas.replaceWith(c);
+      if (focused) c.focus({preventScroll: true}); // a keyboard reader keeps their place
       canvas = c;
       ctx2d = null;
       listen(c, true);
@@ -190,6 +196,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
       ro.disconnect();
       mq?.removeEventListener("change", onDpr);
       tracker.stop();
+      keys.stop();
       listen(canvas, false);
     },
   };

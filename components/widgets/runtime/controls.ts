@@ -19,13 +19,20 @@ export function button(label: string, onClick: () => void, opts: {toggle?: boole
 export interface RangeControl {
   label: HTMLLabelElement;
   input: HTMLInputElement;
+  /** Moves the slider to `v` without an input event, and says the new value to assistive technology. */
+  setValue(v: number): void;
 }
 
 /**
  * A labelled range input (class `widget-range`; wraps on narrow screens instead of
  * overflowing). `name` sets the input's name; the label text is also its accessible name.
+ * `valueText(v)` is what a screen reader says for position `v` (`aria-valuetext`, e.g.
+ * "3 substeps"), kept in step with every input event and `setValue`; without it the number.
  */
-export function rangeControl(text: string, o: {min: number; max: number; step?: number; value: number; name?: string}): RangeControl {
+export function rangeControl(
+  text: string,
+  o: {min: number; max: number; step?: number; value: number; name?: string; valueText?: (v: number) => string}
+): RangeControl {
   const label = document.createElement("label");
   label.className = "widget-range";
   const input = document.createElement("input");
@@ -36,8 +43,18 @@ export function rangeControl(text: string, o: {min: number; max: number; step?: 
   input.step = String(o.step ?? 1);
   input.value = String(o.value);
   input.setAttribute("aria-label", text);
+  const say = () => input.setAttribute("aria-valuetext", o.valueText ? o.valueText(Number(input.value)) : input.value);
+  say();
+  input.addEventListener("input", say);
   label.append(`${text} `, input, " ");
-  return {label, input};
+  return {
+    label,
+    input,
+    setValue(v) {
+      input.value = String(v);
+      say();
+    },
+  };
 }
 
 export interface LogSlider extends RangeControl {
@@ -74,7 +91,17 @@ export interface LogSliderOptions {
   steps?: number;
   /** Rounds a count between positions (default Math.round); e.g. to hundreds. */
   round?: (n: number) => number;
+  /** What is counted, for screen readers: "discs" → aria-valuetext "2,000 discs". */
+  unit: string;
 }
+
+/**
+ * One arrow-key press moves a log slider this share of its scale (Page Up/Down: 4×), so a
+ * keyboard reader changes the count by a few percent (e.g. 2,000 → 2,160 discs on
+ * 200–4,000), not by one of thousands of positions.
+ */
+export const LOG_SLIDER_KEY_SHARE = 1 / 40;
+const KEY_DIRECTION: Record<string, number> = {ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 4, PageDown: -4};
 
 /**
  * A range slider whose positions map to counts on a log scale between `min` and `max`
@@ -83,14 +110,28 @@ export interface LogSliderOptions {
 export function logSlider(text: string, o: LogSliderOptions): LogSlider {
   const steps = o.steps ?? LOG_SLIDER_STEPS;
   let map = logPositions(o.min, o.max, steps, o.round);
-  const control = rangeControl(text, {min: 0, max: steps, value: map.toPosition(o.value), name: o.name});
+  const valueText = (p: number) => `${map.toCount(p).toLocaleString("en-US")} ${o.unit}`;
+  const control = rangeControl(text, {min: 0, max: steps, value: map.toPosition(o.value), name: o.name, valueText});
+  const {input} = control;
+  input.addEventListener("keydown", (e) => {
+    const dir = KEY_DIRECTION[e.key];
+    if (!dir || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const from = Number(input.value);
+    const to = Math.min(steps, Math.max(0, Math.round(from + dir * Math.max(1, steps * LOG_SLIDER_KEY_SHARE))));
+    if (to === from) return;
+    control.setValue(to);
+    // what a native key press on a range input fires
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+    input.dispatchEvent(new Event("change", {bubbles: true}));
+  });
   return {
     ...control,
     get count() {
-      return map.toCount(Number(control.input.value));
+      return map.toCount(Number(input.value));
     },
     setCount(n) {
-      control.input.value = String(map.toPosition(n));
+      control.setValue(map.toPosition(n));
     },
     setRange(min, max) {
       map = logPositions(min, max, steps, o.round);

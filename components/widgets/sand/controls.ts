@@ -31,6 +31,7 @@ export function sandControls(state: SandState, on: SandControlHandlers) {
     value: state.count,
     steps: GRAIN_STEPS,
     round: (n) => Math.round(n / GRAIN_UNIT) * GRAIN_UNIT,
+    unit: "grains",
   });
   const grainsOut = document.createElement("output");
   grainsOut.textContent = fmtNumber(state.count);
@@ -42,7 +43,7 @@ export function sandControls(state: SandState, on: SandControlHandlers) {
     grainsOut.textContent = fmtNumber(grains.count);
     on.count(grains.count);
   });
-  const subs = rangeControl("substeps per frame", {min: 1, max: 8, value: state.substeps});
+  const subs = rangeControl("substeps per frame", {min: 1, max: 8, value: state.substeps, valueText: (v) => `${v} substeps per frame`});
   const subsOut = document.createElement("output");
   subsOut.textContent = String(state.substeps);
   subs.label.append(subsOut);

@@ -66,6 +66,8 @@ export function drawGrains(stage: CanvasStage, p: PackedParticles, v: WorldView,
 export function createOverlay(stage: CanvasStage) {
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("class", "sim-overlay");
+  // decoration over the canvas (walls, the pointer's reach): the canvas carries the name
+  svg.setAttribute("aria-hidden", "true");
   svg.style.cssText = "position: absolute; pointer-events: none;";
   stage.element.append(svg);
   const draw = (openWalls: boolean, pointer: Pointer, reach: number) => {

@@ -39,7 +39,15 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
   status.setNotes(notes);
   const params: SandParams = {...structuredClone(SAND_DEFAULTS), openWalls: state.openWalls};
   const view = () => sandView(state.openWalls);
-  const stage = createCanvasStage({aspect: ASPECT, maxHeight: 520, label: "Sand grains falling into a pile in a box", view, touch: "capture", status});
+  const stage = createCanvasStage({
+    aspect: ASPECT,
+    maxHeight: 520,
+    label: "Sand grains falling into a pile in a box",
+    keys: "Arrow keys push through the sand.",
+    view,
+    touch: "capture",
+    status,
+  });
   const overlay = createOverlay(stage);
   const drawOverlay = () => overlay.draw(state.openWalls, stage.pointer, params.pointer.radius);
   const diagram = createPipelineDiagram(SAND_PIPELINE);

@@ -39,6 +39,7 @@ export function createScrolly(root: HTMLElement, phases: PhaseInfo[], stepTexts:
   const progressBar = document.createElement("div");
   progressBar.className = "scrub-progress";
   progressBar.setAttribute("role", "progressbar");
+  progressBar.setAttribute("aria-label", "Progress through the phases");
   progressBar.setAttribute("aria-valuemin", "0");
   progressBar.setAttribute("aria-valuemax", "100");
   const segments = phases.map(() => {

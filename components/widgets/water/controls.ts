@@ -1,8 +1,8 @@
 /**
  * Controls of the water demo and the hero: the particle-count slider (log scale, counts
  * rounded to hundreds, thousands from 10,000 up; a new count pours at release), substeps,
- * Pour again, the colour toggle with its legend, and the parameters panel with its reset.
- * The hero shows only Pour again and the colour toggle. Also the pointer → stirring map.
+ * Pour again, the "Colour by" choice with its legend, and the parameters panel with its reset.
+ * The hero shows only Pour again and the colour choice. Also the pointer → stirring map.
  */
 import type {Pointer} from "../runtime/canvas.js";
 import {button, logSlider, rangeControl} from "../runtime/controls.js";
@@ -15,6 +15,7 @@ import type {WaterState} from "./options.js";
 export const SPEED_RANGE: [number, number] = [0, 3];
 const TUNABLE_KEYS = Object.keys(TUNABLE) as TunableKey[];
 const COUNT_STEPS = 1000;
+let colourGroups = 0;
 
 export interface WaterActions {
   /** A new requested count (at the slider's release). */
@@ -49,7 +50,15 @@ function output(label: HTMLLabelElement, text: string) {
 
 /** Builds the controls of the widget `name` ("water" or "hero") for `state`. */
 export function waterControls(name: string, hero: boolean, state: WaterState, maxCount: number, act: WaterActions): WaterControls {
-  const count = logSlider("particles", {name: `${name}-count`, min: state.minCount, max: maxCount, value: state.count, steps: COUNT_STEPS, round: roundCount});
+  const count = logSlider("particles", {
+    name: `${name}-count`,
+    min: state.minCount,
+    max: maxCount,
+    value: state.count,
+    steps: COUNT_STEPS,
+    round: roundCount,
+    unit: "particles",
+  });
   const countOut = output(count.label, fmtNumber(state.count));
   count.input.addEventListener("input", () => {
     countOut.textContent = fmtNumber(count.count);
@@ -60,7 +69,13 @@ export function waterControls(name: string, hero: boolean, state: WaterState, ma
     act.count();
   });
 
-  const sub = rangeControl("substeps per frame", {name: `${name}-substeps`, min: 1, max: 8, value: state.substeps});
+  const sub = rangeControl("substeps per frame", {
+    name: `${name}-substeps`,
+    min: 1,
+    max: 8,
+    value: state.substeps,
+    valueText: (v) => `${v} substeps per frame`,
+  });
   const subOut = output(sub.label, String(state.substeps));
   sub.input.addEventListener("input", () => {
     state.substeps = Math.round(+sub.input.value);
@@ -71,22 +86,33 @@ export function waterControls(name: string, hero: boolean, state: WaterState, ma
   const pour = button("Pour again", () => act.pour());
   pour.className = "water-pour";
   const legend = rampLegend(hero ? 120 : 160);
-  const showColor = (b: HTMLButtonElement) => {
-    const c = state.colorBy;
-    b.textContent = `Colour: ${c}`;
-    b.setAttribute("aria-label", `colour by ${c}; press to colour by ${c === "density" ? "speed" : "density"}`);
-    if (c === "density") legend.update("density", 0.5 * state.params.restDensity, 1.5 * state.params.restDensity);
+  // "Colour by" names what the colour shows; the pressed button is the state, so the
+  // control reads as a choice, not as an action whose result the reader has to guess
+  const color = document.createElement("div");
+  color.className = "water-color";
+  color.setAttribute("role", "group");
+  const colorLabel = document.createElement("span");
+  colorLabel.id = `${name}-colour-by-${++colourGroups}`;
+  colorLabel.textContent = "Colour by";
+  color.setAttribute("aria-labelledby", colorLabel.id);
+  const choices = (["density", "speed"] as const).map((c) => {
+    const b = button(c, () => {
+      state.colorBy = c;
+      showColor();
+    });
+    b.dataset.colour = c;
+    return b;
+  });
+  color.append(colorLabel, ...choices);
+  const showColor = () => {
+    for (const b of choices) b.setAttribute("aria-pressed", String(b.dataset.colour === state.colorBy));
+    if (state.colorBy === "density") legend.update("density", 0.5 * state.params.restDensity, 1.5 * state.params.restDensity);
     else legend.update("speed", SPEED_RANGE[0], SPEED_RANGE[1]);
   };
-  const color = button("", () => {
-    state.colorBy = state.colorBy === "density" ? "speed" : "density";
-    showColor(color);
-  });
-  color.className = "water-color";
-  showColor(color);
+  showColor();
 
   const panel = paramsPanel(name, state, () => {
-    showColor(color);
+    showColor();
     act.params();
   });
   const row = document.createElement("div");
@@ -100,7 +126,7 @@ export function waterControls(name: string, hero: boolean, state: WaterState, ma
       count.setRange(state.minCount, maxCount);
       count.setCount(state.count);
       countOut.textContent = fmtNumber(state.count);
-      sub.input.value = String(state.substeps);
+      sub.setValue(state.substeps);
       subOut.textContent = String(state.substeps);
     },
   };
@@ -116,7 +142,7 @@ function paramsPanel(name: string, state: WaterState, changed: () => void): HTML
   const shown: (() => void)[] = [];
   for (const k of TUNABLE_KEYS) {
     const t = TUNABLE[k];
-    const r = rangeControl(t.label, {name: `${name}-${k}`, min: t.min, max: t.max, step: t.step, value: state.params[k]});
+    const r = rangeControl(t.label, {name: `${name}-${k}`, min: t.min, max: t.max, step: t.step, value: state.params[k], valueText: fmtParam});
     r.input.dataset.param = k;
     const out = output(r.label, fmtParam(state.params[k]));
     r.input.addEventListener("input", () => {
@@ -125,7 +151,7 @@ function paramsPanel(name: string, state: WaterState, changed: () => void): HTML
       changed();
     });
     shown.push(() => {
-      r.input.value = String(state.params[k]);
+      r.setValue(state.params[k]);
       out.textContent = fmtParam(state.params[k]);
     });
     details.append(r.label);

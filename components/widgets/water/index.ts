@@ -40,6 +40,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     aspect: o.aspect,
     maxHeight: o.maxHeight,
     label: hero ? "Live SPH water simulation: a dam break in a tank" : "SPH water: a dam break; drag to stir",
+    keys: "Arrow keys stir the water.",
     view: () => tankView(state.params, o.aspect),
     // the hero fills the top of the screen: vertical swipes scroll the page, sideways drags stir
     touch: hero ? "pan-y" : "capture",

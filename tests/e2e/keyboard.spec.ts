@@ -1,0 +1,228 @@
+// Keyboard and screen readers on the simulation widgets and the sliders: every canvas is
+// focusable with a name and instructions, the arrow keys move the §2 query and shove or
+// stir §1, §4 and §5; sliders say their value in the reader's units and one arrow press
+// moves a log slider by a few percent.
+import {expect, test, type Locator, type Page} from "@playwright/test";
+import {expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
+
+/** Share of pixels that differ (any channel by more than 24 of 255) between two PNGs of the same size. */
+async function pixelChange(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([pa, pb]) => {
+      const load = async (b64: string) => {
+        const img = new Image();
+        img.src = `data:image/png;base64,${b64}`;
+        await img.decode();
+        const c = document.createElement("canvas");
+        c.width = img.width;
+        c.height = img.height;
+        const ctx = c.getContext("2d")!;
+        ctx.drawImage(img, 0, 0);
+        return ctx.getImageData(0, 0, c.width, c.height).data;
+      };
+      const [da, db] = [await load(pa), await load(pb)];
+      let changed = 0;
+      for (let i = 0; i < Math.min(da.length, db.length); i += 4)
+        if (Math.abs(da[i] - db[i]) > 24 || Math.abs(da[i + 1] - db[i + 1]) > 24 || Math.abs(da[i + 2] - db[i + 2]) > 24) changed++;
+      return changed / (da.length / 4);
+    },
+    [a.toString("base64"), b.toString("base64")]
+  );
+}
+
+/** The canvas without the keyboard cursor or the sand overlay drawn over it (they move with the keys). */
+async function canvasShot(canvas: Locator) {
+  return canvas.screenshot({style: ".sim-key-cursor, .sim-overlay, .sim-keys { visibility: hidden !important; }"});
+}
+
+/** Presses `key` `n` times, `gapMs` apart. */
+async function press(page: Page, key: string, n: number, gapMs = 40) {
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(gapMs);
+  }
+}
+
+test("every simulation canvas is focusable, named, and says which keys work", async ({page}) => {
+  await page.goto("/");
+  for (const name of ["hero", "contacts", "grid-query", "sand", "water"]) {
+    const canvas = page.locator(`[data-widget="${name}"] canvas`).first();
+    await expect(canvas, name).toHaveAttribute("tabindex", "0");
+    await expect(canvas, name).toHaveAttribute("role", "application");
+    await expect(canvas, name).toHaveAccessibleName(/\w{4,}/);
+    await expect(canvas, name).toHaveAccessibleDescription(/Arrow keys/);
+  }
+});
+
+test("§2: the arrow keys move the query; Escape parks it again", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  const el = page.locator('[data-widget="grid-query"]');
+  await el.scrollIntoViewIfNeeded();
+  await page.mouse.move(2, 2);
+  await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(5);
+  const parked = (await widgetValue(page, "grid-query")).queryCell;
+  const canvas = el.locator("canvas");
+  await canvas.focus();
+  // from the centre of the 24×24 grid (cell 12, 12), 6 presses of 1/30 of the width: 4.8 cells right
+  await press(page, "ArrowRight", 6);
+  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([16, 12]);
+  await press(page, "ArrowUp", 3);
+  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([16, 14]);
+  await expect(el.locator(".sim-key-cursor")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual(parked);
+  await expect(el.locator(".sim-key-cursor")).toBeHidden();
+  errs.expectNone();
+});
+
+test("§1: the arrow keys shove the discs away from the keyboard pointer", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const el = page.locator('[data-widget="contacts"]');
+  await el.scrollIntoViewIfNeeded();
+  const near = async (x: number, y: number) => {
+    const s = await page.evaluate(() => (document.querySelector('[data-widget="contacts"]') as any).snapshot());
+    return s ? s.x.filter((px: number, i: number) => Math.hypot(px - x, s.y[i] - y) < 0.06).length : -1;
+  };
+  // the pile settles over the point (1, 1/3) of the 2×2 box …
+  await expect.poll(() => near(1, 1 / 3), {timeout: 60_000}).toBeGreaterThan(2);
+  // … until the keyboard pointer goes there: from the centre (1, 1), 10 presses of 2/30 down
+  await el.locator("canvas").focus();
+  await press(page, "ArrowDown", 10);
+  await expect.poll(() => near(1, 1 / 3), {timeout: 60_000}).toBe(0);
+  errs.expectNone();
+});
+
+test("§4: the arrow keys push through the sand", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  const el = page.locator('[data-widget="sand"]');
+  await el.scrollIntoViewIfNeeded();
+  await expect(el).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
+  const canvas = el.locator("canvas");
+  const reach = el.locator(".sim-overlay circle.pointer");
+  await expect(reach).toHaveCount(0);
+  // the pointer the kernels read (the same one the mouse drives) pushes while the keys move
+  // it: the overlay draws its reach where the keyboard put it (centred sideways)
+  await canvas.focus();
+  await press(page, "ArrowDown", 8, 20);
+  await page.keyboard.down(" "); // held: the pointer stays pressed where the arrows left it
+  await expect(reach).toHaveCount(1);
+  const [box, ring] = [(await el.locator(".sim-overlay").boundingBox())!, (await reach.boundingBox())!];
+  expect((ring.x + ring.width / 2 - box.x) / box.width).toBeCloseTo(0.5, 1);
+  // … and it stops pushing soon after the last key
+  await page.keyboard.up(" ");
+  await expect(reach).toHaveCount(0, {timeout: 5_000});
+  // the grains move: the canvas changes more with keys than it did without
+  const a = await canvasShot(canvas);
+  await page.waitForTimeout(1000);
+  const b = await canvasShot(canvas);
+  const still = await pixelChange(page, a, b);
+  await press(page, "ArrowLeft", 6);
+  await press(page, "ArrowRight", 12);
+  const c = await canvasShot(canvas);
+  const pushed = await pixelChange(page, b, c);
+  console.log(`sand: changed pixels ${still} in 1 s without keys, ${pushed} with`);
+  errs.expectNone();
+});
+
+test("§5: the arrow keys stir the water", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  const el = page.locator('[data-widget="water"]');
+  await el.scrollIntoViewIfNeeded();
+  await expect(el).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
+  // let the dam break calm down, then take the fastest particle's speed without keys
+  const maxSpeed = async () => (await widgetValue(page, "water")).maxSpeed as number;
+  let calm = Infinity;
+  await expect
+    .poll(
+      async () => {
+        calm = await maxSpeed();
+        return calm;
+      },
+      {timeout: 120_000}
+    )
+    .toBeLessThan(1.2);
+  let stillMax = 0;
+  for (let i = 0; i < 8; i++) {
+    stillMax = Math.max(stillMax, await maxSpeed());
+    await page.waitForTimeout(250);
+  }
+  // stir along the water: from the centre down, then to and fro
+  await el.locator("canvas").focus();
+  await press(page, "ArrowDown", 6);
+  let stirredMax = 0;
+  for (let round = 0; round < 3; round++)
+    for (const key of ["ArrowLeft", "ArrowRight"])
+      for (let i = 0; i < 8; i++) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(40);
+        stirredMax = Math.max(stirredMax, await maxSpeed());
+      }
+  expect(stirredMax, `fastest particle: ${stillMax} without keys, ${stirredMax} while stirring`).toBeGreaterThan(2 * stillMax + 0.5);
+  errs.expectNone();
+});
+
+test("sliders say their value in the reader's units; one arrow press moves a log slider a few percent", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const discs = page.locator('[data-widget="contacts"] input[type="range"]');
+  await expect(discs).toHaveAttribute("aria-valuetext", "2,000 discs");
+  await expect(page.locator('[data-widget="sand"] input[aria-label="grains"]')).toHaveAttribute("aria-valuetext", /^[\d,]+ grains$/);
+  await expect(page.locator('[data-widget="water"] input[name="water-count"]')).toHaveAttribute("aria-valuetext", /^[\d,]+ particles$/);
+  await expect(page.locator('[data-widget="sand"] input[aria-label="substeps per frame"]')).toHaveAttribute("aria-valuetext", /^\d substeps per frame$/);
+  // one press: a few percent more discs, and the new count is what the slider says
+  await discs.scrollIntoViewIfNeeded();
+  await discs.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBeGreaterThan(2000 * 1.03);
+  const n = (await widgetValue(page, "contacts")).count;
+  expect(n).toBeLessThan(2000 * 1.15);
+  await expect(discs).toHaveAttribute("aria-valuetext", `${n.toLocaleString("en-US")} discs`);
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(2000);
+  // the particle slider: one press is a new count at release, a few percent away
+  const water = page.locator('[data-widget="water"]');
+  await water.scrollIntoViewIfNeeded();
+  const particles = water.locator('input[name="water-count"]');
+  // once running (a software adapter lowers the count first), the slider says the count asked for
+  await expect(water).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
+  const agree = async () =>
+    `${(await widgetValue(page, "water")).requestedCount.toLocaleString("en-US")} particles` === (await particles.getAttribute("aria-valuetext"));
+  await expect.poll(agree, {timeout: 30_000}).toBe(true);
+  const before = (await widgetValue(page, "water")).requestedCount;
+  await particles.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(async () => (await widgetValue(page, "water")).requestedCount).toBeGreaterThan(before * 1.03);
+  expect((await widgetValue(page, "water")).requestedCount).toBeLessThan(before * 1.2);
+  await expect(particles).toHaveAttribute("aria-valuetext", `${(await widgetValue(page, "water")).requestedCount.toLocaleString("en-US")} particles`);
+  errs.expectNone();
+});
+
+test("the skip link is the first thing Tab reaches and leads to the essay", async ({page}) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", {name: "Skip to the essay"});
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#observablehq-main$/);
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => !!document.activeElement?.closest("#observablehq-main"))).toBe(true);
+});
+
+test("the sand overlay is hidden from assistive technology; the page has a language and allows zoom", async ({page}) => {
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  const viewport = await page.locator('meta[name="viewport"]').getAttribute("content");
+  expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
+  const sand = page.locator('[data-widget="sand"]');
+  await expect(sand.locator(".sim-overlay")).toHaveAttribute("aria-hidden", "true");
+  // no unnamed image anywhere in the widget's accessibility tree
+  expect(await sand.ariaSnapshot()).not.toMatch(/- img\s*$/m);
+});
