@@ -24,12 +24,16 @@ import * as esbuild from "esbuild";
 const ENTRY = "components/essay.ts";
 const OUT = "src/_bundle";
 
-/** Every shaders/**.wgsl file, as its path under shaders/. */
+/** Shader folders the essay page never loads (the gravity page and the benchmark fetch theirs). */
+const NOT_ON_THE_ESSAY = new Set(["shaders/gravity", "shaders/bench"]);
+
+/** Every shaders/**.wgsl file the essay may load, as its path under shaders/. */
 function shaderFiles(dir = "shaders") {
   return readdirSync(dir)
     .sort()
     .flatMap((n) => {
       const p = join(dir, n);
+      if (NOT_ON_THE_ESSAY.has(p)) return [];
       return statSync(p).isDirectory() ? shaderFiles(p) : n.endsWith(".wgsl") ? [relative("shaders", p)] : [];
     });
 }
