@@ -25,7 +25,7 @@ import {sandSubstepTwin} from "../sand/twin.js";
 import {mulberry32} from "../sim/rng.js";
 import {WaterGPU} from "../water/pipeline.js";
 import {WATER_DEFAULTS, waterGrid, waterGridFor, type WaterParams} from "../water/params.js";
-import {damBreak, damBreakLayout} from "../water/scene.js";
+import {damBreak, fitTank} from "../water/scene.js";
 import {substepTwin} from "../water/twin.js";
 
 export type PipelineName = "sort" | "sand" | "water";
@@ -271,25 +271,27 @@ export function sandBlock(n: number, benchCount: number, seed = 5): PackedPartic
   return p;
 }
 
-const sandGridFor = (benchCount: number) => sandGrid(sandOpen(benchCount));
+/** Buckets of the open box's spatial hash: a power of two ≥ the grain count (at least the dense grid's 65,536), so the table never overflows into long bucket chains. */
+const sandTableSize = (benchCount: number) => Math.max(65_536, 2 ** Math.ceil(Math.log2(Math.max(1, benchCount))));
+const sandGridFor = (benchCount: number) => sandGrid(sandOpen(benchCount), sandTableSize(benchCount));
 
 export const sandSpec: PipelineSpec = {
   name: "sand",
   checkCap: 50_000,
-  memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 4 * 65_537 * 4}),
+  memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 4 * (sandTableSize(n) + 1) * 4}),
   compulsoryBytes: (n) => ({bytes: 4 * n * PARTICLE_BYTES, formula: "4 × particle bytes × N (sort: read + write; forces: read + write)"}),
   scene: (n, benchCount) => sandBlock(n, benchCount),
   async create(ctx, input, benchCount) {
     const n = input.count;
-    const sand = await SandGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: Math.max(1, n)});
-    sand.setHashed(sandOpen(benchCount));
+    const sand = await SandGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: Math.max(1, n), maxCells: sandTableSize(benchCount)});
+    sand.setHashed(sandOpen(benchCount), sandTableSize(benchCount));
     sand.load(input);
     sand.setParams(sandBenchParams(benchCount));
     const s = sand.sorter;
     return {
       particles: n,
       scene: sandOpen(benchCount)
-        ? "grains in contact on a wide lattice, open side walls, spatial hash of 65,536 buckets"
+        ? `grains in contact on a wide lattice, open side walls, spatial hash of ${sandTableSize(benchCount).toLocaleString("en-US")} buckets`
         : "grains in contact on a lattice in the closed 2 × 2 box, dense 256 × 256 grid",
       passes: reportedPasses(sand, () => [
         {label: "count", encode: (p) => s.encodeCount(p, sand.a)},
@@ -322,14 +324,8 @@ export const WATER_DENSE_MAX = 80_000;
  * particle — never particles stacked against the lid.
  */
 export function waterBenchParams(benchCount: number): WaterParams {
-  if (benchCount <= WATER_DENSE_MAX) return {...WATER_DEFAULTS, tank: [...WATER_DEFAULTS.tank] as WaterParams["tank"]};
-  let k = 1;
-  for (;;) {
-    const p: WaterParams = {...WATER_DEFAULTS, tank: [0, 0, 2 * k, k]};
-    const l = damBreakLayout(benchCount, p);
-    if (l.height <= 0.85 * k && l.width <= 2 * k - 2 * p.wallBand) return p;
-    k *= 1.25;
-  }
+  const p: WaterParams = {...WATER_DEFAULTS, tank: [...WATER_DEFAULTS.tank] as WaterParams["tank"]};
+  return benchCount <= WATER_DENSE_MAX ? p : fitTank(benchCount, p);
 }
 
 /** The essay's 256 × 256 grid up to WATER_DENSE_MAX; above it a dense grid of cells of h over the whole (larger) tank, sized to the count rather than a fixed 65,536-bucket hash. */

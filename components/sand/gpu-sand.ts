@@ -37,6 +37,8 @@ export interface SandGPUOptions {
   maxParticles: number;
   /** Workgroups per dispatch dimension before per-grain passes go 2D (default 65,535; tests lower it). */
   maxWorkgroupsPerDimension?: number;
+  /** Largest spatial-hash table, in buckets (default 65,536, the dense grid's size); the benchmark sizes it to the grain count. */
+  maxCells?: number;
 }
 
 export class SandGPU {
@@ -91,7 +93,7 @@ export class SandGPU {
       const [sorter, forces] = await Promise.all([
         CountingSortGPU.create(device, scope, wgsl, {
           maxParticles: options.maxParticles,
-          maxCells: 65536,
+          maxCells: Math.max(65536, options.maxCells ?? 65536),
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
         }),
         computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "sand/forces.wgsl"], "forces"),
@@ -120,7 +122,7 @@ export class SandGPU {
 
   /**
    * Dense 256 × 256 grid, or the spatial hash (Teschner et al. 2003) with `tableSize`
-   * buckets (power of two ≤ 65,536; default 65,536). Errors: RangeError on a bad size.
+   * buckets (a power of two ≤ the `maxCells` it was created with; default 65,536). Errors: RangeError on a bad size.
    */
   setHashed(hashed: boolean, tableSize = 65536) {
     this.hashedMode = hashed;
