@@ -19,6 +19,7 @@
 import {clientToWorld, contentBox, insideBox, type Pointer} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import type {Status} from "./status.js";
+import {onThemeChange} from "./theme.js";
 
 export type {Pointer};
 
@@ -134,6 +135,10 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     mq.addEventListener("change", onDpr);
   };
   watchDpr();
+  // a theme change repaints like a resize: every canvas reads its colours from the theme
+  const stopTheme = onThemeChange(element, () => {
+    for (const cb of resizeCbs) cb();
+  });
 
   const tracker = pointerTracker(
     pointer,
@@ -189,6 +194,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     dispose() {
       ro.disconnect();
       mq?.removeEventListener("change", onDpr);
+      stopTheme();
       tracker.stop();
       listen(canvas, false);
     },
