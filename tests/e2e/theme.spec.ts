@@ -1,0 +1,104 @@
+// Light and dark themes: the toggle (keyboard, accessible name, kept across reloads), canvases
+// that follow the theme (and repaint when it changes), and WCAG AA colour contrast in both.
+import {AxeBuilder} from "@axe-core/playwright";
+import {expect, test, type Locator, type Page} from "@playwright/test";
+import {watchErrors} from "./helpers.js";
+
+/** Mean relative luminance (0 black … 1 white) of a 6 × 6 px patch of `el` at its (x, y) px corner. */
+async function patchLuminance(page: Page, el: Locator, x: number, y: number): Promise<number> {
+  const png = await el.screenshot();
+  return page.evaluate(
+    async ({b64, x, y}) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement("canvas");
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext("2d")!;
+      ctx.drawImage(img, 0, 0);
+      const px = x < 0 ? img.width + x : x;
+      const d = ctx.getImageData(px, y, 6, 6).data;
+      const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+      let sum = 0;
+      for (let i = 0; i < d.length; i += 4) sum += 0.2126 * lin(d[i]) + 0.7152 * lin(d[i + 1]) + 0.0722 * lin(d[i + 2]);
+      return sum / (d.length / 4);
+    },
+    {b64: png.toString("base64"), x, y}
+  );
+}
+
+/** Scrolls through every widget so each has started, then back to the top. */
+async function visitWidgets(page: Page) {
+  const names = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("[data-widget]")].map((e) => e.dataset.widget!));
+  for (const n of names) {
+    await page.locator(`[data-widget="${n}"]`).first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+  }
+  for (const n of names) await expect(page.locator(`[data-widget="${n}"]`).first()).not.toHaveAttribute("data-engine", /idle|pending/, {timeout: 60_000});
+}
+
+async function contrastViolations(page: Page) {
+  const r = await new AxeBuilder({page}).withRules(["color-contrast"]).analyze();
+  return r.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.any.map((a) => a.message).join("; ")}`));
+}
+
+test("the theme toggle is a named button, works from the keyboard and is kept across reloads", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.emulateMedia({colorScheme: "light"});
+  await page.goto("/");
+  const toggle = page.getByRole("button", {name: "Dark theme"});
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await bg()).toBe("rgb(255, 255, 255)");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect(await bg()).toBe("rgb(22, 24, 27)");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByRole("button", {name: "Dark theme"})).toHaveAttribute("aria-pressed", "true");
+  expect(await bg()).toBe("rgb(22, 24, 27)");
+  await page.getByRole("button", {name: "Dark theme"}).press("Space");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await page.reload();
+  expect(await bg()).toBe("rgb(255, 255, 255)");
+  errs.expectNone();
+});
+
+test("in the dark theme the canvases are dark-backed, and a canvas repaints when the theme changes", async ({page}) => {
+  await page.emulateMedia({colorScheme: "dark"});
+  await page.goto("/?water=1000&substeps=1");
+  // the hero: a dark stage in both themes
+  const hero = page.locator('[data-widget="hero"] canvas');
+  await expect(page.locator('[data-widget="hero"]')).toHaveAttribute("data-engine", /gpu|cpu/, {timeout: 60_000});
+  expect(await patchLuminance(page, hero, -12, 6)).toBeLessThan(0.05);
+  // §1 discs (2D canvas), §5 water (WebGPU canvas over the tank's background)
+  for (const name of ["contacts", "water"]) {
+    const w = page.locator(`[data-widget="${name}"]`);
+    await w.scrollIntoViewIfNeeded();
+    await expect(w).toHaveAttribute("data-engine", /gpu|cpu/, {timeout: 60_000});
+    await page.waitForTimeout(1500);
+    expect(await patchLuminance(page, w.locator("canvas"), -10, 4), `${name} canvas is dark-backed`).toBeLessThan(0.05);
+  }
+  // flip to light with the toggle: the 2D canvas repaints light without a reload
+  const contacts = page.locator('[data-widget="contacts"]');
+  await contacts.scrollIntoViewIfNeeded();
+  await page.getByRole("button", {name: "Dark theme"}).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await expect.poll(() => patchLuminance(page, contacts.locator("canvas"), -10, 4), {timeout: 10_000}).toBeGreaterThan(0.8);
+  const water = page.locator('[data-widget="water"]');
+  await water.scrollIntoViewIfNeeded();
+  await expect.poll(() => patchLuminance(page, water.locator("canvas"), -10, 4), {timeout: 10_000}).toBeGreaterThan(0.8);
+});
+
+for (const mode of ["light", "dark (system)", "dark (toggle)"] as const) {
+  test(`every text colour passes WCAG AA contrast: ${mode}`, async ({page}) => {
+    await page.emulateMedia({colorScheme: mode === "dark (system)" ? "dark" : "light"});
+    await page.goto("/?hero=1000&water=1000&substeps=1");
+    if (mode === "dark (toggle)") await page.getByRole("button", {name: "Dark theme"}).click();
+    await visitWidgets(page);
+    expect(await contrastViolations(page)).toEqual([]);
+  });
+}
