@@ -2,8 +2,10 @@
 // Usage: node scripts/screenshot-sections.mjs <url> <out-dir> <width> <height> <light|dark> [top]
 import {chromium} from "@playwright/test";
 const [base, outDir, w, h, scheme, only] = process.argv.slice(2);
-const browser = await chromium.launch({executablePath: "/usr/bin/chromium",
-  args: ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan", "--disable-background-networking"]});
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan", "--disable-background-networking"],
+});
 const ctx = await browser.newContext({viewport: {width: +w, height: +h}, colorScheme: scheme, deviceScaleFactor: 1, isMobile: +w < 600, hasTouch: +w < 600});
 const page = await ctx.newPage();
 page.on("pageerror", (e) => console.log(`pageerror: ${e.message}`));
@@ -16,7 +18,10 @@ if (only !== "top") {
   const names = await page.evaluate(() => [...document.querySelectorAll("[data-widget]")].map((e) => e.dataset.widget));
   for (const n of names) {
     if (n === "hero") continue;
-    await page.locator(`[data-widget="${n}"]`).first().evaluate((e) => e.scrollIntoView({block: "start"}));
+    await page
+      .locator(`[data-widget="${n}"]`)
+      .first()
+      .evaluate((e) => e.scrollIntoView({block: "start"}));
     await page.mouse.wheel(0, -120);
     await page.waitForTimeout(3500);
     await page.screenshot({path: `${outDir}/${tag}-${n}.png`});

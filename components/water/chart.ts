@@ -20,7 +20,7 @@ export const RAMP_STOPS: [number, number, number][] = [
  * (purple to blue) is. tests/unit/palette-contrast.test.ts checks both against the tank colours.
  */
 export const RAMP_SPAN_LIGHT: [number, number] = [0, 0.5];
-export const RAMP_SPAN_DARK: [number, number] = [0.35, 1];
+export const RAMP_SPAN_DARK: [number, number] = [0.4, 1];
 
 const css = ([r, g, b]: number[]) => `rgb(${Math.round(r * 255)},${Math.round(g * 255)},${Math.round(b * 255)})`;
 
@@ -105,7 +105,10 @@ export function rampLegend(width = 180): Legend {
   const bar = document.createElement("span");
   bar.style.cssText = `display:inline-block;width:${width}px;height:10px;border-radius:2px`;
   const setSpan = ([a, b]: [number, number]) => {
-    bar.style.background = `linear-gradient(to right, ${d3.range(9).map((i) => rampColor(a + ((b - a) * i) / 8)).join(", ")})`;
+    bar.style.background = `linear-gradient(to right, ${d3
+      .range(9)
+      .map((i) => rampColor(a + ((b - a) * i) / 8))
+      .join(", ")})`;
   };
   setSpan([0, 1]);
   const hi = document.createElement("span");

@@ -65,7 +65,17 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
     }
   );
   root.append(stage.element, controls, status.element);
-  widgetCard(root, ({value: v, fps}) => captionLine(`${fmtNumber(v.count)} discs`, `${fmtNumber(v.checksPerStep)} checks per step`, fps === null ? "" : `${Math.round(fps)} steps/s`, "move the pointer over the box to shove the pile"), {frames: () => root.value.steps});
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        `${fmtNumber(v.count)} discs`,
+        `${fmtNumber(v.checksPerStep)} checks per step`,
+        fps === null ? "" : `${Math.round(fps)} steps/s`,
+        "move the pointer over the box to shove the pile"
+      ),
+    {frames: () => root.value.steps}
+  );
   root.timing = timing;
   root.snapshot = () => runtime.engine?.snapshot() ?? null;
   root.dispose = () => runtime.dispose();

@@ -101,7 +101,14 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
   cap.setAttribute("aria-live", "polite");
   const controls = sortControls();
   root.append(controls.element, scroller, cap, status.element);
-  widgetCard(root, ({value: v}) => captionLine(`${v.particles.length} particles in ${v.cells} cells`, `phase ${v.phaseIndex + 1}: ${v.phase}`, `scan rounds done: ${v.scanRounds.length}`, "press Step, or Auto-play"));
+  widgetCard(root, ({value: v}) =>
+    captionLine(
+      `${v.particles.length} particles in ${v.cells} cells`,
+      `phase ${v.phaseIndex + 1}: ${v.phase}`,
+      `scan rounds done: ${v.scanRounds.length}`,
+      "press Step, or Auto-play"
+    )
+  );
   root.tabIndex = -1;
 
   let seed = values.seed;

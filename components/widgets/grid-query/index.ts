@@ -75,7 +75,17 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     () => sim.reseed()
   );
   root.append(stage.element, controls, status.element);
-  widgetCard(root, ({value: v, fps}) => captionLine(`${fmtNumber(v.windowCount)} discs in the 3×3 window`, `${fmtNumber(v.ratio, 1)}× fewer checks than all pairs`, fps === null ? "" : `${Math.round(fps)} steps/s`, "point at the box to move the query"), {frames: () => root.value.steps});
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        `${fmtNumber(v.windowCount)} discs in the 3×3 window`,
+        `${fmtNumber(v.ratio, 1)}× fewer checks than all pairs`,
+        fps === null ? "" : `${Math.round(fps)} steps/s`,
+        "point at the box to move the query"
+      ),
+    {frames: () => root.value.steps}
+  );
   root.timing = timing;
   root.snapshot = () => sim.snapshot();
   root.dispose = () => runtime.dispose();

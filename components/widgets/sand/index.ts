@@ -130,7 +130,18 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
   });
 
   root.append(diagram.element, stage.element, controls, panel.element, status.element);
-  widgetCard(root, ({value: v, fps}) => captionLine(`${fmtNumber(v.count)} grains`, `${v.substeps} substeps per frame`, fpsText(fps), v.engine === "starting" ? "" : v.engine.toUpperCase(), "drag through the pile to shove it"), {frames: () => root.value.frames});
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        `${fmtNumber(v.count)} grains`,
+        `${v.substeps} substeps per frame`,
+        fpsText(fps),
+        v.engine === "starting" ? "" : v.engine.toUpperCase(),
+        "drag through the pile to shove it"
+      ),
+    {frames: () => root.value.frames}
+  );
   root.dispose = () => runtime.dispose();
   return root;
 }

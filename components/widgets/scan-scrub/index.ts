@@ -112,7 +112,15 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
   const parts: Parts = {scrolly, diagram, phases, controls};
   scrolly.stage.append(controls.element, status.element);
   root.append(scrolly.element);
-  widgetCard(root, ({value: v}) => (v ? captionLine(`Phase ${v.phaseIndex + 1} of ${phases.length}: ${v.phase}`, v.engine === "gpu" ? "arrays read back from the GPU" : "arrays from the CPU twin", "scroll, or focus the diagram and press ← →") : "Scroll to run the sort"));
+  widgetCard(root, ({value: v}) =>
+    v
+      ? captionLine(
+          `Phase ${v.phaseIndex + 1} of ${phases.length}: ${v.phase}`,
+          v.engine === "gpu" ? "arrays read back from the GPU" : "arrays from the CPU twin",
+          "scroll, or focus the diagram and press ← →"
+        )
+      : "Scroll to run the sort"
+  );
 
   let set: SortedSet | null = null;
   let engine: ScrubEngine | null = null;
