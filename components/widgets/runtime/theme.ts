@@ -9,7 +9,7 @@
 /** Calls `cb` whenever the theme that `el` sees may have changed; returns the unsubscribe function. */
 export function onThemeChange(el: Element, cb: () => void): () => void {
   const mo = new MutationObserver(() => cb());
-  mo.observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme", "class"]});
+  mo.observe(document.documentElement, {attributes: true, attributeFilter: ["data-theme"]});
   const root = el.getRootNode();
   if (root instanceof ShadowRoot) mo.observe(root.host, {attributes: true, attributeFilter: ["theme"]});
   const mq = window.matchMedia("(prefers-color-scheme: dark)");
