@@ -46,6 +46,8 @@ export interface DiscStyle {
   palette?: [number, number, number][];
   /** Smallest drawn radius in device pixels (default 0.9), so tiny grains stay visible when zoomed out. */
   minPixelRadius?: number;
+  /** The part [lo, hi] ⊆ [0, 1] of the ramp that modes "speed" and "scalar" use (default [0, 1]): the end too faint on the theme's background is left out. */
+  rampSpan?: [number, number];
 }
 
 export interface DiscRendererOptions {
@@ -172,6 +174,7 @@ export class DiscPainter {
     f[7] = hi;
     u[8] = Math.max(1, palette.length);
     f[9] = pxPerWorld;
+    [f[10], f[11]] = style.rampSpan ?? [0, 1];
     palette.forEach((c, i) => f.set([c[0], c[1], c[2], 1], 12 + i * 4));
     this.device.queue.writeBuffer(this.uniform, 0, this.staging);
 

@@ -13,8 +13,8 @@ struct DiscView {
   range: vec2<f32>,     // value mapped to the ramp's ends (speed or scalar)
   palette_size: u32,    // colours used from `palette` in id mode (1..8)
   px_per_world: f32,    // target pixels per world unit (for the anti-aliased edge)
-  _pad1: u32,
-  _pad2: u32,
+  ramp_lo: f32,         // the part of the ramp used, [ramp_lo, ramp_hi] ⊆ [0, 1]: the theme's
+  ramp_hi: f32,         // background decides which end is too faint to see
   palette: array<vec4<f32>, 8>,
 }
 
@@ -80,7 +80,7 @@ fn vs(@builtin(vertex_index) vi: u32, @builtin(instance_index) ii: u32) -> VOut 
     if (span != 0.0) {
       t = (v - view.range.x) / span;
     }
-    color = ramp(t);
+    color = ramp(mix(view.ramp_lo, view.ramp_hi, clamp(t, 0.0, 1.0)));
   }
   // a non-finite particle is drawn magenta, so a blow-up is visible instead of hidden
   if (!(p.pos.x == p.pos.x) || !(p.pos.y == p.pos.y)) {

@@ -9,10 +9,11 @@
  */
 import {CONTACT_DEFAULTS, type ContactParams} from "../../contacts/physics.js";
 import {runEngine} from "../runtime/engine.js";
-import {readOptions} from "../runtime/options.js";
+import {fmtNumber, readOptions} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {frameTiming, type FrameTiming} from "../runtime/timing.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {captionLine, widgetCard} from "../runtime/card.js";
 import {contactsControls} from "./controls.js";
 import {contactsCPU, type ContactsEngine} from "./cpu.js";
 import {discStage, drawContacts} from "./draw.js";
@@ -69,6 +70,17 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
     }
   );
   root.append(stage.element, controls, status.element);
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        `${fmtNumber(v.count)} discs`,
+        `${fmtNumber(v.checksPerStep)} checks per step`,
+        fps === null ? "" : `${Math.round(fps)} steps/s`,
+        "move the pointer over the box to shove the pile"
+      ),
+    {frames: () => root.value.steps}
+  );
   root.timing = timing;
   root.snapshot = () => runtime.engine?.snapshot() ?? null;
   root.dispose = () => runtime.dispose();

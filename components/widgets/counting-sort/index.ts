@@ -16,6 +16,7 @@ import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot} from "../runtime/view.js";
+import {captionLine, widgetCard} from "../runtime/card.js";
 import {sortControls} from "./controls.js";
 import {cpuEngine} from "./cpu.js";
 import {drawSortDiagram, sortDiagramSize} from "./draw.js";
@@ -106,6 +107,14 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
   cap.setAttribute("aria-live", "polite");
   const controls = sortControls();
   root.append(controls.element, scroller, cap, status.element);
+  widgetCard(root, ({value: v}) =>
+    captionLine(
+      `${v.particles.length} particles in ${v.cells} cells`,
+      `phase ${v.phaseIndex + 1}: ${v.phase}`,
+      `scan rounds done: ${v.scanRounds.length}`,
+      "press Step, or Auto-play"
+    )
+  );
   root.tabIndex = -1;
 
   let seed = values.seed;

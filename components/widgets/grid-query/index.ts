@@ -11,10 +11,11 @@
  */
 import {demoGrid, GRID_DEMO_DEFAULTS} from "../../contacts/grid-query.js";
 import {runEngine} from "../runtime/engine.js";
-import {readOptions} from "../runtime/options.js";
+import {fmtNumber, readOptions} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {frameTiming, type FrameTiming} from "../runtime/timing.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {captionLine, widgetCard} from "../runtime/card.js";
 import {discStage} from "../contacts/draw.js";
 import {gridControls} from "./controls.js";
 import {gridCPU} from "./cpu.js";
@@ -75,6 +76,17 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     () => sim.reseed()
   );
   root.append(stage.element, controls, status.element);
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        `${fmtNumber(v.windowCount)} discs in the 3×3 window`,
+        `${fmtNumber(v.ratio, 1)}× fewer checks than all pairs`,
+        fps === null ? "" : `${Math.round(fps)} steps/s`,
+        "point at the box to move the query"
+      ),
+    {frames: () => root.value.steps}
+  );
   root.timing = timing;
   root.snapshot = () => sim.snapshot();
   root.dispose = () => runtime.dispose();

@@ -22,6 +22,7 @@ import {clientToWorld, contentBox, insideBox, type Pointer} from "../../sim/poin
 import type {WorldView} from "../../sim/renderer.js";
 import {keyboardPointer} from "./keyboard-pointer.js";
 import type {Status} from "./status.js";
+import {onThemeChange} from "./theme.js";
 
 export type {Pointer};
 
@@ -138,6 +139,10 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     mq.addEventListener("change", onDpr);
   };
   watchDpr();
+  // a theme change repaints like a resize: every canvas reads its colours from the theme
+  const stopTheme = onThemeChange(element, () => {
+    for (const cb of resizeCbs) cb();
+  });
 
   const notify = () => {
     for (const cb of pointerCbs) cb(pointer);
@@ -195,6 +200,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     dispose() {
       ro.disconnect();
       mq?.removeEventListener("change", onDpr);
+      stopTheme();
       tracker.stop();
       keys.stop();
       listen(canvas, false);

@@ -11,6 +11,7 @@ import type {WorldView} from "../../sim/renderer.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
 import type {CanvasStage, Pointer} from "../runtime/canvas.js";
 import {fmtNumber} from "../runtime/options.js";
+import {luminance, parseColor} from "../runtime/theme.js";
 import type {SandState, SandValue} from "./options.js";
 
 /** Canvas width / height. */
@@ -25,7 +26,37 @@ export const SAND_PALETTE: [number, number, number][] = [
   [0.86, 0.71, 0.47],
   [0.62, 0.46, 0.28],
 ];
-const CSS_PALETTE = SAND_PALETTE.map(([r, g, b]) => `rgb(${r * 255},${g * 255},${b * 255})`);
+/**
+ * Grain colours on a light stage: the same sand, darker, so that every grain keeps 3:1
+ * contrast with the pale background (WCAG 1.4.11, checked in tests/unit/palette-contrast.test.ts);
+ * the light sand above is kept for dark stages.
+ */
+export const SAND_PALETTE_LIGHT: [number, number, number][] = [
+  [0.6, 0.43, 0.22],
+  [0.52, 0.36, 0.17],
+  [0.64, 0.47, 0.25],
+  [0.47, 0.32, 0.15],
+  [0.57, 0.4, 0.2],
+  [0.42, 0.28, 0.13],
+];
+const cssOf = (pal: [number, number, number][]) => pal.map(([r, g, b]) => `rgb(${r * 255},${g * 255},${b * 255})`);
+const palettes = new WeakMap<CanvasStage, [number, number, number][]>();
+const watched = new WeakSet<CanvasStage>();
+
+/** The grain palette for the stage's background (read once, and again when the theme changes). */
+export function sandPalette(stage: CanvasStage): [number, number, number][] {
+  let pal = palettes.get(stage);
+  if (!pal) {
+    const bg = parseColor(getComputedStyle(stage.canvas).backgroundColor);
+    pal = bg && luminance(bg) < 0.2 ? SAND_PALETTE : SAND_PALETTE_LIGHT;
+    if (!watched.has(stage)) {
+      watched.add(stage);
+      stage.onResize(() => palettes.delete(stage));
+    }
+    palettes.set(stage, pal);
+  }
+  return pal;
+}
 
 /**
  * The world the canvas shows: the box with a small margin, or with open walls a wider
@@ -46,6 +77,7 @@ export function drawGrains(stage: CanvasStage, p: PackedParticles, v: WorldView,
   ctx.fillRect(0, 0, c.width, c.height);
   stage.worldTransform(ctx, v);
   const r = Math.max(0.8 / (c.width / (v.x1 - v.x0)), radius);
+  const CSS_PALETTE = cssOf(sandPalette(stage));
   for (let ci = 0; ci < CSS_PALETTE.length; ci++) {
     ctx.fillStyle = CSS_PALETTE[ci];
     ctx.beginPath();

@@ -12,7 +12,7 @@ import {pourSand} from "../../sand/pour.js";
 import {DiscRenderer} from "../../sim/renderer.js";
 import {PassTimer, type PassTimes} from "../../sim/timing.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
-import {SAND_PALETTE} from "./draw.js";
+import {sandPalette} from "./draw.js";
 import type {SandEngine, SandSetup} from "./engine.js";
 
 /** Bytes of the stats counters read back each frame (candidates, collisions, contacts, unused). */
@@ -62,7 +62,7 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
     sand.encodeFrame(enc, state.substeps, timed ? timer : null);
     const slot = statsRing.acquire();
     if (slot) statsRing.copy(enc, slot, sand.stats, 0, 0, STATS_BYTES);
-    if (renderer.resize()) renderer.encode(enc, sand.a, sand.count, s.view(), {radius: params.radius * 1.05, colorMode: "id", palette: SAND_PALETTE});
+    if (renderer.resize()) renderer.encode(enc, sand.a, sand.count, s.view(), {radius: params.radius * 1.05, colorMode: "id", palette: sandPalette(s.stage)});
     if (timed) timer!.resolve(enc);
     const t0 = performance.now();
     device.queue.submit([enc.finish()]);

@@ -14,9 +14,10 @@
 import {SAND_DEFAULTS, type SandParams} from "../../sand/params.js";
 import {createCanvasStage} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
-import {readOptions} from "../runtime/options.js";
+import {fmtNumber, readOptions} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {captionLine, fpsText, widgetCard} from "../runtime/card.js";
 import {sandControls} from "./controls.js";
 import {sandCPU} from "./cpu.js";
 import {ASPECT, createOverlay, createPanel, createPipelineDiagram, SAND_PIPELINE, sandView} from "./draw.js";
@@ -140,6 +141,18 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
   });
 
   root.append(diagram.element, stage.element, controls, panel.element, status.element);
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        `${fmtNumber(v.count)} grains`,
+        `${v.substeps} substeps per frame`,
+        fpsText(fps),
+        v.engine === "starting" ? "" : v.engine.toUpperCase(),
+        "drag through the pile to shove it"
+      ),
+    {frames: () => root.value.frames}
+  );
   root.dispose = () => runtime.dispose();
   return root;
 }

@@ -13,6 +13,7 @@ import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {widgetRoot} from "../runtime/view.js";
+import {captionLine, widgetCard} from "../runtime/card.js";
 import {blockScanModel, cpuEngine, NUM_CELLS, BLOCK, SHOWN} from "./cpu.js";
 import {createBlocksSvg, drawBlocks} from "./draw.js";
 import {scanBlocksSchema, type ScanBlocksOptions, type ScanBlocksValue} from "./options.js";
@@ -39,6 +40,13 @@ export function createScanBlocksDiagram(options: ScanBlocksOptions = {}) {
   cap.textContent = `The first 4 of 256 blocks of 256 cells, with random counts (0–3 per cell). (a) Each workgroup scans its own block, so every block's running total starts again from 0. (b) The block totals are scanned into offsets. (c) Adding its block's offset joins every curve into one running total over all ${NUM_CELLS.toLocaleString("en-US")} cells.`;
   fig.append(svg.node()!, cap);
   root.append(fig, status.element);
+  widgetCard(root, ({value: v}) =>
+    captionLine(
+      `${v.numCells.toLocaleString("en-US")} cells in ${v.numCells / v.blockSize} blocks of ${v.blockSize}`,
+      `first block total ${v.blockSums[0]}`,
+      "three dispatches: block scans, scan of totals, add-back"
+    )
+  );
 
   const rt = runEngine({
     root,

@@ -19,6 +19,7 @@ import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
 import {createStatus, type Status} from "../runtime/status.js";
 import {setValue, widgetRoot} from "../runtime/view.js";
+import {captionLine, widgetCard} from "../runtime/card.js";
 import {scrubControls} from "./controls.js";
 import {cpuEngine} from "./cpu.js";
 import {createDiagram} from "./draw.js";
@@ -111,6 +112,15 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
   const parts: Parts = {scrolly, diagram, phases, controls};
   scrolly.stage.append(controls.element, status.element);
   root.append(scrolly.element);
+  widgetCard(root, ({value: v}) =>
+    v
+      ? captionLine(
+          `Phase ${v.phaseIndex + 1} of ${phases.length}: ${v.phase}`,
+          v.engine === "gpu" ? "arrays read back from the GPU" : "arrays from the CPU twin",
+          "scroll, or focus the diagram and press ← →"
+        )
+      : "Scroll to run the sort"
+  );
 
   let set: SortedSet | null = null;
   let engine: ScrubEngine | null = null;

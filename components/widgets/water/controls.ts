@@ -7,7 +7,7 @@
 import type {Pointer} from "../runtime/canvas.js";
 import {button, logSlider, rangeControl} from "../runtime/controls.js";
 import {fmtNumber} from "../runtime/options.js";
-import {rampLegend} from "../../water/chart.js";
+import {type Legend, rampLegend} from "../../water/chart.js";
 import {TUNABLE, WATER_DEFAULTS, type PointerState, type TunableKey} from "../../water/params.js";
 import type {WaterState} from "./options.js";
 
@@ -32,6 +32,8 @@ export interface WaterControls {
   row: HTMLDivElement;
   /** The parameters panel (`details`; only the water demo shows it). */
   panel: HTMLDetailsElement;
+  /** The colour legend (its ramp follows the tank's colours). */
+  legend: Legend;
   /** Shows `state` again after the engine changed it (the software reduction). */
   sync(): void;
 }
@@ -122,6 +124,7 @@ export function waterControls(name: string, hero: boolean, state: WaterState, ma
   return {
     row,
     panel,
+    legend,
     sync() {
       count.setRange(state.minCount, maxCount);
       count.setCount(state.count);

@@ -31,6 +31,8 @@ export interface WaterSetup {
   onStats(): void;
   /** Publish `.value` now. */
   publish(): void;
+  /** Called before each pour with the count about to be simulated (the hero fits its tank to it). */
+  beforePour?(count: number): void;
 }
 
 export interface WaterEngine extends Engine {
@@ -59,6 +61,7 @@ export function waterCPU(ctx: CPUEngineContext, s: WaterSetup, fallbackCount: nu
   const pour = () => {
     state.simulated = twinCount(state.count, fallbackCount);
     state.gpuMs = null;
+    s.beforePour?.(state.simulated);
     particles = damBreak(state.simulated, state.params);
     density = new Float32Array(particles.count);
     ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(state.simulated)} particles instead of ${fmtNumber(state.count)}.`);

@@ -6,9 +6,10 @@
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
 import {fitView} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
-import {densityHistogram, rampColor} from "../../water/chart.js";
+import {densityHistogram, type Legend, RAMP_SPAN_DARK, RAMP_SPAN_LIGHT, rampColor} from "../../water/chart.js";
 import type {WaterParams} from "../../water/params.js";
 import type {CanvasStage} from "../runtime/canvas.js";
+import {luminance, parseColor, resolveColor} from "../runtime/theme.js";
 import {SPEED_RANGE} from "./controls.js";
 import type {WaterState} from "./options.js";
 
@@ -18,6 +19,29 @@ export function tankView(p: WaterParams, aspect: number): WorldView {
   const m = 0.01;
   return fitView({x0: x0 - m, y0: y0 - m, x1: x1 + m, y1: y1 + m}, aspect, 1);
 }
+
+/** The tank's colours (top and bottom of its gradient), from the theme (widgets.css). */
+const tankColors = new WeakMap<CanvasStage, {top: string; bottom: string; span: [number, number]}>();
+
+/**
+ * Reads the tank's colours and the part of the disc ramp that stands out on them, now and
+ * whenever the theme changes (the stage calls its resize callbacks then); updates `legend`.
+ */
+export function watchTankColors(stage: CanvasStage, legend?: Legend) {
+  const read = () => {
+    const top = resolveColor(stage.canvas, "var(--tank-top, #fbfcfe)");
+    const bottom = resolveColor(stage.canvas, "var(--tank-bottom, #eef2f7)");
+    const rgb = parseColor(bottom);
+    const span = rgb && luminance(rgb) < 0.2 ? RAMP_SPAN_DARK : RAMP_SPAN_LIGHT;
+    tankColors.set(stage, {top, bottom, span});
+    legend?.setSpan(span);
+  };
+  read();
+  stage.onResize(read);
+}
+
+/** The part of the disc ramp used on this stage's tank (see RAMP_SPAN_LIGHT / RAMP_SPAN_DARK). */
+export const rampSpanOf = (stage: CanvasStage): [number, number] => tankColors.get(stage)?.span ?? RAMP_SPAN_LIGHT;
 
 /** The ramp's value range for the current colouring. */
 export const colorRange = (s: WaterState): [number, number] =>
@@ -32,8 +56,9 @@ export function drawTwin(stage: CanvasStage, view: WorldView, particles: PackedP
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   // the 2D canvas is opaque: paint the tank's background gradient (the GPU canvas shows the CSS one)
   const fill = ctx.createLinearGradient(0, 0, 0, h);
-  fill.addColorStop(0, "#fbfcfe");
-  fill.addColorStop(1, "#eef2f7");
+  const tank = tankColors.get(stage);
+  fill.addColorStop(0, tank?.top ?? "#fbfcfe");
+  fill.addColorStop(1, tank?.bottom ?? "#eef2f7");
   ctx.fillStyle = fill;
   ctx.fillRect(0, 0, w, h);
   const sx = w / (view.x1 - view.x0),
@@ -48,7 +73,8 @@ export function drawTwin(stage: CanvasStage, view: WorldView, particles: PackedP
     buckets[Math.min(BUCKETS - 1, Math.max(0, Math.floor(((v - lo) / (hi - lo)) * BUCKETS)))].push(i);
   }
   buckets.forEach((list, b) => {
-    ctx.fillStyle = rampColor((b + 0.5) / BUCKETS);
+    const [a, z] = rampSpanOf(stage);
+    ctx.fillStyle = rampColor(a + ((z - a) * (b + 0.5)) / BUCKETS);
     for (const i of list) {
       const o = i * PARTICLE_WORDS;
       ctx.fillRect((f[o] - view.x0) * sx - size / 2, (view.y1 - f[o + 1]) * sy - size / 2, size, size);

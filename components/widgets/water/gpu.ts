@@ -14,7 +14,7 @@ import {damBreak} from "../../water/scene.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import type {WaterEngine, WaterSetup} from "./cpu.js";
-import {colorRange} from "./draw.js";
+import {colorRange, rampSpanOf} from "./draw.js";
 
 export interface WaterGPUSetup extends WaterSetup {
   /** The widget's name, for command labels. */
@@ -48,6 +48,10 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     );
   const pour = () => {
     state.simulated = state.count;
+    if (s.beforePour) {
+      s.beforePour(state.simulated);
+      sim.setParams(state.params);
+    }
     sim.upload(damBreak(state.count, state.params));
     state.maxSpeed = 0;
   };
@@ -88,6 +92,7 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
       colorMode: state.colorBy === "density" ? "scalar" : "speed",
       scalar: sim.density,
       scalarRange: colorRange(state),
+      rampSpan: rampSpanOf(stage),
     });
     timer?.resolve(enc);
     const t0 = performance.now();

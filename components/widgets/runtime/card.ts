@@ -1,0 +1,63 @@
+/**
+ * The card every widget sits in, and its one-line live caption: what the widget shows now,
+ * in figures taken from its `.value` (particles, frames per second, the phase), and what to
+ * try. The caption is part of the widget, not of the page, so an embedded widget has it too.
+ */
+import type {WidgetElement} from "./view.js";
+
+/** What a caption is written from: the widget's `.value` and its measured frame rate. */
+export interface CaptionInput<V> {
+  value: V;
+  /** Frames per second over the last second or so; null before two measurements or without `frames`. */
+  fps: number | null;
+}
+
+export interface CardOptions {
+  /** Frames run so far (a counter the widget keeps): the caption then shows a frame rate. */
+  frames?: () => number;
+}
+
+/** Refreshes of the caption at most this often (ms): it is read, not watched. */
+const CAPTION_MS = 500;
+
+/**
+ * Frames `root` as a card (class `widget-card`) and adds its caption line (`.widget-caption`)
+ * in front of the status line, written by `write` from `.value` on every `input` event (at
+ * most every 0.5 s) and once at the start. Returns the caption element.
+ */
+export function widgetCard<V>(root: WidgetElement<V>, write: (c: CaptionInput<V>) => string, options: CardOptions = {}): HTMLElement {
+  root.classList.add("widget-card");
+  const caption = document.createElement("p");
+  caption.className = "widget-caption";
+  const status = root.querySelector(":scope > .widget-status");
+  root.insertBefore(caption, status);
+  let last = -Infinity;
+  let mark: {t: number; n: number} | null = null;
+  let fps: number | null = null;
+  const render = () => {
+    const now = performance.now();
+    if (options.frames) {
+      const n = options.frames();
+      if (mark && now - mark.t >= 900) {
+        fps = ((n - mark.n) * 1000) / (now - mark.t);
+        mark = {t: now, n};
+      } else if (!mark) mark = {t: now, n};
+    }
+    if (now - last < CAPTION_MS) return;
+    last = now;
+    caption.textContent = write({value: root.value, fps});
+  };
+  root.addEventListener("input", render);
+  render();
+  return caption;
+}
+
+/** "57 fps", or "" before a frame rate is known. */
+export function fpsText(fps: number | null): string {
+  return fps === null ? "" : `${fps < 10 ? fps.toFixed(1) : Math.round(fps)} fps`;
+}
+
+/** Joins the non-empty parts of a caption with " · ". */
+export function captionLine(...parts: (string | false | null | undefined)[]): string {
+  return parts.filter(Boolean).join(" · ");
+}

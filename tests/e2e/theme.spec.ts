@@ -1,0 +1,126 @@
+// Light and dark themes: the toggle (keyboard, accessible name, kept across reloads), canvases
+// that follow the theme (and repaint when it changes), and WCAG AA colour contrast in both.
+import {AxeBuilder} from "@axe-core/playwright";
+import {expect, test, type Locator, type Page} from "@playwright/test";
+import {watchErrors} from "./helpers.js";
+
+/** Relative luminance (0 black … 1 white) of the most frequent colour of `el` on screen: its background. */
+async function backgroundLuminance(page: Page, el: Locator): Promise<number> {
+  const png = await el.screenshot();
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext("2d")!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const counts = new Map<number, number>();
+    for (let i = 0; i < d.length; i += 4) {
+      const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    const top = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin((top >> 16) & 255) + 0.7152 * lin((top >> 8) & 255) + 0.0722 * lin(top & 255);
+  }, png.toString("base64"));
+}
+
+/** Mean relative luminance of a 12 × 12 px patch just inside the top-right corner of `el` (the empty top of a tank). */
+async function cornerLuminance(page: Page, el: Locator): Promise<number> {
+  const box = (await el.boundingBox())!;
+  const png = await page.screenshot({clip: {x: box.x + box.width - 20, y: box.y + 6, width: 12, height: 12}});
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext("2d")!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+    let sum = 0;
+    for (let i = 0; i < d.length; i += 4) sum += 0.2126 * lin(d[i]) + 0.7152 * lin(d[i + 1]) + 0.0722 * lin(d[i + 2]);
+    return sum / (d.length / 4);
+  }, png.toString("base64"));
+}
+
+/** Scrolls through every widget so each has started, then back to the top. */
+async function visitWidgets(page: Page) {
+  const names = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("[data-widget]")].map((e) => e.dataset.widget!));
+  for (const n of names) {
+    await page.locator(`[data-widget="${n}"]`).first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(400);
+  }
+  for (const n of names) await expect(page.locator(`[data-widget="${n}"]`).first()).not.toHaveAttribute("data-engine", /idle|pending/, {timeout: 60_000});
+}
+
+async function contrastViolations(page: Page) {
+  const r = await new AxeBuilder({page}).withRules(["color-contrast"]).analyze();
+  return r.violations.flatMap((v) => v.nodes.map((n) => `${n.target.join(" ")}: ${n.any.map((a) => a.message).join("; ")}`));
+}
+
+test("the theme toggle is a named button, works from the keyboard and is kept across reloads", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.emulateMedia({colorScheme: "light"});
+  await page.goto("/");
+  const toggle = page.getByRole("button", {name: "Dark theme"});
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await bg()).toBe("rgb(255, 255, 255)");
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect(await bg()).toBe("rgb(22, 24, 27)");
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByRole("button", {name: "Dark theme"})).toHaveAttribute("aria-pressed", "true");
+  expect(await bg()).toBe("rgb(22, 24, 27)");
+  await page.getByRole("button", {name: "Dark theme"}).press("Space");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await page.reload();
+  expect(await bg()).toBe("rgb(255, 255, 255)");
+  errs.expectNone();
+});
+
+test("in the dark theme the canvases are dark-backed, and a canvas repaints when the theme changes", async ({page}) => {
+  await page.emulateMedia({colorScheme: "dark"});
+  await page.goto("/?water=1000&substeps=1");
+  // the hero: a dark stage in both themes
+  const hero = page.locator('[data-widget="hero"] canvas');
+  await expect(page.locator('[data-widget="hero"]')).toHaveAttribute("data-engine", /gpu|cpu/, {timeout: 60_000});
+  expect(await cornerLuminance(page, hero)).toBeLessThan(0.05);
+  // §1 discs (2D canvas), §5 water (WebGPU canvas over the tank's background)
+  for (const name of ["contacts", "water"]) {
+    const w = page.locator(`[data-widget="${name}"]`);
+    await w.scrollIntoViewIfNeeded();
+    await expect(w).toHaveAttribute("data-engine", /gpu|cpu/, {timeout: 60_000});
+    await page.waitForTimeout(1500);
+    const lum = name === "water" ? cornerLuminance : backgroundLuminance;
+    expect(await lum(page, w.locator("canvas")), `${name} canvas is dark-backed`).toBeLessThan(0.05);
+  }
+  // flip to light with the toggle: the 2D canvas repaints light without a reload
+  const contacts = page.locator('[data-widget="contacts"]');
+  await contacts.scrollIntoViewIfNeeded();
+  await page.getByRole("button", {name: "Dark theme"}).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await expect.poll(() => backgroundLuminance(page, contacts.locator("canvas")), {timeout: 10_000}).toBeGreaterThan(0.8);
+  const water = page.locator('[data-widget="water"]');
+  await water.scrollIntoViewIfNeeded();
+  await expect.poll(() => cornerLuminance(page, water.locator("canvas")), {timeout: 10_000}).toBeGreaterThan(0.8);
+});
+
+for (const mode of ["light", "dark (system)", "dark (toggle)"] as const) {
+  test(`every text colour passes WCAG AA contrast: ${mode}`, async ({page}) => {
+    await page.emulateMedia({colorScheme: mode === "dark (system)" ? "dark" : "light"});
+    await page.goto("/?hero=1000&water=1000&substeps=1");
+    if (mode === "dark (toggle)") await page.getByRole("button", {name: "Dark theme"}).click();
+    await visitWidgets(page);
+    expect(await contrastViolations(page)).toEqual([]);
+  });
+}
