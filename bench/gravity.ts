@@ -164,18 +164,23 @@ class SeriesStamps {
     encoder.resolveQuerySet(this.qs, 0, n, this.resolve, 0);
     const [bytes] = await readBuffers(this.device, [{buffer: this.resolve, size: n * 8}], encoder);
     const t = new BigUint64Array(bytes);
-    const frames: {byLabel: Record<string, number>; span: number}[] = [];
+    const frames: {byLabel: Record<string, number>; span: number; start: number; end: number}[] = [];
     const first: number[] = [],
       last: number[] = [];
     this.labels.forEach(({frame, label}, k) => {
       const b = Number(t[2 * k]),
         e = Number(t[2 * k + 1]);
-      const f = (frames[frame] ??= {byLabel: {}, span: 0});
+      const f = (frames[frame] ??= {byLabel: {}, span: 0, start: 0, end: 0});
       f.byLabel[label] = (f.byLabel[label] ?? 0) + (e > b ? (e - b) / 1e6 : 0);
       first[frame] = Math.min(first[frame] ?? Infinity, b);
       last[frame] = Math.max(last[frame] ?? -Infinity, e);
     });
-    frames.forEach((f, r) => (f.span = last[r] > first[r] ? (last[r] - first[r]) / 1e6 : 0));
+    const t0 = Math.min(...first);
+    frames.forEach((f, r) => {
+      f.span = last[r] > first[r] ? (last[r] - first[r]) / 1e6 : 0;
+      f.start = (first[r] - t0) / 1e6;
+      f.end = (last[r] - t0) / 1e6;
+    });
     return frames;
   }
   destroy() {
@@ -193,21 +198,39 @@ class SeriesStamps {
 async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
   await warm(device, 1500, (enc) => g.encodeStep(enc));
   const stamps = new SeriesStamps(device, reps * (GRAVITY_PHASES.length + 1));
+  const tEnc = performance.now();
   const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {
     stamps.frame(r);
     g.encodeStep(enc, stamps);
   }
+  const encodeMs = (performance.now() - tEnc) / reps;
   const frames = await stamps.read(enc);
   stamps.destroy();
   const perPass: Record<string, number[]> = {};
   for (const f of frames) for (const [k, v] of Object.entries(f.byLabel)) (perPass[k] ??= []).push(v);
   const spans = frames.map((f) => f.span);
+  // GPU time between one step's last pass and the next step's first (copies, barriers, idling)
+  const gaps = frames.slice(1).map((f, r) => f.start - frames[r].end);
   await device.queue.onSubmittedWorkDone();
   let t0 = performance.now();
-  g.step(reps);
+  const enc2 = device.createCommandEncoder();
+  for (let r = 0; r < reps; r++) g.encodeStep(enc2);
+  const t1 = performance.now();
+  const cb = enc2.finish();
+  const t2 = performance.now();
+  device.queue.submit([cb]);
+  const t3 = performance.now();
   await device.queue.onSubmittedWorkDone();
-  const wallPerStep = (performance.now() - t0) / reps;
+  const t4 = performance.now();
+  const wallPerStep = (t4 - t0) / reps;
+  // where the wall time of `reps` steps in one submit goes (CPU: encode, finish, submit; then the wait)
+  const wallParts = {
+    encode: round((t1 - t0) / reps, 3),
+    finish: round((t2 - t1) / reps, 3),
+    submit: round((t3 - t2) / reps, 3),
+    wait: round((t4 - t3) / reps, 3),
+  };
   t0 = performance.now();
   g.step(1);
   await device.queue.onSubmittedWorkDone();
@@ -217,7 +240,10 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
     passesMs: passes,
     stepSpanMs: round(median(spans), 4),
     stepSpanP10P90Ms: [round(quantile(spans, 0.1), 4), round(quantile(spans, 0.9), 4)],
+    gapBetweenStepsMs: round(median(gaps), 4),
+    encodeCpuMsPerStep: round(encodeMs, 4),
     wallPerStepMs: round(wallPerStep, 4),
+    wallPerStepPartsMs: wallParts,
     singleSubmitWallMs: round(single, 4),
   };
 }
