@@ -2,8 +2,9 @@
  * Gravity benchmark: one full Barnes–Hut step (integrate, keys, sort, permute, build, com,
  * walk, kick) at θ = 0.5 for the disc galaxy at each count, with the per-pass breakdown,
  * θ = 0.2 and 0.8 for the trade, and the tiled O(N²) kernel at the same count. Every series
- * is preceded by its own warm-up (the GPU kept busy ~1.5 s) and measured as `reps` steps back
- * to back in one command buffer (timestamps around every pass; medians over the steps).
+ * is measured as `reps` steps back to back in one command buffer (timestamps around every
+ * pass; medians over the steps), submitted right behind its own warm-up (~2 s of GPU work
+ * queued without a pause, see queueWarmUp), so it runs at full clock.
  * First a twin check (the GPU sort, tree and walk against the CPU twin at 2,000 bodies): if
  * it fails, runGravityBench throws TwinCheckError and nothing is measured. Then at each count
  * the GPU walk's force error against the GPU O(N²) sum (median and 99th percentile).
@@ -114,26 +115,6 @@ export async function twinCheck(g: GravityGPU, device: GPUDevice): Promise<TwinC
 }
 
 /**
- * Keeps the GPU busy for about `ms` so that its clocks are up before a measured series: the
- * work goes in submits of many steps back to back, doubling the batch until one submit takes
- * ≥ 100 ms of wall time. (One step per submit would leave the GPU idle most of the time:
- * Dawn in Node reports a finished submit only tens of milliseconds later, and the H200
- * lowers its clocks when idle.)
- */
-async function warm(device: GPUDevice, ms: number, encode: (enc: GPUCommandEncoder) => void) {
-  const t0 = performance.now();
-  let batch = 1;
-  while (performance.now() - t0 < ms) {
-    const t1 = performance.now();
-    const enc = device.createCommandEncoder();
-    for (let k = 0; k < batch; k++) encode(enc);
-    device.queue.submit([enc.finish()]);
-    await device.queue.onSubmittedWorkDone();
-    if (performance.now() - t1 < 100) batch *= 2;
-  }
-}
-
-/**
  * Timestamps of many frames in one command buffer: `frame(r)` starts frame r; `writes(label)`
  * gives the pass's timestampWrites. `read` returns per frame the ms per label and the span
  * (first pass begin to last pass end).
@@ -190,13 +171,38 @@ class SeriesStamps {
 }
 
 /**
+ * Queues about `ms` of GPU work (repeats of `encodeOne`, calibrated by timing 4 of them) and
+ * submits it WITHOUT waiting, so that a measured command buffer submitted right after runs
+ * on a GPU whose clocks are up. Why not simply run steps for a while: encoding one step costs
+ * 7–12 ms of CPU in Dawn-in-Node (about 200 dispatches) against 1–5 ms of GPU work, so the GPU
+ * idles most of the time and the H200's driver lowers the SM clock from 1,980 MHz to
+ * 400–1,000 MHz (seen with nvidia-smi); every pass then takes up to 2.4 times longer.
+ * `encodeOne` must leave the state as it was (the walk and the O(N²) kernel only rewrite
+ * the accelerations of the current positions).
+ */
+async function queueWarmUp(device: GPUDevice, ms: number, encodeOne: (enc: GPUCommandEncoder, timer?: SeriesStamps) => void) {
+  const probe = new SeriesStamps(device, 4);
+  const enc0 = device.createCommandEncoder();
+  for (let r = 0; r < 4; r++) {
+    probe.frame(r);
+    encodeOne(enc0, probe);
+  }
+  const each = median((await probe.read(enc0)).map((f) => f.span));
+  probe.destroy();
+  const count = Math.max(1, Math.min(5000, Math.ceil(ms / Math.max(each, 1e-3))));
+  const enc = device.createCommandEncoder({label: "warm-up"});
+  for (let k = 0; k < count; k++) encodeOne(enc);
+  device.queue.submit([enc.finish()]);
+  return count;
+}
+
+/**
  * One measured series: warm-up, then `reps` steps back to back in ONE command buffer with
  * timestamps around every pass (per-pass medians, step span median), then the wall clock of
  * `reps` steps in one submit (divided by reps), and of one step alone (submit → done, which
  * includes Dawn-in-Node's completion latency).
  */
 async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
-  await warm(device, 1500, (enc) => g.encodeStep(enc));
   const stamps = new SeriesStamps(device, reps * (GRAVITY_PHASES.length + 1));
   const tEnc = performance.now();
   const enc = device.createCommandEncoder();
@@ -205,6 +211,8 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
     g.encodeStep(enc, stamps);
   }
   const encodeMs = (performance.now() - tEnc) / reps;
+  // the series is encoded first; the warm-up is queued right in front of it
+  const warmWalks = await queueWarmUp(device, 2000, (e, t) => g.encodeWalk(e, t));
   const frames = await stamps.read(enc);
   stamps.destroy();
   const perPass: Record<string, number[]> = {};
@@ -237,6 +245,7 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
   const single = performance.now() - t0;
   const passes = Object.fromEntries(Object.entries(perPass).map(([k, v]) => [k, round(median(v), 4)]));
   return {
+    warmUpWalks: warmWalks,
     passesMs: passes,
     stepSpanMs: round(median(spans), 4),
     stepSpanP10P90Ms: [round(quantile(spans, 0.1), 4), round(quantile(spans, 0.9), 4)],
@@ -249,13 +258,13 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
 }
 
 async function timeDirect(g: GravityGPU, device: GPUDevice, reps: number) {
-  await warm(device, 1000, (enc) => g.encodeDirect(enc));
   const stamps = new SeriesStamps(device, reps);
   const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {
     stamps.frame(r);
     g.encodeDirect(enc, stamps);
   }
+  await queueWarmUp(device, 2000, (e, t) => g.encodeDirect(e, t));
   const frames = await stamps.read(enc);
   stamps.destroy();
   return round(median(frames.map((f) => f.byLabel.direct)), 4);
