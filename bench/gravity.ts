@@ -1,33 +1,89 @@
 /**
  * Gravity benchmark: one full Barnes–Hut step (integrate, keys, sort, permute, build, com,
  * walk, kick) at θ = 0.5 for the disc galaxy at each count, with the per-pass breakdown,
- * the whole step as one submit (timestamp span of one encoder and wall clock), θ = 0.2 and
- * 0.8 for the trade, and the tiled O(N²) kernel at the same count. First a twin check (the
- * GPU tree and walk against the CPU twin at 2,000 bodies), then at each count the GPU walk's
- * force error against the GPU O(N²) sum (median and 99th percentile over all bodies).
- * Run: npx tsx bench/gravity-main.ts --out data/bench/gravity.json [--counts 100000,1000000]
+ * θ = 0.2 and 0.8 for the trade, and the tiled O(N²) kernel at the same count. Every series
+ * is measured as `reps` steps back to back in one command buffer (timestamps around every
+ * pass; medians over the steps), submitted right behind its own warm-up (~2 s of GPU work
+ * queued without a pause, see queueWarmUp), so it runs at full clock.
+ * First a twin check (the GPU sort, tree and walk against the CPU twin at 2,000 bodies): if
+ * it fails, runGravityBench throws TwinCheckError and nothing is measured. Then at each count
+ * the GPU walk's force error against the GPU O(N²) sum (median and 99th percentile).
+ * Run: npx tsx bench/gravity-main.ts --out data/bench/gravity.json [--counts 100000,1000000] [--check-only]
  */
 import {GravityGPU, GRAVITY_PHASES} from "../components/gravity/gpu.js";
-import {buildBarnesHut, discScene, forceErrors, plummerScene, walkTwin} from "../components/gravity/twin.js";
+import {buildBarnesHut, discScene, forceErrors, plummerScene, treeDifferences, walkTwin, type QuadTree, type TreeDiff} from "../components/gravity/twin.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import type {GPUHandle} from "../components/gpu/context.js";
 import type {WGSLLoader} from "../components/gpu/wgsl.js";
-import {FrameStamps, median, round} from "./lib.js";
+import {readBuffers} from "../components/gpu/readback.js";
+import {Usage} from "../components/gpu/usage.js";
+import {median, quantile, round} from "./lib.js";
 
 interface Ctx {
   handle: GPUHandle;
   wgsl: WGSLLoader;
   counts: number[];
   reps: number;
+  /** run only the twin check (a short diagnostic run) */
+  checkOnly?: boolean;
   log: (m: string) => void;
 }
 
-async function twinCheck(g: GravityGPU, device: GPUDevice) {
+/** The twin check's result; `ok` false means the benchmark must not report (runGravityBench throws). */
+export interface TwinCheck {
+  bodies: number;
+  nodes: number;
+  /** the GPU sort's keys and permutation equal the twin's */
+  sortEqualsTwin: boolean;
+  /** every node field (ranges and float32 sums) equals the twin's, bit for bit */
+  treeEqualsTwin: boolean;
+  /** the first difference (node, field, GPU value, twin value) and differing node counts per field */
+  firstDifference: TreeDiff["first"];
+  differingNodes: Record<string, number>;
+  /** diagnosis when the sums differ: do they equal a twin whose m·x is fused into the add (one rounding)? */
+  sumsEqualFusedTwin?: boolean;
+  walkMaxErrorOfRms: number | null;
+  ok: boolean;
+}
+
+/**
+ * Centre-of-mass sums as a compiler that fuses m·x + s into one FMA would compute them: the
+ * float32 product m·x is exact in float64 (24 + 24 bits), so one Math.fround of the float64
+ * sum models the fused rounding (a double-rounding case differs, rarely). Diagnosis only.
+ */
+function fusedSums(t: QuadTree, x: Float32Array, y: Float32Array, m: Float32Array) {
+  const f = Math.fround;
+  const mx = new Float32Array(t.numNodes),
+    my = new Float32Array(t.numNodes);
+  for (let L = t.levelStart.length - 2; L >= 0; L--) {
+    for (let j = t.levelStart[L]; j < t.levelStart[L + 1]; j++) {
+      let sx = 0,
+        sy = 0;
+      if (t.childCount[j] === 0)
+        for (let i = t.lo[j]; i < t.hi[j]; i++) {
+          sx = f(sx + m[i] * x[i]);
+          sy = f(sy + m[i] * y[i]);
+        }
+      else
+        for (let c = t.firstChild[j]; c < t.firstChild[j] + t.childCount[j]; c++) {
+          sx = f(sx + mx[c]);
+          sy = f(sy + my[c]);
+        }
+      mx[j] = sx;
+      my[j] = sy;
+    }
+  }
+  return {mx, my};
+}
+
+/** The GPU tree, sort and walk against the CPU twin at 2,000 bodies (Plummer sphere): all tree fields must be equal, bit for bit. */
+export async function twinCheck(g: GravityGPU, device: GPUDevice): Promise<TwinCheck> {
   const b = plummerScene(2000, 11);
   g.setParams({theta: 0.5});
   g.setBodies(b, "barnes-hut");
   const gpu = await g.readBodies();
   const tree = await g.readTree();
+  const sort = await g.readSort();
   const twin = buildBarnesHut(b, g.leafCapacity);
   const w = walkTwin(twin, {...g.parameters});
   let rms = 0,
@@ -35,60 +91,183 @@ async function twinCheck(g: GravityGPU, device: GPUDevice) {
   for (let i = 0; i < b.n; i++) rms += w.ax[i] ** 2 + w.ay[i] ** 2;
   rms = Math.sqrt(rms / b.n);
   for (let i = 0; i < b.n; i++) worst = Math.max(worst, Math.hypot(gpu.ax[i] - w.ax[i], gpu.ay[i] - w.ay[i]) / rms);
-  let same = tree.numNodes === twin.tree.numNodes;
-  for (let j = 0; same && j < tree.numNodes; j++)
-    same = tree.lo[j] === twin.tree.lo[j] && tree.hi[j] === twin.tree.hi[j] && tree.mass[j] === twin.tree.mass[j] && tree.mx[j] === twin.tree.mx[j];
+  let sortSame = true;
+  for (let i = 0; sortSame && i < b.n; i++) sortSame = sort.keys[i] === twin.keys[i] && sort.vals[i] === twin.order[i];
+  const diff = treeDifferences(tree, twin.tree);
+  const out: TwinCheck = {
+    bodies: b.n,
+    nodes: tree.numNodes,
+    sortEqualsTwin: sortSame,
+    treeEqualsTwin: diff.equal,
+    firstDifference: diff.first,
+    differingNodes: diff.differing,
+    walkMaxErrorOfRms: round(worst, 3),
+    ok: sortSame && diff.equal && worst < 1e-5,
+  };
+  if (!diff.equal && diff.differing.mx + diff.differing.my > 0) {
+    const fused = fusedSums(twin.tree, twin.x, twin.y, twin.m);
+    let same = true;
+    for (let j = 0; same && j < tree.numNodes; j++) same = tree.mx[j] === fused.mx[j] && tree.my[j] === fused.my[j];
+    out.sumsEqualFusedTwin = same;
+  }
   await device.queue.onSubmittedWorkDone();
-  return {bodies: b.n, treeEqualsTwin: same, nodes: tree.numNodes, walkMaxErrorOfRms: round(worst, 3), ok: same && worst < 1e-5};
+  return out;
 }
 
-/** Repeats `encode` for about `ms` of wall time so the clocks are up (the H200 idles down within a second or two). */
-async function warm(device: GPUDevice, ms: number, encode: (enc: GPUCommandEncoder) => void) {
-  const t0 = performance.now();
-  while (performance.now() - t0 < ms) {
-    const enc = device.createCommandEncoder();
-    encode(enc);
-    device.queue.submit([enc.finish()]);
-    await device.queue.onSubmittedWorkDone();
+/**
+ * Timestamps of many frames in one command buffer: `frame(r)` starts frame r; `writes(label)`
+ * gives the pass's timestampWrites. `read` returns per frame the ms per label and the span
+ * (first pass begin to last pass end).
+ */
+class SeriesStamps {
+  private qs: GPUQuerySet;
+  private resolve: GPUBuffer;
+  private labels: {frame: number; label: string}[] = [];
+  private current = 0;
+  constructor(
+    readonly device: GPUDevice,
+    readonly capacity: number
+  ) {
+    this.qs = device.createQuerySet({type: "timestamp", count: capacity * 2});
+    this.resolve = device.createBuffer({size: capacity * 16, usage: Usage.QUERY_RESOLVE | Usage.COPY_SRC});
+  }
+  frame(r: number) {
+    this.current = r;
+  }
+  writes(label: string): GPUComputePassTimestampWrites {
+    const k = this.labels.length;
+    if (k >= this.capacity) throw new RangeError("SeriesStamps capacity exceeded");
+    this.labels.push({frame: this.current, label});
+    return {querySet: this.qs, beginningOfPassWriteIndex: 2 * k, endOfPassWriteIndex: 2 * k + 1};
+  }
+  async read(encoder: GPUCommandEncoder) {
+    const n = this.labels.length * 2;
+    encoder.resolveQuerySet(this.qs, 0, n, this.resolve, 0);
+    const [bytes] = await readBuffers(this.device, [{buffer: this.resolve, size: n * 8}], encoder);
+    const t = new BigUint64Array(bytes);
+    const frames: {byLabel: Record<string, number>; span: number; start: number; end: number}[] = [];
+    const first: number[] = [],
+      last: number[] = [];
+    this.labels.forEach(({frame, label}, k) => {
+      const b = Number(t[2 * k]),
+        e = Number(t[2 * k + 1]);
+      const f = (frames[frame] ??= {byLabel: {}, span: 0, start: 0, end: 0});
+      f.byLabel[label] = (f.byLabel[label] ?? 0) + (e > b ? (e - b) / 1e6 : 0);
+      first[frame] = Math.min(first[frame] ?? Infinity, b);
+      last[frame] = Math.max(last[frame] ?? -Infinity, e);
+    });
+    const t0 = Math.min(...first);
+    frames.forEach((f, r) => {
+      f.span = last[r] > first[r] ? (last[r] - first[r]) / 1e6 : 0;
+      f.start = (first[r] - t0) / 1e6;
+      f.end = (last[r] - t0) / 1e6;
+    });
+    return frames;
+  }
+  destroy() {
+    this.qs.destroy();
+    this.resolve.destroy();
   }
 }
 
+/**
+ * Queues about `ms` of GPU work (repeats of `encodeOne`, calibrated by timing 4 of them) and
+ * submits it WITHOUT waiting, so that a measured command buffer submitted right after runs
+ * on a GPU whose clocks are up. Why not simply run steps for a while: encoding one step costs
+ * 7–12 ms of CPU in Dawn-in-Node (about 200 dispatches) against 1–5 ms of GPU work, so the GPU
+ * idles most of the time and the H200's driver lowers the SM clock from 1,980 MHz to
+ * 400–1,000 MHz (seen with nvidia-smi); every pass then takes up to 2.4 times longer.
+ * `encodeOne` must leave the state as it was (the walk and the O(N²) kernel only rewrite
+ * the accelerations of the current positions).
+ */
+async function queueWarmUp(device: GPUDevice, ms: number, encodeOne: (enc: GPUCommandEncoder, timer?: SeriesStamps) => void) {
+  const probe = new SeriesStamps(device, 4);
+  const enc0 = device.createCommandEncoder();
+  for (let r = 0; r < 4; r++) {
+    probe.frame(r);
+    encodeOne(enc0, probe);
+  }
+  const each = median((await probe.read(enc0)).map((f) => f.span));
+  probe.destroy();
+  const count = Math.max(1, Math.min(5000, Math.ceil(ms / Math.max(each, 1e-3))));
+  const enc = device.createCommandEncoder({label: "warm-up"});
+  for (let k = 0; k < count; k++) encodeOne(enc);
+  device.queue.submit([enc.finish()]);
+  return count;
+}
+
+/**
+ * One measured series: warm-up, then `reps` steps back to back in ONE command buffer with
+ * timestamps around every pass (per-pass medians, step span median), then the wall clock of
+ * `reps` steps in one submit (divided by reps), and of one step alone (submit → done, which
+ * includes Dawn-in-Node's completion latency).
+ */
 async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
-  const perPass: Record<string, number[]> = {};
-  const spans: number[] = [];
-  const walls: number[] = [];
-  const stamps = new FrameStamps(device, GRAVITY_PHASES.length + 1);
+  const stamps = new SeriesStamps(device, reps * (GRAVITY_PHASES.length + 1));
+  const tEnc = performance.now();
+  const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {
-    stamps.begin();
-    const enc = device.createCommandEncoder();
+    stamps.frame(r);
     g.encodeStep(enc, stamps);
-    const t = await stamps.read(enc);
-    for (const [k, v] of Object.entries(t.byLabel)) (perPass[k] ??= []).push(v);
-    spans.push(t.span);
   }
-  for (let r = 0; r < reps; r++) {
-    await device.queue.onSubmittedWorkDone();
-    const t0 = performance.now();
-    g.step(1);
-    await device.queue.onSubmittedWorkDone();
-    walls.push(performance.now() - t0);
-  }
+  const encodeMs = (performance.now() - tEnc) / reps;
+  // the series is encoded first; the warm-up is queued right in front of it
+  const warmWalks = await queueWarmUp(device, 2000, (e, t) => g.encodeWalk(e, t));
+  const frames = await stamps.read(enc);
   stamps.destroy();
+  const perPass: Record<string, number[]> = {};
+  for (const f of frames) for (const [k, v] of Object.entries(f.byLabel)) (perPass[k] ??= []).push(v);
+  const spans = frames.map((f) => f.span);
+  // GPU time between one step's last pass and the next step's first (copies, barriers, idling)
+  const gaps = frames.slice(1).map((f, r) => f.start - frames[r].end);
+  await device.queue.onSubmittedWorkDone();
+  let t0 = performance.now();
+  const enc2 = device.createCommandEncoder();
+  for (let r = 0; r < reps; r++) g.encodeStep(enc2);
+  const t1 = performance.now();
+  const cb = enc2.finish();
+  const t2 = performance.now();
+  device.queue.submit([cb]);
+  const t3 = performance.now();
+  await device.queue.onSubmittedWorkDone();
+  const t4 = performance.now();
+  const wallPerStep = (t4 - t0) / reps;
+  // where the wall time of `reps` steps in one submit goes (CPU: encode, finish, submit; then the wait)
+  const wallParts = {
+    encode: round((t1 - t0) / reps, 3),
+    finish: round((t2 - t1) / reps, 3),
+    submit: round((t3 - t2) / reps, 3),
+    wait: round((t4 - t3) / reps, 3),
+  };
+  t0 = performance.now();
+  g.step(1);
+  await device.queue.onSubmittedWorkDone();
+  const single = performance.now() - t0;
   const passes = Object.fromEntries(Object.entries(perPass).map(([k, v]) => [k, round(median(v), 4)]));
-  return {passesMs: passes, stepSpanMs: round(median(spans), 4), stepWallMs: round(median(walls), 4)};
+  return {
+    warmUpWalks: warmWalks,
+    passesMs: passes,
+    stepSpanMs: round(median(spans), 4),
+    stepSpanP10P90Ms: [round(quantile(spans, 0.1), 4), round(quantile(spans, 0.9), 4)],
+    gapBetweenStepsMs: round(median(gaps), 4),
+    encodeCpuMsPerStep: round(encodeMs, 4),
+    wallPerStepMs: round(wallPerStep, 4),
+    wallPerStepPartsMs: wallParts,
+    singleSubmitWallMs: round(single, 4),
+  };
 }
 
 async function timeDirect(g: GravityGPU, device: GPUDevice, reps: number) {
-  const stamps = new FrameStamps(device, 1);
-  const out: number[] = [];
+  const stamps = new SeriesStamps(device, reps);
+  const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {
-    stamps.begin();
-    const enc = device.createCommandEncoder();
+    stamps.frame(r);
     g.encodeDirect(enc, stamps);
-    out.push((await stamps.read(enc)).total);
   }
+  await queueWarmUp(device, 2000, (e, t) => g.encodeDirect(e, t));
+  const frames = await stamps.read(enc);
   stamps.destroy();
-  return round(median(out), 4);
+  return round(median(frames.map((f) => f.byLabel.direct)), 4);
 }
 
 /** The walk's force error against the GPU O(N²) sum at the current state (θ as set). */
@@ -119,32 +298,53 @@ async function gpuForceError(g: GravityGPU) {
 export async function runGravityBench(ctx: Ctx) {
   const {device} = ctx.handle;
   const scope = new ResourceScope(device);
-  const maxN = Math.max(2000, ...ctx.counts);
-  const g = await GravityGPU.create(device, scope, ctx.wgsl, {maxBodies: maxN});
-  const result: Record<string, unknown> = {leafCapacity: g.leafCapacity, params: g.parameters, scene: "discScene(n, 1): exponential disc + central mass 0.3"};
-  result.twinCheck = await twinCheck(g, device);
-  ctx.log(`twin check: ${JSON.stringify(result.twinCheck)}`);
-  const runs: Record<string, unknown>[] = [];
-  for (const n of ctx.counts) {
-    const b = discScene(n, 1);
-    const row: Record<string, unknown> = {n};
-    for (const theta of [0.5, 0.2, 0.8]) {
-      g.setParams({theta});
+  try {
+    const maxN = Math.max(2000, ...ctx.counts);
+    const g = await GravityGPU.create(device, scope, ctx.wgsl, {maxBodies: maxN});
+    const result: Record<string, unknown> = {leafCapacity: g.leafCapacity, params: g.parameters, scene: "discScene(n, 1): exponential disc + central mass 0.3"};
+    const check = await twinCheck(g, device);
+    result.twinCheck = check;
+    ctx.log(`twin check: ${JSON.stringify(check)}`);
+    // timings of a pipeline that does not compute the twin's tree are not worth reporting
+    if (!check.ok) throw new TwinCheckError(check);
+    if (ctx.checkOnly) return result;
+    const runs: Record<string, unknown>[] = [];
+    for (const n of ctx.counts) {
+      const b = discScene(n, 1);
+      const row: Record<string, unknown> = {n};
+      for (const theta of [0.5, 0.2, 0.8]) {
+        g.setParams({theta});
+        g.setBodies(b, "barnes-hut");
+        row[`theta${theta}`] = await timeStep(g, device, ctx.reps);
+        ctx.log(`n ${n} θ ${theta}: ${JSON.stringify(row[`theta${theta}`])}`);
+      }
+      g.setParams({theta: 0.5});
       g.setBodies(b, "barnes-hut");
-      await warm(device, 1500, (enc) => g.encodeStep(enc));
-      row[`theta${theta}`] = await timeStep(g, device, ctx.reps);
-      ctx.log(`n ${n} θ ${theta}: ${JSON.stringify(row[`theta${theta}`])}`);
+      row.forceErrorTheta0_5 = await gpuForceError(g);
+      row.directMs = await timeDirect(g, device, n > 300000 ? 3 : 10);
+      ctx.log(`n ${n}: ${JSON.stringify(row.forceErrorTheta0_5)} direct ${row.directMs} ms`);
+      runs.push(row);
     }
-    g.setParams({theta: 0.5});
-    g.setBodies(b, "barnes-hut");
-    row.forceErrorTheta0_5 = await gpuForceError(g);
-    await warm(device, 1000, (enc) => g.encodeDirect(enc));
-    row.directMs = await timeDirect(g, device, n > 300000 ? 3 : 10);
-    ctx.log(`n ${n}: ${JSON.stringify(row.forceErrorTheta0_5)} direct ${row.directMs} ms`);
-    runs.push(row);
+    result.runs = runs;
+    result.validationErrors = ctx.handle.stats.validationErrors;
+    return result;
+  } finally {
+    scope.dispose();
   }
-  result.runs = runs;
-  result.validationErrors = ctx.handle.stats.validationErrors;
-  scope.dispose();
-  return result;
+}
+
+/** Thrown when the GPU tree is not the twin's: the message names the first differing node and field. */
+export class TwinCheckError extends Error {
+  constructor(readonly check: TwinCheck) {
+    const d = check.firstDifference;
+    const where = d
+      ? `node ${d.node} field ${d.field}: GPU ${d.actual}, twin ${d.expected}`
+      : check.sortEqualsTwin
+        ? `walk error ${check.walkMaxErrorOfRms} of rms ≥ 1e-5`
+        : "the sort's keys or permutation";
+    super(
+      `gravity twin check FAILED at ${check.bodies} bodies, first difference ${where}; differing nodes per field ${JSON.stringify(check.differingNodes)}; sort equal ${check.sortEqualsTwin}`
+    );
+    this.name = "TwinCheckError";
+  }
 }

@@ -240,6 +240,7 @@ export class GravityGPU {
   private writeParams() {
     const p = this.params;
     const buf = new ArrayBuffer(48);
+    // the 4th word is `zero`: always 0, read at run time so com.wgsl can keep products from fusing
     new Uint32Array(buf, 0, 4).set([this.n, this.leafCapacity, Math.max(1, Math.ceil(this.n / WG)), 0]);
     const e = this.external;
     new Float32Array(buf, 16, 8).set([p.G, p.softening * p.softening, p.theta * p.theta, p.dt, e?.x ?? 0, e?.y ?? 0, e?.m ?? 0, 0]);

@@ -151,6 +151,40 @@ export function centreOfMassTwin(t: QuadTree, x: Float32Array, y: Float32Array, 
   }
 }
 
+/** The per-node fields of a QuadTree, in the order treeDifferences checks them (ranges first, then sums). */
+export const TREE_FIELDS = ["lo", "hi", "firstChild", "childCount", "level", "mass", "mx", "my"] as const;
+export type TreeField = (typeof TREE_FIELDS)[number];
+
+/** Where two trees differ: node count and levelStart first, then every node field (bit-exact; floats compared as float32 values). */
+export interface TreeDiff {
+  equal: boolean;
+  /** the first difference: in `numNodes`/`levelStart` (node = −1, or the level), or in a node's field (lowest node, fields in TREE_FIELDS order) */
+  first: {node: number; field: string; actual: number; expected: number} | null;
+  /** how many nodes differ, per field (over the nodes both trees have) */
+  differing: Record<TreeField, number>;
+}
+
+/**
+ * Compares `actual` (e.g. read back from the GPU) with `expected` (the twin), exactly.
+ * Used by the benchmark's twin check so that a failure names the node and field.
+ */
+export function treeDifferences(actual: QuadTree, expected: QuadTree): TreeDiff {
+  const differing = Object.fromEntries(TREE_FIELDS.map((f) => [f, 0])) as Record<TreeField, number>;
+  let first: TreeDiff["first"] = null;
+  if (actual.numNodes !== expected.numNodes) first = {node: -1, field: "numNodes", actual: actual.numNodes, expected: expected.numNodes};
+  for (let L = 0; !first && L < expected.levelStart.length; L++)
+    if (actual.levelStart[L] !== expected.levelStart[L]) first = {node: L, field: "levelStart", actual: actual.levelStart[L], expected: expected.levelStart[L]};
+  const n = Math.min(actual.numNodes, expected.numNodes);
+  for (let j = 0; j < n; j++) {
+    for (const f of TREE_FIELDS) {
+      if (Object.is(actual[f][j], expected[f][j])) continue;
+      differing[f]++;
+      first ??= {node: j, field: f, actual: actual[f][j], expected: expected[f][j]};
+    }
+  }
+  return {equal: first === null, first, differing};
+}
+
 /** Side of node j's square, length units. */
 export function nodeSize(t: QuadTree, square: BoundingSquare, j: number): number {
   return square.size / 2 ** t.level[j];

@@ -8,6 +8,11 @@
 @group(0) @binding(3) var<storage, read_write> nodes: array<Node>;
 @group(0) @binding(4) var<storage, read> level_start: array<u32>;
 
+// The float32 value of a product, as its own rounded value: no add can be fused with it.
+fn rounded(product: f32) -> f32 {
+  return bitcast<f32>(bitcast<u32>(product) | params.zero);
+}
+
 @compute @workgroup_size(256)
 fn com_level(@builtin(global_invocation_id) gid: vec3<u32>) {
   let L = pass_info.value;
@@ -23,8 +28,8 @@ fn com_level(@builtin(global_invocation_id) gid: vec3<u32>) {
     for (var i = node.lo; i < node.hi; i++) {
       let p = pm[i];
       m = m + p.z;
-      sx = sx + p.z * p.x;
-      sy = sy + p.z * p.y;
+      sx = sx + rounded(p.z * p.x);
+      sy = sy + rounded(p.z * p.y);
     }
   } else {
     for (var c = node.first; c < node.first + node.count; c++) {

@@ -4,7 +4,7 @@ struct Params {
   n: u32,             // body count
   leaf_capacity: u32, // a cell with more bodies is split
   num_blocks: u32,    // radix blocks: ceil(n / 256)
-  _pad: u32,
+  zero: u32,          // always 0, but only known at run time (com.wgsl: keeps a product from fusing)
   G: f32,
   eps2: f32,          // softening length squared
   theta2: f32,        // opening angle squared (0 = exact)
