@@ -64,6 +64,8 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     gpu: (ctx) => gridGPU(ctx, sim, o.count, g),
     cpu: (ctx) => gridCPU(ctx, sim, g),
     cpuReason: o.engine === "auto" ? null : "Counters from the CPU twin of the GPU kernels (WebGPU switched off for this demo).",
+    animated: true,
+    stage,
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => stage.dispose());
@@ -73,6 +75,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     (show) => sim.setShowGrid(show),
     () => sim.reseed()
   );
+  controls.append(runtime.playControl!);
   root.append(stage.element, controls, status.element);
   root.timing = timing;
   root.snapshot = () => sim.snapshot();
