@@ -9,8 +9,10 @@ import {inflateSync} from "node:zlib";
 export interface PdfPage {
   /** Bytes of glyph strings shown (Tj / TJ operands): a measure of the text on the page. */
   textBytes: number;
-  /** Images and forms drawn (`Do` operators). */
+  /** Images drawn (`Do` of an image XObject, also inside forms). */
   images: number;
+  /** Bytes of drawing operators (page and forms, inflated): text, paths and images together. */
+  contentBytes: number;
 }
 
 /** Pages of `pdf` in document order (throws when the file has none: not a PDF this reader understands). */
@@ -43,9 +45,28 @@ export function pdfPages(pdf: Buffer): PdfPage[] {
     }
     const refs = /\/Contents\s*(\[[^\]]*\]|\d+ 0 R)/.exec(d)?.[1] ?? "";
     const content = [...refs.matchAll(/(\d+) 0 R/g)].map((r) => streamOf(r[1])).join("\n");
+    pages.push(measure(content, 0));
+  };
+  // Skia puts content drawn with opacity or a blend mode in form XObjects: count their text too
+  const xobjects = new Map<string, string>();
+  for (const m of src.matchAll(/\/XObject\s*<<([^>]*)>>/g)) for (const x of m[1].matchAll(/\/([\w.-]+)\s+(\d+) 0 R/g)) xobjects.set(x[1], x[2]);
+  const measure = (content: string, depth: number): PdfPage => {
     let textBytes = 0;
     for (const t of content.matchAll(/(<[0-9A-Fa-f\s]*>|\((?:\\.|[^\\)])*\)|\[[^\]]*\])\s*T[jJ]/g)) textBytes += t[1].length;
-    pages.push({textBytes, images: (content.match(/\/[\w.-]+\s+Do\b/g) ?? []).length});
+    let images = 0;
+    let contentBytes = content.length;
+    for (const x of content.matchAll(/\/([\w.-]+)\s+Do\b/g)) {
+      const id = xobjects.get(x[1]);
+      const dict = id ? (objects.get(id)?.dict ?? "") : "";
+      if (/\/Subtype\s*\/Image/.test(dict)) images++;
+      else if (id && depth < 8) {
+        const inner = measure(streamOf(id), depth + 1);
+        textBytes += inner.textBytes;
+        images += inner.images;
+        contentBytes += inner.contentBytes;
+      }
+    }
+    return {textBytes, images, contentBytes};
   };
   if (pagesId) walk(pagesId);
   if (!pages.length) throw new Error("pdfPages: no pages found");

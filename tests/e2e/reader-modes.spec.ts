@@ -98,7 +98,9 @@ async function swipe(context: BrowserContext, page: Page, x: number, y: number, 
 
 test("touch: a swipe starting on any canvas scrolls the page; after a tap a drag reaches the demo", async ({browser}) => {
   test.setTimeout(420_000); // five widgets started at phone width on an emulated GPU
-  const context = await browser.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true});
+  // reduced motion: the widgets wait, paused, so touch input is not queued behind frames of an
+  // emulated GPU (touch-action and the pointer do not depend on the animation)
+  const context = await browser.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, reducedMotion: "reduce"});
   const page = await context.newPage();
   await page.goto("/");
   for (const name of ANIMATED) {
@@ -187,9 +189,9 @@ test("print: a still of every canvas, controls hidden, the scroll story as its s
 
   // the real print: page.pdf() fires beforeprint itself
   const pages = pdfPages(await page.pdf({format: "A4"}));
-  const texts = pages.map((p) => p.textBytes);
-  // an empty page (or one with a single faded card) shows well under 1,000 bytes of glyphs; the last page may be short
-  texts.slice(0, -1).forEach((t, k) => expect(t, `page ${k + 1} of ${pages.length} is (nearly) empty: ${texts.join(", ")}`).toBeGreaterThan(1000));
+  // empty, or one faded card alone (the old scroll story): little text and no picture; the last page may be short
+  const empty = pages.map((p, k) => ({k: k + 1, ...p})).filter((p) => p.k < pages.length && p.textBytes < 3000 && p.contentBytes < 20_000);
+  expect(empty, `(nearly) empty pages of ${pages.length}`).toEqual([]);
   expect(
     pages.reduce((n, p) => n + p.images, 0),
     "the stills are in the PDF"
