@@ -53,6 +53,8 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
         draw: (discs) => drawContacts(stage, discs, P, stage.pointer),
         publish: (value) => setValue(root, value),
       }),
+    animated: true,
+    stage,
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => stage.dispose());
@@ -69,6 +71,7 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
       runtime.engine?.reset();
     }
   );
+  controls.append(runtime.playControl!);
   root.append(stage.element, controls, status.element);
   widgetCard(
     root,

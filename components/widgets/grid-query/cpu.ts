@@ -13,5 +13,5 @@ export function gridCPU(ctx: CPUEngineContext, sim: GridSim, g: GridParams): Eng
     done(gridQueryTwin(g, layout, cell));
     return true;
   };
-  return {frame: (_dt, now) => sim.frame(now, twin, "cpu")};
+  return {frame: (_dt, now) => sim.frame(now, twin, "cpu"), draw: () => sim.draw()};
 }

@@ -21,5 +21,5 @@ export async function gridGPU(ctx: GPUEngineContext, sim: GridSim, count: number
     query.step(layout.sorted, cell, (counts) => {
       if (!ctx.scope.disposed) done(counts);
     });
-  return {frame: (_dt, now) => sim.frame(now, count3x3, "gpu")};
+  return {frame: (_dt, now) => sim.frame(now, count3x3, "gpu"), draw: () => sim.draw()};
 }

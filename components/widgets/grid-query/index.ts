@@ -66,6 +66,8 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     gpu: (ctx) => gridGPU(ctx, sim, o.count, g),
     cpu: (ctx) => gridCPU(ctx, sim, g),
     cpuReason: o.engine === "auto" ? null : "Counters from the CPU twin of the GPU kernels (WebGPU switched off for this demo).",
+    animated: true,
+    stage,
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => stage.dispose());
@@ -75,6 +77,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
     (show) => sim.setShowGrid(show),
     () => sim.reseed()
   );
+  controls.append(runtime.playControl!);
   root.append(stage.element, controls, status.element);
   widgetCard(
     root,

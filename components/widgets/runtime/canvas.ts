@@ -11,8 +11,10 @@
  *   box and the world rectangle the widget draws (`view()`), so drawing and pointer agree.
  * - Touch: `"tap-to-wake"` keeps a vertical swipe scrolling the page until a touch lands
  *   on the canvas; then drags belong to the demo for `wakeMs` after the last touch.
- *   `"capture"` gives every touch to the demo; `"pan-y"` always lets vertical swipes scroll
- *   the page and gives the demo the sideways drags (a canvas that fills the screen).
+ *   `"capture"` gives every touch to the demo (for a host page that wants it; it traps a
+ *   reader's swipe, so the essay does not use it); `"pan-y"` always lets vertical swipes
+ *   scroll the page and gives the demo the sideways drags (a canvas that fills the screen).
+ *   The stage says which in a hint line under the canvas (shown on touch screens).
  * - Keyboard: the canvas takes focus and the arrow keys move the same pointer
  *   (`keyboard-pointer.ts`), with a visible cursor and instructions for screen readers.
  * - A canvas that once had a WebGPU context cannot get a 2D one: `fresh()` swaps in a new
@@ -40,6 +42,8 @@ export interface CanvasStageOptions {
   view: () => WorldView;
   /** Touch behaviour (see the module comment); default "tap-to-wake". */
   touch?: "tap-to-wake" | "capture" | "pan-y";
+  /** The touch hint line under the canvas (default: what the touch mode means, in words). */
+  touchHint?: string;
   /** How long a woken canvas keeps touches (ms, default 2,500). */
   wakeMs?: number;
   /** Where "the canvas has no size" is said. */
@@ -74,6 +78,13 @@ export function backingSize(cssW: number, cssH: number, dpr: number) {
   return {width: Math.max(1, Math.round(cssW * dpr)), height: Math.max(1, Math.round(cssH * dpr))};
 }
 
+/** What each touch mode means to a reader, said under the canvas. */
+const TOUCH_HINTS = {
+  "tap-to-wake": "On a touch screen, tap the picture first, then drag; a swipe that starts here scrolls the page.",
+  "pan-y": "On a touch screen, drag sideways to play; swipe up or down to scroll the page.",
+  capture: "On a touch screen, drag on the picture to play.",
+};
+
 /** The canvas's `touch-action` while no touch has woken it. */
 const idleTouchAction = (o: CanvasStageOptions) => (o.touch === "capture" ? "none" : "pan-y");
 
@@ -98,7 +109,10 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     return c;
   };
   let canvas = makeCanvas();
-  element.append(canvas);
+  const hint = document.createElement("p");
+  hint.className = "touch-hint";
+  hint.textContent = o.touchHint ?? TOUCH_HINTS[o.touch ?? "tap-to-wake"];
+  element.append(canvas, hint);
 
   const setHasSize = (ok: boolean) => {
     if (ok === hasSize) return;

@@ -16,6 +16,13 @@
  * - **Frames**: when the engine has a `frame`, the runtime runs it from one frame loop
  *   that runs only while the widget is on screen and the tab is shown (`frameLoop`), so
  *   a widget scrolled away submits no GPU work.
+ * - **Motion** (`animated`): under `prefers-reduced-motion: reduce` the loop starts paused
+ *   until the reader presses the widget's Play button (`playControl`); everywhere that
+ *   button pauses it. A paused widget keeps its picture: after a control or pointer
+ *   change, a resize or a new engine it is drawn once more (`draw`), not stepped.
+ * - **Print** (`stage`): when the page is printed, the canvas's current picture becomes a
+ *   still image (a WebGPU canvas is drawn and copied in the same task: its texture is only
+ *   readable then).
  * - **Ownership**: the widget's `ResourceScope` owns the loop and a child scope per engine;
  *   `dispose()` (or Framework's `invalidation`) releases everything.
  *
@@ -28,6 +35,8 @@ import {ResourceScope} from "../../gpu/scope.js";
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {browserWGSL} from "../../gpu/wgsl-browser.js";
 import {whenNear} from "./lazy.js";
+import {onReducedMotionChange, playButton, prefersReducedMotion, type PlayButton} from "./motion.js";
+import {printStill} from "./still.js";
 import {fallbackMessage, type Status} from "./status.js";
 
 /** Rebuilds after device losses within RETRY_WINDOW_MS before the CPU engine takes over. */
@@ -46,6 +55,11 @@ export type EngineKind = "gpu" | "cpu";
 export interface Engine {
   /** Advances one animation frame (`dt` in seconds, clamped). Present → the runtime animates it. */
   frame?(dt: number, now: number): void;
+  /**
+   * Draws the current state again without advancing it (one submit on the GPU): a paused
+   * widget after a change, a print still. Present → the runtime uses it.
+   */
+  draw?(): void;
   /** Back to the initial state with the current options. */
   reset?(): void;
   /** Releases what the engine holds outside its scope (its scope is disposed anyway). */
@@ -95,6 +109,14 @@ export interface EngineSpec<E extends Engine> {
   maxDt?: number;
   /** Framework's invalidation: everything is released when it resolves. */
   invalidation?: Promise<unknown>;
+  /**
+   * The frames animate on their own (a simulation): starts paused under
+   * `prefers-reduced-motion: reduce`, and the runtime makes a Play/Pause button
+   * (`playControl`) for the widget's controls row.
+   */
+  animated?: boolean;
+  /** The widget's canvas stage: a paused widget is redrawn on resize, and printed as a still picture. */
+  stage?: {element: HTMLElement; readonly canvas: HTMLCanvasElement; onResize(cb: () => void): void};
 }
 
 export interface EngineRuntime<E extends Engine> {
@@ -107,6 +129,12 @@ export interface EngineRuntime<E extends Engine> {
   readonly ready: Promise<void>;
   /** Pauses / resumes the frame loop (a pause button). */
   setPaused(paused: boolean): void;
+  /** true while the frame loop is paused (by the reader, or by the reduced-motion preference). */
+  readonly paused: boolean;
+  /** The Play/Pause button of an `animated` widget (null otherwise): put it in the controls row. */
+  readonly playControl: HTMLButtonElement | null;
+  /** While paused: draws the current state once on the next animation frame (engines with `draw`). */
+  redraw(): void;
   /** Starts now, whatever the widget's position (also cancels the lazy wait). */
   start(): void;
   /** Replaces the running engine by a fresh one of the same kind (an option that needs new buffers). */
@@ -170,7 +198,9 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
   private handle: GPUHandle | null = null;
   private recordLoss = lossWindow();
   private started = false;
-  private paused = false;
+  paused = false;
+  private play: PlayButton | null = null;
+  private redrawFrame = 0;
   private loop: FrameLoop | null = null;
   private cpuReason = "";
   private markReady!: () => void;
@@ -181,7 +211,45 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     if (spec.lazy === false) queueMicrotask(() => this.start());
     else this.scope.onDispose(whenNear(spec.root, () => this.start()));
     this.scope.onDispose(() => this.stopEngine());
+    if (spec.animated) this.setUpMotion();
+    if (spec.stage) this.setUpStage(spec.stage);
     spec.invalidation?.then(() => this.scope.dispose());
+  }
+
+  get playControl() {
+    return this.play?.element ?? null;
+  }
+
+  /** Paused under reduced motion until the reader chooses; a Play/Pause button; a redraw after any change while paused. */
+  private setUpMotion() {
+    let chosen = false; // once the reader has pressed the button, the preference no longer overrides it
+    this.play = playButton(() => {
+      chosen = true;
+      this.setPaused(!this.paused);
+    });
+    this.setPaused(prefersReducedMotion());
+    this.scope.onDispose(onReducedMotionChange((reduce) => chosen || this.setPaused(reduce)));
+    // a control or the pointer changed something: show it (capture phase: controls stop their own events)
+    const root = this.spec.root;
+    const onChange = (e: Event) => e.target !== root && this.redraw();
+    const kinds = ["input", "change", "click", "pointermove", "pointerdown", "pointerup"];
+    for (const k of kinds) root.addEventListener(k, onChange, true);
+    this.scope.onDispose(() => {
+      for (const k of kinds) root.removeEventListener(k, onChange, true);
+      cancelAnimationFrame(this.redrawFrame);
+    });
+  }
+
+  private setUpStage(stage: NonNullable<EngineSpec<E>["stage"]>) {
+    stage.onResize(() => this.redraw());
+    this.scope.onDispose(
+      printStill(stage, () => {
+        const e = this.engine;
+        if (!e) return false;
+        e.draw?.();
+        return true;
+      })
+    );
   }
 
   start() {
@@ -194,6 +262,15 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
   setPaused(p: boolean) {
     this.paused = p;
     this.loop?.setPaused(p);
+    this.play?.show(p);
+  }
+
+  redraw() {
+    if (!this.paused || this.redrawFrame || this.scope.disposed) return;
+    this.redrawFrame = requestAnimationFrame(() => {
+      this.redrawFrame = 0;
+      if (this.paused && !this.scope.disposed) this.engine?.draw?.();
+    });
   }
 
   async rebuild() {
@@ -242,6 +319,8 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
       loop.setPaused(this.paused);
       this.loop = loop;
       this.engineScope!.onDispose(() => loop.stop());
+      // paused from the start (reduced motion) or across a rebuild: show the first picture
+      if (this.paused) this.redraw();
     }
     this.markReady();
   }

@@ -32,6 +32,9 @@ export function sandCPU(ctx: CPUEngineContext, s: SandSetup): SandEngine {
   };
   pour();
 
+  const draw = () => {
+    if (s.stage.hasSize) drawGrains(s.stage, grains, s.view(), params.radius * 1.05);
+  };
   const frame = (_dt: number, now: number) => {
     if (!s.stage.hasSize) return;
     s.syncPointer();
@@ -47,9 +50,9 @@ export function sandCPU(ctx: CPUEngineContext, s: SandSetup): SandEngine {
     value.candidates = stats.candidates;
     value.collisionCandidates = stats.collided;
     value.contactPairs = stats.contacts / 2;
-    drawGrains(s.stage, grains, s.view(), params.radius * 1.05);
+    draw();
     s.afterFrame(now);
   };
   // the twin reads `state.hashed` every frame
-  return {frame, pour, setHashed: () => {}};
+  return {frame, draw, pour, setHashed: () => {}};
 }

@@ -52,6 +52,16 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
       value.contactPairs = Math.round(c[2] / 2 / subs);
     });
   };
+  const encodeDraw = (enc: GPUCommandEncoder) => {
+    if (renderer.resize()) renderer.encode(enc, sand.a, sand.count, s.view(), {radius: params.radius * 1.05, colorMode: "id", palette: sandPalette(s.stage)});
+  };
+  /** The grains where they are now, drawn again (a paused widget, a print still): one submit, no step. */
+  const draw = () => {
+    if (!s.stage.hasSize) return;
+    const enc = device.createCommandEncoder({label: "sand-draw"});
+    encodeDraw(enc);
+    device.queue.submit([enc.finish()]);
+  };
   let inFlight = false;
   const frame = (_dt: number, now: number) => {
     if (!s.stage.hasSize) return;
@@ -62,7 +72,7 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
     sand.encodeFrame(enc, state.substeps, timed ? timer : null);
     const slot = statsRing.acquire();
     if (slot) statsRing.copy(enc, slot, sand.stats, 0, 0, STATS_BYTES);
-    if (renderer.resize()) renderer.encode(enc, sand.a, sand.count, s.view(), {radius: params.radius * 1.05, colorMode: "id", palette: sandPalette(s.stage)});
+    encodeDraw(enc);
     if (timed) timer!.resolve(enc);
     const t0 = performance.now();
     device.queue.submit([enc.finish()]);
@@ -78,5 +88,5 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
     }
     s.afterFrame(now);
   };
-  return {frame, pour, setHashed: (h) => sand.setHashed(h)};
+  return {frame, draw, pour, setHashed: (h) => sand.setHashed(h)};
 }

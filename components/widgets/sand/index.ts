@@ -5,7 +5,7 @@
  * spatial hashing on/off, open walls (hash mode only). A live panel shows the GPU time per
  * pass and per frame (timestamp-query) or the submit-to-done time, the pass shares and the
  * hash-collision counter; a pipeline diagram lights up with the real shares. Dragging on
- * the canvas shoves the grains (touch included: the canvas keeps every touch).
+ * the canvas shoves the grains (on a touch screen after a tap: a swipe scrolls the page).
  *
  * `createSandWidget(options)` → element with data-widget="sand" and `.value` (SandValue,
  * options.ts; an `input` event about 4×/s and on a device loss). Without WebGPU the CPU
@@ -46,7 +46,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     label: "Sand grains falling into a pile in a box",
     keys: "Arrow keys push through the sand.",
     view,
-    touch: "capture",
+    touch: "tap-to-wake",
     status,
   });
   const overlay = createOverlay(stage);
@@ -103,6 +103,8 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     },
     acquire: options.acquire,
     wgsl: options.wgsl,
+    animated: true,
+    stage,
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => {
@@ -140,6 +142,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     },
   });
 
+  controls.append(runtime.playControl!);
   root.append(diagram.element, stage.element, controls, panel.element, status.element);
   widgetCard(
     root,

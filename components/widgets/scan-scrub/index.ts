@@ -27,6 +27,7 @@ import {DIM_X, DIM_Y, GRID, type ScrubEngine} from "./engine.js";
 import {gpuEngine} from "./gpu.js";
 import {captionOf, revealedArrays, sceneAt} from "./model.js";
 import {DEFAULT_STEPS, scanScrubSchema, type ScanScrubOptions, type ScanScrubValue} from "./options.js";
+import {printSteps} from "./print.js";
 import {createScrolly, createStepper, type Scrolly} from "./scrolly.js";
 
 export type {ScanScrubOptions, ScanScrubValue} from "./options.js";
@@ -184,6 +185,12 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
     lastKey = "";
     render();
   };
+  const stopPrint = printSteps(
+    root,
+    {diagram, phases, stepEls: scrolly.stepEls},
+    () => set,
+    () => set && show(parts, set, scrolly.progress(), reducedMotion())
+  );
   scrolly.stage.addEventListener("keydown", stepper.onKey);
   window.addEventListener("scroll", onScroll, {passive: true});
   window.addEventListener("resize", onResize);
@@ -198,6 +205,7 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
     window.removeEventListener("resize", onResize);
     ro?.disconnect();
     reduced?.removeEventListener?.("change", onMotion);
+    stopPrint();
     generation++;
   });
   root.dispose = () => rt.dispose();

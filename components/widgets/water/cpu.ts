@@ -70,6 +70,9 @@ export function waterCPU(ctx: CPUEngineContext, s: WaterSetup, fallbackCount: nu
   s.publish();
   return {
     reset: pour,
+    draw() {
+      if (stage.hasSize) drawTwin(stage, s.view(), particles, density, state);
+    },
     setParams() {}, // the twin reads state.params at every substep
     frame(_dt, now) {
       if (!stage.hasSize) return; // the stage says so; wait for a size

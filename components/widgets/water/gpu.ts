@@ -68,6 +68,21 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     s.onStats();
     info();
   };
+  const encodeDraw = (enc: GPUCommandEncoder) =>
+    renderer.encode(enc, sim.particles, sim.count, s.view(), {
+      radius: 0.55 * state.params.h,
+      colorMode: state.colorBy === "density" ? "scalar" : "speed",
+      scalar: sim.density,
+      scalarRange: colorRange(state),
+      rampSpan: rampSpanOf(stage),
+    });
+  /** The particles where they are now, drawn again (a paused widget, a print still): one submit, no step. */
+  const draw = () => {
+    if (!stage.hasSize || !renderer.resize()) return;
+    const enc = device.createCommandEncoder({label: `${s.name}-draw`});
+    encodeDraw(enc);
+    device.queue.submit([enc.finish()]);
+  };
   let inFlight = 0;
   let lastStats = -Infinity;
   const frame = (_dt: number, now: number) => {
@@ -87,13 +102,7 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
       lastStats = now;
       ring.copy(enc, slot, sim.stats, 0, 0, STATS_BYTES);
     }
-    renderer.encode(enc, sim.particles, sim.count, s.view(), {
-      radius: 0.55 * state.params.h,
-      colorMode: state.colorBy === "density" ? "scalar" : "speed",
-      scalar: sim.density,
-      scalarRange: colorRange(state),
-      rampSpan: rampSpanOf(stage),
-    });
+    encodeDraw(enc);
     timer?.resolve(enc);
     const t0 = performance.now();
     device.queue.submit([enc.finish()]);
@@ -112,5 +121,5 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     if (slot) ring.commit(slot, onStats);
     s.frames.n++;
   };
-  return {frame, reset: pour, setParams: () => sim.setParams(state.params)};
+  return {frame, draw, reset: pour, setParams: () => sim.setParams(state.params)};
 }

@@ -58,8 +58,9 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     label: hero ? "Live SPH water simulation: a dam break in a tank" : "SPH water: a dam break; drag to stir",
     keys: "Arrow keys stir the water.",
     view: () => tankView(state.params, o.aspect),
-    // the hero fills the top of the screen: vertical swipes scroll the page, sideways drags stir
-    touch: hero ? "pan-y" : "capture",
+    // the hero fills the top of the screen: vertical swipes scroll the page, sideways drags
+    // stir; the demo below is woken by a tap, so a swipe that starts on it scrolls too
+    touch: hero ? "pan-y" : "tap-to-wake",
     status,
   });
   const panel = statsPanel();
@@ -135,12 +136,15 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
       engine = null;
     },
     acquire: options.acquire,
+    animated: true,
+    stage,
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => stage.dispose());
 
   watchTankColors(stage, controls.legend);
 
+  controls.row.append(runtime.playControl!);
   root.append(stage.element, controls.row);
   if (!hero) root.append(controls.panel, panel.element);
   root.append(status.element);

@@ -1,0 +1,200 @@
+/**
+ * Every reader: reduced motion (nothing moves until Play; Pause everywhere), touch (a swipe
+ * that starts on a canvas scrolls the page; a tap wakes the demo), print (a still of every
+ * canvas, the scroll story as its steps, the footer, no empty page).
+ */
+import {type BrowserContext, expect, type Page, test} from "@playwright/test";
+import {expectWebGPU, gpuStats, watchErrors} from "./helpers";
+import {pdfPages} from "./pdf";
+
+/** The animated widgets and how far each has got (frames or steps). */
+const ANIMATED = ["hero", "contacts", "grid-query", "sand", "water"] as const;
+type Animated = (typeof ANIMATED)[number];
+const progressOf = (page: Page, name: Animated) =>
+  page.evaluate((n) => {
+    const el = document.querySelector(`[data-widget="${n}"]`) as any;
+    if (n === "hero" || n === "water") return el.__frames() as number;
+    return (n === "sand" ? el.value.frames : el.value.steps) as number;
+  }, name);
+
+/** Scrolls `name` into view and waits for its engine. */
+async function startWidget(page: Page, name: string) {
+  const w = page.locator(`[data-widget="${name}"]`);
+  await w.scrollIntoViewIfNeeded();
+  await expect(w).toHaveAttribute("data-engine", /^(gpu|cpu)$/, {timeout: 90_000});
+  return w;
+}
+
+test.describe("reduced motion", () => {
+  test.use({reducedMotion: "reduce"});
+  test("nothing moves until Play is pressed (keyboard); then it moves", async ({page}) => {
+    const errs = watchErrors(page);
+    await page.goto("/");
+    await expectWebGPU(page);
+    for (const name of ANIMATED) {
+      const w = await startWidget(page, name);
+      const play = w.locator("button.play-toggle");
+      await expect(play).toBeVisible();
+      await expect(play).toHaveAccessibleName("Play");
+      await page.waitForTimeout(300);
+      const p0 = await progressOf(page, name);
+      const s0 = (await gpuStats(page)).submits;
+      await page.waitForTimeout(2000);
+      expect(await progressOf(page, name), `${name} advanced under reduced motion`).toBe(p0);
+      expect((await gpuStats(page)).submits, `${name}: GPU submits while paused`).toBe(s0);
+      await play.focus();
+      await page.keyboard.press("Enter");
+      await expect(play).toHaveAccessibleName("Pause");
+      await expect.poll(() => progressOf(page, name), {timeout: 60_000}).toBeGreaterThan(p0);
+      await play.click(); // paused again, so the next widget's counters are its own
+      await expect(play).toHaveAccessibleName("Play");
+    }
+    errs.expectNone();
+  });
+});
+
+test("without reduced motion every animation plays and Pause stops it (no submits), a slider still redraws once", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  for (const name of ANIMATED) {
+    const w = await startWidget(page, name);
+    const pause = w.locator("button.play-toggle");
+    await expect(pause).toHaveAccessibleName("Pause");
+    const p0 = await progressOf(page, name);
+    await expect.poll(() => progressOf(page, name), {timeout: 60_000}).toBeGreaterThan(p0);
+    await pause.click();
+    await expect(pause).toHaveAccessibleName("Play");
+    await page.waitForTimeout(1000); // a frame in flight lands
+    const p1 = await progressOf(page, name);
+    const s1 = (await gpuStats(page)).submits;
+    await page.waitForTimeout(2000);
+    expect(await progressOf(page, name), `${name} advanced while paused`).toBe(p1);
+    expect((await gpuStats(page)).submits, `${name}: GPU submits while paused`).toBe(s1);
+  }
+  // paused, the sand still answers its controls: Re-pour draws the new grains once (one submit), no frames
+  const sand = page.locator('[data-widget="sand"]');
+  await sand.scrollIntoViewIfNeeded();
+  const s2 = (await gpuStats(page)).submits;
+  await sand.getByRole("button", {name: /re-pour/i}).click();
+  await expect.poll(async () => (await gpuStats(page)).submits - s2, {timeout: 10_000}).toBe(1);
+  await page.waitForTimeout(1000);
+  expect((await gpuStats(page)).submits - s2).toBe(1);
+  errs.expectNone();
+});
+
+/** A one-finger swipe through CDP touch events, from (x, y) by (dx, dy) CSS px. */
+async function swipe(context: BrowserContext, page: Page, x: number, y: number, dx: number, dy: number) {
+  const cdp = await context.newCDPSession(page);
+  const at = (k: number) => [{x: x + (dx * k) / 10, y: y + (dy * k) / 10, id: 1}];
+  await cdp.send("Input.dispatchTouchEvent", {type: "touchStart", touchPoints: at(0)});
+  for (let k = 1; k <= 10; k++) {
+    await cdp.send("Input.dispatchTouchEvent", {type: "touchMove", touchPoints: at(k)});
+    await page.waitForTimeout(16);
+  }
+  await cdp.send("Input.dispatchTouchEvent", {type: "touchEnd", touchPoints: []});
+  await cdp.detach();
+}
+
+test("touch: a swipe starting on any canvas scrolls the page; after a tap a drag reaches the demo", async ({browser}) => {
+  test.setTimeout(420_000); // five widgets started at phone width on an emulated GPU
+  // reduced motion: the widgets wait, paused, so touch input is not queued behind frames of an
+  // emulated GPU (touch-action and the pointer do not depend on the animation)
+  const context = await browser.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, reducedMotion: "reduce"});
+  const page = await context.newPage();
+  await page.goto("/");
+  for (const name of ANIMATED) {
+    const w = await startWidget(page, name);
+    const canvas = w.locator("canvas").first();
+    await canvas.evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2 - innerHeight / 2));
+    await page.waitForTimeout(300);
+    const box = (await canvas.boundingBox())!;
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    await expect(w.locator(".touch-hint")).toBeVisible();
+    const y0 = await page.evaluate(() => scrollY);
+    await swipe(context, page, cx, cy, 0, -200);
+    await expect.poll(() => page.evaluate(() => scrollY), {message: `${name}: swipe scrolled`, timeout: 5000}).toBeGreaterThan(y0 + 50);
+
+    // the interaction: a tap wakes a tap-to-wake canvas; the hero takes sideways drags
+    await canvas.evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2 - innerHeight / 2));
+    await page.waitForTimeout(300);
+    const b2 = (await canvas.boundingBox())!;
+    const [x, y] = [b2.x + b2.width / 2, b2.y + b2.height / 2];
+    await canvas.evaluate((c) => {
+      const log = ((c as any).__touchLog = {move: 0, cancel: 0});
+      c.addEventListener("pointermove", (e) => (e as PointerEvent).pointerType === "touch" && (e as PointerEvent).buttons && log.move++);
+      c.addEventListener("pointercancel", () => log.cancel++);
+    });
+    const y1 = await page.evaluate(() => scrollY);
+    if (name === "hero") await swipe(context, page, x - 100, y, 200, 0);
+    else {
+      await page.touchscreen.tap(x, y);
+      await swipe(context, page, x, y, 0, -150);
+    }
+    const log = await canvas.evaluate((c) => (c as any).__touchLog);
+    expect(log.cancel, `${name}: the drag was taken by the page`).toBe(0);
+    expect(log.move, `${name}: the demo got the drag`).toBeGreaterThan(5);
+    if (name !== "hero") expect(await page.evaluate(() => scrollY), `${name}: a woken canvas keeps the drag`).toBe(y1);
+  }
+  await context.close();
+});
+
+test("print: a still of every canvas, controls hidden, the scroll story as its steps in order, the footer, no empty page", async ({page}) => {
+  test.setTimeout(420_000);
+  const errs = watchErrors(page);
+  await page.goto("/");
+  await expectWebGPU(page);
+  for (const name of ANIMATED) await startWidget(page, name);
+  await startWidget(page, "scan-scrub");
+  await expect.poll(() => page.evaluate(() => (document.querySelector('[data-widget="scan-scrub"]') as any).value !== null), {timeout: 60_000}).toBe(true);
+
+  // print emulation changes the media only; a browser fires beforeprint before it prints
+  await page.emulateMedia({media: "print"});
+  await page.evaluate(() => dispatchEvent(new Event("beforeprint")));
+  for (const name of ANIMATED) {
+    const w = page.locator(`[data-widget="${name}"]`);
+    const still = w.locator("canvas.print-still");
+    await expect(still, `${name} still`).toBeVisible();
+    await expect(w.locator("canvas:not(.print-still)")).toBeHidden();
+    const colours = await still.evaluate((c: HTMLCanvasElement) => {
+      const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+      const seen = new Set<number>();
+      for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 24) | (d[i + 1] << 16) | (d[i + 2] << 8) | d[i + 3]);
+      return seen.size;
+    });
+    expect(colours, `${name}: the still is a picture, not a blank`).toBeGreaterThan(8);
+    await expect(w.locator("button:visible, input:visible")).toHaveCount(0);
+  }
+  const scrub = page.locator('[data-widget="scan-scrub"]');
+  await expect(scrub.locator(".scrub-stage")).toBeHidden();
+  const steps = await scrub.locator(".scrub-step").evaluateAll((els) =>
+    els.map((el) => ({
+      top: el.getBoundingClientRect().top,
+      height: el.getBoundingClientRect().height,
+      opacity: getComputedStyle(el.querySelector(".scrub-card")!).opacity,
+      figure: (el.querySelector(".scrub-print svg") as SVGElement | null)?.getBoundingClientRect().height ?? 0,
+    }))
+  );
+  expect(steps.length).toBeGreaterThan(4);
+  steps.forEach((s, k) => {
+    expect(s.opacity, `step ${k} opacity`).toBe("1");
+    expect(s.figure, `step ${k} has its picture`).toBeGreaterThan(100);
+    if (k) expect(s.top, `step ${k} follows step ${k - 1}`).toBeGreaterThan(steps[k - 1].top);
+  });
+  await expect(page.locator("#observablehq-footer")).toBeVisible();
+  await page.evaluate(() => dispatchEvent(new Event("afterprint")));
+  await page.emulateMedia({media: "screen"});
+  await expect(page.locator(".print-still, .scrub-print")).toHaveCount(0);
+
+  // the real print: page.pdf() fires beforeprint itself
+  const pages = pdfPages(await page.pdf({format: "A4"}));
+  // empty, or one faded card alone (the old scroll story): little text and no picture; the last page may be short
+  const empty = pages.map((p, k) => ({k: k + 1, ...p})).filter((p) => p.k < pages.length && p.textBytes < 3000 && p.contentBytes < 20_000);
+  expect(empty, `(nearly) empty pages of ${pages.length}`).toEqual([]);
+  expect(
+    pages.reduce((n, p) => n + p.images, 0),
+    "the stills are in the PDF"
+  ).toBeGreaterThanOrEqual(ANIMATED.length);
+  errs.expectNone();
+});
