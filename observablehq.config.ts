@@ -16,6 +16,7 @@ export default {
   footer: "Part three of a series on particle simulation in the browser.",
   pages: [
     {name: "Neighbour search on the GPU", path: "/"},
+    {name: "Gravity: Barnes–Hut on the GPU", path: "/gravity"},
     {name: "Embedding the widgets", path: "/embed"},
   ],
   // Embedding (src/embed/, components/embed/): the element module, and per widget an

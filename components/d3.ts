@@ -4,7 +4,7 @@
  * `import * as d3 from "../d3.js"` and call `d3.range`, `d3.scaleLinear`, … as usual.
  */
 export {max, range} from "d3-array";
-export {axisBottom} from "d3-axis";
+export {axisBottom, axisLeft} from "d3-axis";
 export {color} from "d3-color";
 export {easeCubicInOut} from "d3-ease";
 export {randomLcg} from "d3-random";
