@@ -10,6 +10,7 @@ import type {CanvasStage} from "../runtime/canvas.js";
 import type {ProbeField} from "./options.js";
 
 export const PROBE_COLOURS = {
+  background: "#fbfcfe",
   body: "#8a8f98",
   opened: "#5b6170",
   approx: "rgba(230, 120, 40, 0.18)",
@@ -22,7 +23,9 @@ export const PROBE_COLOURS = {
 export function drawProbe(stage: CanvasStage, view: WorldView, f: ProbeField, w: ProbeWalk, probe: [number, number]) {
   const ctx = stage.context2d();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, stage.canvas.width, stage.canvas.height);
+  // the stage's 2D context is opaque (alpha: false): paint the background
+  ctx.fillStyle = PROBE_COLOURS.background;
+  ctx.fillRect(0, 0, stage.canvas.width, stage.canvas.height);
   stage.worldTransform(ctx, view);
   const px = (view.x1 - view.x0) / Math.max(1, stage.size.width); // one CSS pixel in world units
   const C = PROBE_COLOURS;
