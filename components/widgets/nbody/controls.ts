@@ -3,7 +3,13 @@ import {button, logSlider} from "../runtime/controls.js";
 
 export function nbodyControls(count: number, max: number, on: {count(n: number): void; restart(): void}) {
   const slider = logSlider("bodies", {min: 2, max, value: count, name: "nbody-count", steps: 400});
-  slider.input.addEventListener("input", () => on.count(slider.count));
+  const out = document.createElement("output");
+  out.textContent = count.toLocaleString("en-US");
+  slider.label.append(out);
+  slider.input.addEventListener("input", () => {
+    out.textContent = slider.count.toLocaleString("en-US");
+    on.count(slider.count);
+  });
   const restart = button("Restart", on.restart, {title: "A new Plummer sphere with the same count"});
   restart.className = "nbody-restart";
   const row = document.createElement("div");
