@@ -71,6 +71,7 @@ document.addEventListener("DOMContentLoaded", () => document.querySelector(".ski
 </div>`,
   pages: [
     {name: "Neighbour search on the GPU", path: "/"},
+    {name: "Gravity: Barnes–Hut on the GPU", path: "/gravity"},
     {name: "Embedding the widgets", path: "/embed"},
     {name: "Benchmark on your GPU", path: "/bench"},
   ],

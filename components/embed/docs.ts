@@ -12,7 +12,7 @@ export const END = "<!-- options:end -->";
 export function optionsSection(): string {
   return EMBED_NAMES.map((name) => {
     const info = EMBED_INFO[name];
-    return `### \`<${tagOf(name)}>\` · \`/embed/${name}\` — ${info.title}\n\nFrom [the essay's section](./#${info.anchor}).\n\n${optionsMarkdown(info)}`;
+    return `### \`<${tagOf(name)}>\` · \`/embed/${name}\` — ${info.title}\n\nFrom [the essay's section](./${info.page ?? ""}#${info.anchor}).\n\n${optionsMarkdown(info)}`;
   }).join("\n\n");
 }
 

@@ -54,7 +54,7 @@ export function embedFrame(name: string, search: string): HTMLElement {
   const element = createElementFor(w, options);
   const link = document.createElement("a");
   link.className = "ns-embed-source";
-  link.href = `../#${w.anchor}`;
+  link.href = `../${w.page ?? ""}#${w.anchor}`;
   link.target = "_blank";
   link.rel = "noopener";
   link.textContent = `${w.title} — from “Neighbour search on the GPU”`;

@@ -4,9 +4,13 @@
  * exported modules and the iframe pages all read this one table, so adding a widget
  * to every embedding method is one line here and one name in names.ts.
  */
+import {createBHError} from "../widgets/bh-error/index.js";
+import {createBHProbe} from "../widgets/bh-probe/index.js";
 import {createContactsDemo} from "../widgets/contacts/index.js";
 import {createSortWidget} from "../widgets/counting-sort/index.js";
+import {createGalaxy} from "../widgets/galaxy/index.js";
 import {createGridDemo} from "../widgets/grid-query/index.js";
+import {createNBodyWidget} from "../widgets/nbody/index.js";
 import {createSandWidget} from "../widgets/sand/index.js";
 import {createScanScrub} from "../widgets/scan-scrub/index.js";
 import {createWaterWidget} from "../widgets/water/index.js";
@@ -31,6 +35,10 @@ const FACTORIES: Record<EmbedName, WidgetFactory> = {
   "scan-scrub": createScanScrub as WidgetFactory,
   sand: createSandWidget as WidgetFactory,
   water: createWaterWidget as WidgetFactory,
+  nbody: createNBodyWidget as WidgetFactory,
+  "bh-probe": createBHProbe as WidgetFactory,
+  "bh-error": createBHError as WidgetFactory,
+  galaxy: createGalaxy as WidgetFactory,
 };
 
 export const REGISTRY: ReadonlyMap<string, EmbedWidget> = new Map(

@@ -5,9 +5,13 @@
  * touches the DOM or the GPU, so Node (the documentation generator, unit tests) imports
  * it too. The factories are joined in registry.ts.
  */
+import {BH_ERROR_OPTIONS} from "../widgets/bh-error/options.js";
+import {BH_PROBE_OPTIONS} from "../widgets/bh-probe/options.js";
 import {CONTACTS_OPTIONS} from "../widgets/contacts/options.js";
 import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
+import {GALAXY_OPTIONS} from "../widgets/galaxy/options.js";
 import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
+import {NBODY_OPTIONS} from "../widgets/nbody/options.js";
 import {SAND_OPTIONS} from "../widgets/sand/options.js";
 import {scanScrubSchema} from "../widgets/scan-scrub/options.js";
 import {PARAM_OPTIONS, WATER_OPTIONS} from "../widgets/water/options.js";
@@ -19,6 +23,8 @@ export interface EmbedInfo {
   title: string;
   /** The widget's section on the essay page (its heading's id). */
   anchor: string;
+  /** The essay page holding that section, relative to the site root: "" (the first page, default) or "gravity". */
+  page?: string;
   schema: OptionSchema;
   /** Schema-keyed values (raw strings allowed: the factory validates) → the factory's options. Default: as they are. */
   toOptions?: (input: Record<string, unknown>) => Record<string, unknown>;
@@ -54,6 +60,16 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
       return {...Object.fromEntries(entries.filter((e) => !isParam(e))), ...names, params: {...Object.fromEntries(entries.filter(isParam)), ...names}};
     },
   },
+  nbody: {name: "nbody", title: "Gravity: everyone pulls on everyone (O(N²))", page: "gravity", anchor: "1-everyone-pulls-on-everyone", schema: NBODY_OPTIONS},
+  "bh-probe": {
+    name: "bh-probe",
+    title: "Barnes–Hut: which cells a probe opens",
+    page: "gravity",
+    anchor: "2-summarise-the-far-field",
+    schema: BH_PROBE_OPTIONS,
+  },
+  "bh-error": {name: "bh-error", title: "Barnes–Hut: force error against θ", page: "gravity", anchor: "5-how-wrong-is-it", schema: BH_ERROR_OPTIONS},
+  galaxy: {name: "galaxy", title: "A disc galaxy, Barnes–Hut on the GPU", page: "gravity", anchor: "6-the-galaxy", schema: GALAXY_OPTIONS},
 };
 
 export {kebab} from "../widgets/runtime/options.js";

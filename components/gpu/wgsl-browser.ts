@@ -22,6 +22,7 @@ const files: Record<string, {text(): Promise<string>}> = {
   "gravity/tree.wgsl": FileAttachment("../../shaders/gravity/tree.wgsl"),
   "gravity/tree_level.wgsl": FileAttachment("../../shaders/gravity/tree_level.wgsl"),
   "gravity/walk.wgsl": FileAttachment("../../shaders/gravity/walk.wgsl"),
+  "render/bodies.wgsl": FileAttachment("../../shaders/render/bodies.wgsl"),
   "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),
   "sand/forces.wgsl": FileAttachment("../../shaders/sand/forces.wgsl"),
   "sort/clear.wgsl": FileAttachment("../../shaders/sort/clear.wgsl"),

@@ -1,0 +1,127 @@
+/**
+ * The §2 widget: the Barnes–Hut opening criterion, seen from one probe body. The tree of
+ * the other N − 1 bodies is built on the GPU (gpu.ts) or by the CPU twin (cpu.ts); the
+ * reader drags the probe (pointer, or arrow keys on the focused canvas) and moves θ, and
+ * sees which cells the walk opens and which it takes as one point mass at their centre
+ * of mass, with the count of force terms against the exact N − 1.
+ *
+ *   createBHProbe({count: 600, theta: 0.5, invalidation}) → data-widget="bh-probe"
+ *
+ * `.value` (BHProbeValue in options.ts): {theta, probe: [x, y], opened, approximated,
+ * interactions, exactInteractions}; an `input` event whenever the probe, θ or the bodies change.
+ */
+import {probeWalk} from "../../gravity/walk.js";
+import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
+import {fitView} from "../../sim/pointer.js";
+import {fmt} from "../counters.js";
+import {createCanvasStage} from "../runtime/canvas.js";
+import {runEngine} from "../runtime/engine.js";
+import {createStatus} from "../runtime/status.js";
+import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {probeControls} from "./controls.js";
+import {probeCPU, type ProbeEngine, type ProbeSetup} from "./cpu.js";
+import {drawProbe, legend} from "./draw.js";
+import {probeGPU} from "./gpu.js";
+import {type BHProbeOptions, type BHProbeValue, type ProbeField, readBHProbeOptions} from "./options.js";
+
+export type {BHProbeOptions, BHProbeValue};
+export type BHProbeElement = WidgetElement<BHProbeValue>;
+
+const HALF = 2.6;
+/** One arrow-key press moves the probe this far (world units); with Shift, five times as far. */
+const KEY_STEP = 0.05;
+
+/** Creates the §2 widget. Bad options are replaced and reported in the status line, never thrown. */
+export function createBHProbe(options: BHProbeOptions = {}): BHProbeElement {
+  const {o, probe: probe0, notes} = readBHProbeOptions(options);
+  const state = {theta: o.theta, probe: probe0, field: null as ProbeField | null};
+  const blank: BHProbeValue = {theta: o.theta, probe: probe0, opened: 0, approximated: 0, interactions: 0, exactInteractions: o.count - 1};
+  const root = widgetRoot("bh-probe", "gravity-widget bh-probe-widget", blank);
+  const status = createStatus();
+  status.setNotes(notes);
+  const view = () => fitView({x0: -HALF, y0: -HALF, x1: HALF, y1: HALF}, stage.size.width || 1, stage.size.height || 1);
+  const stage = createCanvasStage({
+    aspect: 1.5,
+    maxHeight: o.maxHeight,
+    label: "The probe body and the cells of the tree: opened or taken as one mass",
+    view,
+    touch: "capture",
+    status,
+  });
+  const canvas = stage.canvas;
+  canvas.tabIndex = 0;
+  canvas.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight");
+  const counts = document.createElement("p");
+  counts.className = "widget-readout bh-probe-counts";
+
+  const update = () => {
+    const f = state.field;
+    if (!f) return;
+    const w = probeWalk(f, {G: GRAVITY_DEFAULTS.G, softening: GRAVITY_DEFAULTS.softening, theta: state.theta}, state.probe[0], state.probe[1]);
+    if (stage.hasSize) drawProbe(stage, view(), f, w, state.probe);
+    const exact = f.x.length;
+    counts.textContent = `${fmt(w.interactions)} force terms instead of ${fmt(exact)} (${fmt((100 * w.interactions) / exact, 1)} %): ${fmt(w.approximated.length)} cells taken as one mass, ${fmt(w.opened.length)} cells opened, ${fmt(w.direct)} bodies summed one by one.`;
+    setValue(root, {
+      theta: state.theta,
+      probe: [state.probe[0], state.probe[1]],
+      opened: w.opened.length,
+      approximated: w.approximated.length,
+      interactions: w.interactions,
+      exactInteractions: exact,
+    });
+  };
+  const moveProbe = (x: number, y: number) => {
+    const v = view();
+    state.probe = [Math.min(v.x1, Math.max(v.x0, x)), Math.min(v.y1, Math.max(v.y0, y))];
+    update();
+  };
+  stage.onPointer((p) => {
+    if (p.down && p.inside) moveProbe(p.x, p.y);
+  });
+  stage.onResize(update);
+  canvas.addEventListener("keydown", (e) => {
+    const d = (e.shiftKey ? 5 : 1) * KEY_STEP;
+    const step = {ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d]}[e.key];
+    if (!step) return;
+    e.preventDefault();
+    moveProbe(state.probe[0] + step[0], state.probe[1] + step[1]);
+  });
+  let seed = o.seed;
+  const setup: ProbeSetup = {
+    count: () => o.count,
+    seed: () => seed,
+    show: (f) => {
+      state.field = f;
+      update();
+    },
+  };
+  let engine: ProbeEngine | null = null;
+  const controls = probeControls(o.theta, {
+    theta: (t) => {
+      state.theta = t;
+      update();
+    },
+    shuffle: () => {
+      seed++;
+      engine?.reset();
+    },
+  });
+  const runtime = runEngine<ProbeEngine>({
+    root,
+    status,
+    gpu: (ctx) => probeGPU(ctx, setup, Math.max(1, o.count - 1)),
+    cpu: (ctx) => probeCPU(ctx, setup),
+    onEngine: (e) => {
+      engine = e;
+    },
+    onEngineStop: () => {
+      engine = null;
+    },
+    acquire: options.acquire,
+    invalidation: options.invalidation,
+  });
+  runtime.scope.onDispose(() => stage.dispose());
+  root.append(stage.element, controls.row, counts, legend(), status.element);
+  root.dispose = () => runtime.dispose();
+  return root;
+}

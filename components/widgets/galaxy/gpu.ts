@@ -1,0 +1,106 @@
+/**
+ * The galaxy's GPU engine: GravityGPU (keys → radix sort → tree → centre of mass → walk →
+ * leapfrog, shaders/gravity/) runs `stepsPerFrame` steps and BodyRenderer draws the bodies
+ * straight from the pipeline's buffers, one submit per frame; the data never leaves the GPU
+ * except a readback every two seconds for the energy (only up to ENERGY_MAX bodies, never
+ * awaited by a frame). The perturber is the pipeline's external mass.
+ */
+import {invariants} from "../../gravity/direct.js";
+import {GravityGPU} from "../../gravity/gpu.js";
+import {discScene} from "../../gravity/scenes.js";
+import {BodyRenderer} from "../../sim/body-renderer.js";
+import type {GPUEngineContext} from "../runtime/engine.js";
+import {fmtNumber} from "../runtime/options.js";
+import {adapterName} from "../runtime/status.js";
+import {ema} from "../nbody/options.js";
+import type {GalaxyEngine, GalaxySetup} from "./cpu.js";
+import {galaxyView, SPEED_RANGE} from "./draw.js";
+import {ENERGY_MAX, sizedCount} from "./options.js";
+
+const ENERGY_EVERY_MS = 2000;
+
+export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<GalaxyEngine> {
+  const {device, handle} = ctx;
+  const {state, stage} = s;
+  const software = /swiftshader/i.test(handle.adapterInfo.architecture);
+  const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches;
+  const count = state.requested ?? sizedCount(device, software, narrow);
+  const g = await GravityGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: count});
+  const renderer = await BodyRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  const maxInFlight = software ? 1 : 2;
+  const steps = software ? 1 : state.stepsPerFrame;
+  let inFlight = 0;
+  let reading = false;
+  let last = -Infinity;
+  let e0: number | null = null;
+  let generation = 0;
+  const info = () =>
+    ctx.status.info(
+      `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(count)} bodies${state.requested === null ? " (sized to this GPU)" : ""}, the tree rebuilt every step, ${steps} step${steps > 1 ? "s" : ""} per frame.`
+    );
+  const reset = () => {
+    state.count = count;
+    g.setParams({theta: state.theta});
+    g.setBodies(discScene(count, s.seed), "barnes-hut");
+    state.stepMs = null;
+    state.energyDrift = null;
+    e0 = null;
+    generation++;
+    last = -Infinity;
+    info();
+    s.publish();
+  };
+  const readEnergy = () => {
+    reading = true;
+    const gen = generation;
+    g.readBodies().then(
+      (b) => {
+        reading = false;
+        if (ctx.scope.disposed || gen !== generation) return;
+        const e = invariants(b, g.parameters.G, g.parameters.softening).total;
+        e0 ??= e;
+        state.energyDrift = (e - e0) / Math.abs(e0);
+        s.publish();
+      },
+      () => {
+        reading = false;
+      }
+    );
+  };
+  reset();
+  return {
+    reset,
+    setTheta: () => g.setParams({theta: state.theta}),
+    frame(_dt, now) {
+      if (!stage.hasSize || inFlight >= maxInFlight || !renderer.resize()) return;
+      g.setExternal(s.perturber());
+      const enc = device.createCommandEncoder({label: "galaxy-frame"});
+      for (let k = 0; k < steps; k++) g.encodeStep(enc);
+      renderer.encode(enc, g.pm, g.va, g.count, galaxyView(stage), {
+        radiusPx: count > 50_000 ? 1.3 : 2,
+        alpha: count > 50_000 ? 0.35 : 0.7,
+        speedRange: SPEED_RANGE,
+        heavyMass: 0.01,
+      });
+      const t0 = performance.now();
+      device.queue.submit([enc.finish()]);
+      inFlight++;
+      device.queue.onSubmittedWorkDone().then(
+        () => {
+          inFlight--;
+          state.stepMs = ema(state.stepMs, (performance.now() - t0) / steps);
+        },
+        () => {}
+      );
+      if (count <= ENERGY_MAX && !reading && now - last > ENERGY_EVERY_MS) {
+        last = now;
+        readEnergy();
+      }
+      if (now - last > 500 && count > ENERGY_MAX) {
+        last = now;
+        s.publish(); // stepMs changes: publish a few times a second
+      }
+      s.frames.n++;
+    },
+  };
+}

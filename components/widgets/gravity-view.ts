@@ -1,0 +1,67 @@
+/**
+ * Drawing shared by the gravity widgets (nbody, galaxy): the square world view fitted to
+ * the canvas, the speed colour ramp of shaders/render/bodies.wgsl, and the CPU engines'
+ * 2D-canvas drawing of bodies (the GPU engines draw with components/sim/body-renderer.ts).
+ */
+import type {Bodies} from "../gravity/bodies.js";
+import {fitView} from "../sim/pointer.js";
+import type {WorldView} from "../sim/renderer.js";
+import type {CanvasStage} from "./runtime/canvas.js";
+
+/** The world square [−half, half]² fitted to the stage's canvas (discs stay round). */
+export function skyView(stage: CanvasStage, half: number): WorldView {
+  return fitView({x0: -half, y0: -half, x1: half, y1: half}, stage.size.width || 1, stage.size.height || 1);
+}
+
+const STOPS = [
+  [0.25, 0.35, 0.95],
+  [0.75, 0.35, 0.85],
+  [1.0, 0.55, 0.2],
+  [1.0, 0.95, 0.6],
+];
+
+/** The ramp of bodies.wgsl for t in [0, 1] as a CSS colour (the CPU engines draw with it). */
+export function speedColour(t: number): string {
+  const x = Math.min(1, Math.max(0, t)) * 3;
+  const i = Math.min(2, Math.floor(x));
+  const f = x - i;
+  const c = STOPS[i].map((v, k) => Math.round(255 * (v + (STOPS[i + 1][k] - v) * f)));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+
+/** The night-sky background of the gravity canvases (CSS; the GPU renderer clears to the same). */
+export const SKY_CSS = "rgb(9,10,19)";
+
+/**
+ * Draws `b` on the stage's 2D canvas: each body a small square of `px` CSS px coloured by
+ * its speed over [0, vMax], bodies heavier than `heavy` three times larger. Additive
+ * ("lighter") like the GPU renderer. Colours are bucketed (16) so a frame sets few styles.
+ */
+export function drawBodies2D(stage: CanvasStage, view: WorldView, b: Bodies, o: {vMax: number; px: number; alpha: number; heavy?: number}) {
+  const ctx = stage.context2d();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalCompositeOperation = "source-over";
+  ctx.globalAlpha = 1;
+  ctx.fillStyle = SKY_CSS;
+  ctx.fillRect(0, 0, stage.canvas.width, stage.canvas.height);
+  const sx = stage.canvas.width / (view.x1 - view.x0);
+  const sy = stage.canvas.height / (view.y1 - view.y0);
+  const dpr = stage.canvas.width / Math.max(1, stage.size.width);
+  const s = Math.max(1, o.px * dpr);
+  const buckets: number[][] = Array.from({length: 16}, () => []);
+  for (let i = 0; i < b.n; i++) {
+    const v = Math.hypot(b.vx[i], b.vy[i]);
+    buckets[Math.min(15, Math.floor((16 * v) / o.vMax))].push(i);
+  }
+  ctx.globalCompositeOperation = "lighter";
+  ctx.globalAlpha = o.alpha;
+  buckets.forEach((ids, k) => {
+    ctx.fillStyle = speedColour((k + 0.5) / 16);
+    for (const i of ids) {
+      const r = o.heavy !== undefined && b.m[i] > o.heavy ? 3 * s : s;
+      ctx.fillRect((b.x[i] - view.x0) * sx - r / 2, (view.y1 - b.y[i]) * sy - r / 2, r, r);
+    }
+  });
+  ctx.globalCompositeOperation = "source-over";
+  ctx.globalAlpha = 1;
+}

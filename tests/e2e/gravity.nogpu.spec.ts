@@ -1,0 +1,48 @@
+// The gravity page without WebGPU: every widget runs its CPU twin and says so in one line.
+import {expect, test, type Page} from "@playwright/test";
+import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
+
+async function onCPU(page: Page, name: string) {
+  const w = page.locator(`[data-widget="${name}"]`);
+  await w.scrollIntoViewIfNeeded();
+  await expect(w).toHaveAttribute("data-engine", "cpu", {timeout: 60_000});
+  await expect(w.locator(".widget-status")).toContainText("WebGPU is not available");
+  return w;
+}
+
+test("every gravity widget runs on the CPU twin with a clear status line and sane values", async ({page}) => {
+  test.setTimeout(240_000);
+  const errs = watchErrors(page);
+  await disableWebGPU(page);
+  await page.goto("/gravity");
+
+  const galaxy = await onCPU(page, "galaxy");
+  await expect(galaxy.locator(".widget-status")).toContainText("The CPU twin simulates 1,500 bodies");
+  await expect.poll(async () => (await widgetValue(page, "galaxy")).stepMs, {timeout: 60_000}).not.toBeNull();
+  const g = await widgetValue(page, "galaxy");
+  expect(g).toMatchObject({count: 1500, theta: 0.6, engine: "cpu"});
+  expect(Math.abs(g.energyDrift)).toBeLessThan(0.05);
+
+  const nbody = await onCPU(page, "nbody");
+  await expect(nbody.locator(".widget-status")).toContainText("simulates 800 bodies instead of 1,000");
+  await expect.poll(async () => (await widgetValue(page, "nbody")).stepMs, {timeout: 60_000}).not.toBeNull();
+  const n = await widgetValue(page, "nbody");
+  expect(n).toMatchObject({count: 800, pairsPerStep: 800 * 799, engine: "cpu"});
+  expect(n.energy).toBeLessThan(-0.1);
+
+  const probe = await onCPU(page, "bh-probe");
+  await expect(probe.locator(".widget-status")).toContainText("The CPU twin built the tree");
+  const p = await widgetValue(page, "bh-probe");
+  expect(p.exactInteractions).toBe(599);
+  expect(p.interactions).toBeGreaterThan(0);
+  expect(p.interactions).toBeLessThan(599);
+
+  const err = await onCPU(page, "bh-error");
+  await expect(err.locator(".widget-status")).toContainText("compares 1,000 bodies instead of 2,000");
+  await expect.poll(async () => (await widgetValue(page, "bh-error")).medianError, {timeout: 60_000}).not.toBeNull();
+  const e = await widgetValue(page, "bh-error");
+  expect(e).toMatchObject({theta: 0.5, count: 1000});
+  expect(e.medianError).toBeGreaterThan(1e-3);
+  expect(e.p99Error).toBeGreaterThan(e.medianError);
+  errs.expectNone();
+});
