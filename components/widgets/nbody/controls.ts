@@ -2,7 +2,7 @@
 import {button, logSlider} from "../runtime/controls.js";
 
 export function nbodyControls(count: number, max: number, on: {count(n: number): void; restart(): void}) {
-  const slider = logSlider("bodies", {min: 2, max, value: count, name: "nbody-count", steps: 400});
+  const slider = logSlider("bodies", {min: 2, max, value: count, name: "nbody-count", steps: 400, unit: "bodies"});
   const out = document.createElement("output");
   out.textContent = count.toLocaleString("en-US");
   slider.label.append(out);
