@@ -87,7 +87,8 @@ describe("benchmark harness", () => {
     expect(row.check.ok).toBe(true);
     expect(row.check.worst).toBe(0);
     expect(row.pipeline).toBe("sort");
-    expect(Object.keys(row.perPassMs)).toEqual(["clear", "count", "scan", "scatter"]);
+    // the scan zeroes the histogram as it reads it, so the sort has no clear pass of its own
+    expect(Object.keys(row.perPassMs)).toEqual(["count", "scan", "scatter"]);
     expect(row.dispatchesPerSubstep).toBeGreaterThanOrEqual(4);
     expect(row.frameMs.median).toBeGreaterThan(0);
     expect(row.frameMs.min).toBeLessThanOrEqual(row.frameMs.max);
