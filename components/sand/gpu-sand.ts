@@ -37,6 +37,8 @@ export interface SandGPUOptions {
   maxParticles: number;
   /** Workgroups per dispatch dimension before per-grain passes go 2D (default 65,535; tests lower it). */
   maxWorkgroupsPerDimension?: number;
+  /** Blocks of the sort's one-dispatch scan (CountingSortOptions.scanBlocks; default: by adapter). */
+  scanBlocks?: number;
 }
 
 export class SandGPU {
@@ -93,6 +95,7 @@ export class SandGPU {
           maxParticles: options.maxParticles,
           maxCells: 65536,
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
+          scanBlocks: options.scanBlocks,
         }),
         computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "sand/forces.wgsl"], "forces"),
       ]);
