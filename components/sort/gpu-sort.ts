@@ -259,7 +259,10 @@ export class CountingSortGPU {
    */
   encodeScatter(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
     pass.setPipeline(this.pipes.scatter);
-    pass.setBindGroup(0, this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor, this.blockCounts]));
+    pass.setBindGroup(
+      0,
+      this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor, this.blockCounts])
+    );
     // ≥ scanBlocks threads, so every block total is cleared (one workgroup of 256 already is)
     dispatchItems(pass, this.n && Math.max(this.n, this.scanBlocks), this.maxPerDim);
   }

@@ -109,7 +109,9 @@ describe("one-dispatch scan (scan_single.wgsl)", () => {
 
   it("scan blocks outside 1..256 are refused; the default follows the adapter", async () => {
     for (const scanBlocks of [0, 257, 1.5])
-      await expect(CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1, maxCells: 4, scanBlocks})).rejects.toThrow(/scanBlocks must be an integer in 1..256/);
+      await expect(CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1, maxCells: 4, scanBlocks})).rejects.toThrow(
+        /scanBlocks must be an integer in 1..256/
+      );
     expect(defaultScanBlocks(gpu.device)).toBe(isCpuEmulated(adapterInfoOf(gpu.device)) ? 1 : 256);
     expect(isCpuEmulated({architecture: "swiftshader"})).toBe(true);
     expect(isCpuEmulated({description: "llvmpipe (LLVM 15.0.7, 256 bits)"})).toBe(true);
@@ -141,7 +143,10 @@ describe.each(BLOCKS)("count → scan → scatter with no clear dispatch, %i sca
         res.starts,
         res.sorted
       );
-      expect([...(await blockCountsOf(sorter))].every((v) => v === 0), "block totals cleared").toBe(true);
+      expect(
+        [...(await blockCountsOf(sorter))].every((v) => v === 0),
+        "block totals cleared"
+      ).toBe(true);
     }
   });
 
@@ -176,7 +181,10 @@ describe.each(BLOCKS)("count → scan → scatter with no clear dispatch, %i sca
     const out = cloneParticles(input);
     out.u32.set(new Uint32Array(sorted));
     expectValidSort(input, keys, s, out);
-    expect([...(await blockCountsOf(sorter))].every((v) => v === 0), "block totals cleared for the next count").toBe(true);
+    expect(
+      [...(await blockCountsOf(sorter))].every((v) => v === 0),
+      "block totals cleared for the next count"
+    ).toBe(true);
     tmp.dispose();
   });
 });
