@@ -7,6 +7,7 @@
  * components/gpu/node.ts. Returns null when WebGPU is missing or no adapter is found:
  * callers then run their CPU twin and say so (`fallbackMessage` in components/widgets/runtime/status.ts).
  */
+import {rememberAdapterInfo} from "./adapter.js";
 
 export interface GPUStats {
   /** GPU validation / out-of-memory / internal errors seen (uncapturederror). */
@@ -104,6 +105,12 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
   }
   stats.devicesCreated++;
   const info: any = (adapter as any).info ?? {};
+  rememberAdapterInfo(device, {
+    vendor: info.vendor,
+    architecture: info.architecture,
+    description: info.description,
+    isFallbackAdapter: info.isFallbackAdapter ?? (adapter as any).isFallbackAdapter,
+  });
   const listeners = new Set<(info: GPUDeviceLostInfo) => void>();
   let lost = false;
   device.addEventListener("uncapturederror", (ev: Event) => {

@@ -39,6 +39,8 @@ export interface SandGPUOptions {
   maxWorkgroupsPerDimension?: number;
   /** Largest spatial-hash table, in buckets (default 65,536, the dense grid's size); the benchmark sizes it to the grain count. */
   maxCells?: number;
+  /** Blocks of the sort's one-dispatch scan (CountingSortOptions.scanBlocks; default: by adapter). */
+  scanBlocks?: number;
 }
 
 export class SandGPU {
@@ -95,6 +97,7 @@ export class SandGPU {
           maxParticles: options.maxParticles,
           maxCells: Math.max(65536, options.maxCells ?? 65536),
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
+          scanBlocks: options.scanBlocks,
         }),
         computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "sand/forces.wgsl"], "forces"),
       ]);

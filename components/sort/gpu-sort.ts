@@ -7,7 +7,9 @@
  * for callers that count without scanning).
  *
  * Three scans:
- *  - production (`encodeScan`): one dispatch of scan_single.wgsl, any number of cells;
+ *  - production (`encodeScan`): one dispatch of scan_single.wgsl, any number of cells, in
+ *    `scanBlocks` workgroups (1 on a CPU-emulated adapter, 256 on a GPU; the count pass
+ *    adds up the block totals it needs, the scatter pass clears them);
  *  - block scan (`encodeBlockScan`): the three dispatches of scan.wgsl that the essay's §3
  *    explains, 1..65,536 cells (kept for the essay and as the benchmarks' baseline);
  *  - teaching (`runWithSnapshots`): one Hillis–Steele round per dispatch (scan_round.wgsl),
@@ -22,13 +24,25 @@ import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
 import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
-import {BLOCK_SCAN_MAX_CELLS, GRID_UNIFORM_BYTES, MAX_CELLS, packGrid, validateGrid, type GridParams} from "./grid.js";
+import {adapterInfoOf, isCpuEmulated} from "../gpu/adapter.js";
+import {BLOCK_SCAN_MAX_CELLS, GRID_UNIFORM_BYTES, MAX_CELLS, packGrid, scanBlockCells, validateGrid, type GridParams} from "./grid.js";
 import {PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "./particles.js";
-import {scanRoundCount, type SortSnapshots} from "./twin.js";
+import {blockCountsTwin, scanRoundCount, type SortSnapshots} from "./twin.js";
 
 const WG = 256;
 const COMMON = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl"];
 const STORAGE = STORAGE_RW;
+/** Most blocks of the one-dispatch scan: each of its workgroups loads every block total with one thread. */
+export const MAX_SCAN_BLOCKS = 256;
+
+/**
+ * Blocks of the one-dispatch scan on `device`: 1 on a CPU-emulated adapter (SwiftShader,
+ * llvmpipe: its cost is workgroups × barrier rounds, so one workgroup is fastest there),
+ * 256 on a GPU (one workgroup walking 65,536 counts is latency-bound: 0.26 ms on an H200).
+ */
+export function defaultScanBlocks(device: GPUDevice): number {
+  return isCpuEmulated(adapterInfoOf(device)) ? 1 : MAX_SCAN_BLOCKS;
+}
 
 export interface CountingSortOptions {
   /** Largest particle count this instance will sort (≥ 0; 1,000,000 and more are fine). */
@@ -37,6 +51,8 @@ export interface CountingSortOptions {
   maxCells: number;
   /** Workgroups per dispatch dimension before per-particle passes go 2D (default 65,535; tests lower it to exercise the 2D path). */
   maxWorkgroupsPerDimension?: number;
+  /** Blocks (workgroups) of the one-dispatch scan, 1..256 (default `defaultScanBlocks(device)`: 1 on a CPU emulation, 256 on a GPU). */
+  scanBlocks?: number;
 }
 
 export class CountingSortGPU {
@@ -51,6 +67,10 @@ export class CountingSortGPU {
   readonly cursor: GPUBuffer;
   /** Block totals of the three-dispatch block scan (256 entries). */
   readonly blockSums: GPUBuffer;
+  /** block_counts[scanBlocks]: particles per block of the one-dispatch scan (added up by count, cleared by scatter; unused with 1 block). */
+  readonly blockCounts: GPUBuffer;
+  /** Blocks (workgroups) of the one-dispatch scan. */
+  readonly scanBlocks: number;
   private grid: GridParams | null = null;
   private n = 0;
   private bindCache = new Map<string, GPUBindGroup>();
@@ -71,6 +91,8 @@ export class CountingSortGPU {
     this.starts = this.scope.buffer({label: "starts", size: (cells + 1) * 4, usage: STORAGE});
     this.cursor = this.scope.buffer({label: "cursor", size: cells * 4, usage: STORAGE});
     this.blockSums = this.scope.buffer({label: "block-sums", size: WG * 4, usage: STORAGE});
+    this.scanBlocks = options.scanBlocks ?? defaultScanBlocks(device);
+    this.blockCounts = this.scope.buffer({label: "scan-block-counts", size: this.scanBlocks * 4, usage: STORAGE});
   }
 
   /**
@@ -81,6 +103,9 @@ export class CountingSortGPU {
     if (!(Number.isInteger(options.maxCells) && options.maxCells >= 1 && options.maxCells <= MAX_CELLS))
       throw new RangeError(`maxCells must be in 1..${MAX_CELLS}, got ${options.maxCells}`);
     if (!(options.maxParticles >= 0)) throw new RangeError(`maxParticles must be ≥ 0, got ${options.maxParticles}`);
+    const blocks = options.scanBlocks;
+    if (blocks !== undefined && !(Number.isInteger(blocks) && blocks >= 1 && blocks <= MAX_SCAN_BLOCKS))
+      throw new RangeError(`scanBlocks must be an integer in 1..${MAX_SCAN_BLOCKS}, got ${blocks}`);
     const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
     const scanLayout = device.createBindGroupLayout({
       label: "scan",
@@ -129,7 +154,7 @@ export class CountingSortGPU {
       throw new RangeError(`particle count must be an integer in 0..${this.options.maxParticles}, got ${numParticles}`);
     this.grid = grid;
     this.n = numParticles;
-    this.device.queue.writeBuffer(this.gridBuffer, 0, packGrid(grid, numParticles));
+    this.device.queue.writeBuffer(this.gridBuffer, 0, packGrid(grid, numParticles, this.scanBlocks));
   }
 
   get numParticles() {
@@ -173,21 +198,40 @@ export class CountingSortGPU {
     dispatchItems(pass, this.numCells, this.maxPerDim);
   }
 
-  /** count: keys + atomic histogram of `particles` (1 dispatch; `counts` must be zero, as every scan leaves it). */
+  /**
+   * count: keys + atomic histogram of `particles`, and with several scan blocks their block
+   * totals (1 dispatch; `counts` and `blockCounts` must be zero, as every scan and scatter
+   * leave them).
+   */
   encodeCount(pass: GPUComputePassEncoder, particles: GPUBuffer) {
     pass.setPipeline(this.pipes.count);
-    pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, [this.gridBuffer, particles, this.counts]));
+    pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, [this.gridBuffer, particles, this.counts, this.blockCounts]));
     dispatchItems(pass, this.n, this.maxPerDim);
   }
 
   /**
    * scan: the one-dispatch exclusive scan of counts into starts and cursor
-   * (scan_single.wgsl, one workgroup); it also zeroes `counts` for the next count pass.
+   * (scan_single.wgsl: one workgroup per non-empty block, at most `scanBlocks`); it also
+   * zeroes `counts` for the next count pass. Reads `blockCounts`, so with several blocks
+   * it must follow a count pass (or `writeCounts`), and a scatter must follow it.
    */
   encodeScan(pass: GPUComputePassEncoder) {
+    const cells = this.numCells;
     pass.setPipeline(this.pipes.scanSingle);
-    pass.setBindGroup(0, this.bind("scan-single", this.pipes.scanSingle, [this.gridBuffer, this.counts, this.starts, this.cursor]));
-    pass.dispatchWorkgroups(1);
+    pass.setBindGroup(0, this.bind("scan-single", this.pipes.scanSingle, [this.gridBuffer, this.counts, this.starts, this.cursor, this.blockCounts]));
+    pass.dispatchWorkgroups(Math.ceil(cells / scanBlockCells(cells, this.scanBlocks)));
+  }
+
+  /**
+   * Writes a histogram (numCells entries) and its block totals, as a count pass would
+   * leave them — for tests and benchmarks that scan given counts. Errors: RangeError when
+   * the length is not the grid's cell count.
+   */
+  writeCounts(counts: Uint32Array<ArrayBuffer>) {
+    if (counts.length !== this.numCells) throw new RangeError(`expected ${this.numCells} counts, got ${counts.length}`);
+    this.device.queue.writeBuffer(this.counts, 0, counts);
+    const totals = this.scanBlocks > 1 ? blockCountsTwin(counts, this.scanBlocks) : new Uint32Array(this.scanBlocks);
+    this.device.queue.writeBuffer(this.blockCounts, 0, totals);
   }
 
   /**
@@ -208,11 +252,19 @@ export class CountingSortGPU {
     pass.dispatchWorkgroups(blocks);
   }
 
-  /** scatter: every particle of `src` copied to its slot in `dst` (1 dispatch). */
+  /**
+   * scatter: every particle of `src` copied to its slot in `dst`, and the scan's block
+   * totals set back to zero for the next count (1 dispatch; with 0 particles nothing was
+   * counted, so nothing is dispatched).
+   */
   encodeScatter(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
     pass.setPipeline(this.pipes.scatter);
-    pass.setBindGroup(0, this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor]));
-    dispatchItems(pass, this.n, this.maxPerDim);
+    pass.setBindGroup(
+      0,
+      this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor, this.blockCounts])
+    );
+    // ≥ scanBlocks threads, so every block total is cleared (one workgroup of 256 already is)
+    dispatchItems(pass, this.n && Math.max(this.n, this.scanBlocks), this.maxPerDim);
   }
 
   /** The whole sort of `src` into `dst` in one compute pass: count, scan, scatter (3 dispatches). */

@@ -50,8 +50,12 @@ export function validateGrid(g: GridParams): void {
   }
 }
 
-/** Packs the grid into the 48-byte `Grid` uniform of grid.wgsl. */
-export function packGrid(g: GridParams, numParticles: number): ArrayBuffer {
+/**
+ * Packs the grid into the 48-byte `Grid` uniform of grid.wgsl. `scanBlocks` (1..256) is the
+ * number of blocks of the sort's one-dispatch scan; the uniform also carries their size,
+ * ceil(numCells / scanBlocks) cells (`scanBlockCells`).
+ */
+export function packGrid(g: GridParams, numParticles: number, scanBlocks = 1): ArrayBuffer {
   const buf = new ArrayBuffer(GRID_UNIFORM_BYTES);
   const f = new Float32Array(buf);
   const u = new Uint32Array(buf);
@@ -64,7 +68,14 @@ export function packGrid(g: GridParams, numParticles: number): ArrayBuffer {
   u[6] = g.numCells;
   u[7] = numParticles;
   u[8] = g.hashed ? 1 : 0;
+  u[9] = scanBlocks;
+  u[10] = scanBlockCells(g.numCells, scanBlocks);
   return buf;
+}
+
+/** Cells per block of a scan in `scanBlocks` blocks: ceil(numCells / scanBlocks) (the last block may be shorter or empty). */
+export function scanBlockCells(numCells: number, scanBlocks: number): number {
+  return Math.ceil(numCells / scanBlocks);
 }
 
 const fr = Math.fround;

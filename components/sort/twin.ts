@@ -4,7 +4,7 @@
  * when WebGPU is missing.
  *
  *   clear   → counts[c] = 0                                  (clear.wgsl)
- *   count   → key[i] = cellKey(pos[i]); counts[key[i]]++       (count.wgsl)
+ *   count   → key[i] = cellKey(pos[i]); counts[key[i]]++       (count.wgsl; block totals: blockCountsTwin)
  *   scan    → Hillis–Steele rounds (scan_round.wgsl) + shift (shift_exclusive.wgsl), or
  *             the three-dispatch block scan (scan.wgsl); both give starts[0..numCells]
  *   scatter → slot = cursor[key]++; dst[slot] = src[i]       (scatter.wgsl)
@@ -13,7 +13,7 @@
  * the GPU's order inside a cell is arbitrary (atomics), which is why tests compare cell
  * ranges and the multiset of each cell, not slot-by-slot order.
  */
-import {cellKey, type GridParams} from "./grid.js";
+import {cellKey, scanBlockCells, type GridParams} from "./grid.js";
 import {allocParticles, cloneParticles, PARTICLE_WORDS, type PackedParticles} from "./particles.js";
 
 /** Histogram of cell keys. Writes each particle's key into its state (like count.wgsl). */
@@ -26,6 +26,18 @@ export function countTwin(g: GridParams, p: PackedParticles): Uint32Array {
     counts[key]++;
   }
   return counts;
+}
+
+/**
+ * Block totals of the one-dispatch scan in `scanBlocks` blocks (scan_single.wgsl): entry b
+ * is the sum of counts over cells [b·k, (b+1)·k), k = ceil(numCells / scanBlocks) — what
+ * count.wgsl adds up in block_counts beside the histogram. Length scanBlocks.
+ */
+export function blockCountsTwin(counts: Uint32Array, scanBlocks: number): Uint32Array<ArrayBuffer> {
+  const k = scanBlockCells(counts.length, scanBlocks);
+  const totals = new Uint32Array(scanBlocks);
+  for (let c = 0; c < counts.length; c++) totals[Math.floor(c / k)] += counts[c];
+  return totals;
 }
 
 /** Number of Hillis–Steele rounds for n values: ceil(log2 n) (0 for n ≤ 1). */

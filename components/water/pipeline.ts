@@ -33,6 +33,8 @@ export interface WaterGPUOptions {
   grid?: GridParams;
   /** Workgroups per dispatch dimension before per-particle passes go 2D (default 65,535; tests lower it). */
   maxWorkgroupsPerDimension?: number;
+  /** Blocks of the sort's one-dispatch scan (CountingSortOptions.scanBlocks; default: by adapter). */
+  scanBlocks?: number;
 }
 
 export interface WaterStats {
@@ -113,6 +115,7 @@ export class WaterGPU {
           maxParticles: options.maxParticles,
           maxCells: grid.numCells,
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
+          scanBlocks: options.scanBlocks,
         }),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass"),

@@ -10,8 +10,8 @@ struct Grid {
   num_cells: u32,      // dense: dims.x * dims.y; hashed: table size (power of two)
   num_particles: u32,
   hashed: u32,         // 0 = dense grid, 1 = spatial hash
-  _pad0: u32,
-  _pad1: u32,
+  scan_blocks: u32,    // blocks of the sort's one-dispatch scan (scan_single.wgsl); 0 or 1: one
+  block_cells: u32,    // cells per scan block: ceil(num_cells / scan_blocks)
   _pad2: u32,
 }
 

@@ -1,5 +1,6 @@
 // The kernels at scale (Dawn): the one-dispatch scan against the twin from 1 to 2^20 cells,
-// the histogram cleared by the scan for the next sort, per-particle passes laid out in 2D
+// in one workgroup and in 256 blocks (both forced, whatever the adapter), the histogram
+// cleared by the scan and the block totals by the scatter for the next sort, per-particle passes laid out in 2D
 // past the workgroup limit (forced with a small limit), the water neighbour loop on a grid
 // of h/2 cells against brute force, and the dispatch arithmetic for 16,776,961+ particles.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
@@ -8,7 +9,8 @@ import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeGPU, nodeWGSL} from "../../components/gpu/node.js";
 import {readBuffers} from "../../components/gpu/readback.js";
 import {workgroupGrid} from "../../components/gpu/dispatch.js";
-import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
+import {CountingSortGPU, defaultScanBlocks} from "../../components/sort/gpu-sort.js";
+import {adapterInfoOf, isCpuEmulated} from "../../components/gpu/adapter.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {PARTICLE_BYTES, PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {blockScanTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
@@ -26,24 +28,29 @@ import {rng} from "../helpers/rng.js";
 let gpu: GPUHandle;
 let scope: ResourceScope;
 let sorter: CountingSortGPU;
+/** Sorters by scan blocks: 1 (one workgroup, the CPU-emulation default), 7 (uneven blocks), 256 (the GPU default). */
+const sorters = new Map<number, CountingSortGPU>();
+const BLOCKS = [1, 256];
 const BIG = 1 << 20;
 
 beforeAll(async () => {
   await nodeGPU();
   gpu = await testGPU();
   scope = new ResourceScope(gpu.device);
-  sorter = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 20_000, maxCells: BIG});
+  for (const scanBlocks of [1, 7, 256])
+    sorters.set(scanBlocks, await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 20_000, maxCells: BIG, scanBlocks}));
+  sorter = sorters.get(1)!;
 });
 afterAll(() => {
   scope?.dispose();
   expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
-/** Writes `counts` into the sorter's histogram, runs one scan, reads starts, cursor and counts back. */
-async function scanOnGPU(counts: Uint32Array<ArrayBuffer>, kind: "single" | "block") {
+/** Writes `counts` (and their block totals) into the sorter's histogram, runs one scan, reads starts, cursor and counts back. */
+async function scanOnGPU(counts: Uint32Array<ArrayBuffer>, kind: "single" | "block", sorter = sorters.get(1)!) {
   const cells = counts.length;
   sorter.setGrid(denseGrid(cells, 1, 1), 0);
-  gpu.device.queue.writeBuffer(sorter.counts, 0, counts);
+  sorter.writeCounts(counts);
   const enc = gpu.device.createCommandEncoder();
   const pass = enc.beginComputePass();
   if (kind === "single") sorter.encodeScan(pass);
@@ -58,7 +65,7 @@ async function scanOnGPU(counts: Uint32Array<ArrayBuffer>, kind: "single" | "blo
     ],
     enc
   );
-  gpu.device.queue.writeBuffer(sorter.counts, 0, new Uint32Array(cells)); // leave the histogram clear
+  sorter.writeCounts(new Uint32Array(cells)); // leave the histogram and the block totals clear
   return {starts: new Uint32Array(starts), cursor: new Uint32Array(cursor), after: new Uint32Array(after)};
 }
 
@@ -70,17 +77,19 @@ function firstDifference(a: Uint32Array, b: Uint32Array): number {
 }
 
 describe("one-dispatch scan (scan_single.wgsl)", () => {
-  for (const cells of [1, 255, 256, 257, 65_536, BIG]) {
-    it(`${cells} cells: starts and cursor equal the twin's exclusive scan, counts left at zero`, async () => {
+  const cases = [1, 255, 256, 257, 65_536, BIG].flatMap((cells) => BLOCKS.map((blocks) => [cells, blocks]));
+  cases.push([1, 7], [257, 7], [65_536, 7], [1000, 256]);
+  for (const [cells, blocks] of cases) {
+    it(`${cells} cells in ${blocks} block(s): starts and cursor equal the twin's exclusive scan, counts left at zero`, async () => {
       const r = rng(cells);
       const counts = new Uint32Array(cells);
       for (let c = 0; c < cells; c++) counts[c] = r() < 0.3 ? 0 : Math.floor(r() * 9);
       const want = exclusiveScan(counts);
-      const got = await scanOnGPU(counts, "single");
+      const got = await scanOnGPU(counts, "single", sorters.get(blocks));
       expect(firstDifference(got.starts, want), "first wrong start").toBe(-1);
       expect(firstDifference(got.cursor, want.subarray(0, cells)), "first wrong cursor").toBe(-1);
       expect(firstDifference(got.after, new Uint32Array(cells)), "first count not cleared").toBe(-1);
-      if (cells <= 65_536) {
+      if (cells <= 65_536 && blocks === 1) {
         // the three-dispatch block scan of the essay gives the same starts and leaves the counts
         const block = await scanOnGPU(counts, "block");
         expect(firstDifference(block.starts, blockScanTwin(counts).starts)).toBe(-1);
@@ -97,10 +106,30 @@ describe("one-dispatch scan (scan_single.wgsl)", () => {
     pass.end();
     enc.finish();
   });
+
+  it("scan blocks outside 1..256 are refused; the default follows the adapter", async () => {
+    for (const scanBlocks of [0, 257, 1.5])
+      await expect(CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1, maxCells: 4, scanBlocks})).rejects.toThrow(
+        /scanBlocks must be an integer in 1..256/
+      );
+    expect(defaultScanBlocks(gpu.device)).toBe(isCpuEmulated(adapterInfoOf(gpu.device)) ? 1 : 256);
+    expect(isCpuEmulated({architecture: "swiftshader"})).toBe(true);
+    expect(isCpuEmulated({description: "llvmpipe (LLVM 15.0.7, 256 bits)"})).toBe(true);
+    expect(isCpuEmulated({isFallbackAdapter: true})).toBe(true);
+    expect(isCpuEmulated({vendor: "nvidia", architecture: "hopper"})).toBe(false);
+    expect(isCpuEmulated(null)).toBe(false);
+  });
 });
 
-describe("count → scan → scatter with no clear dispatch", () => {
+/** The sorter's block totals, read back. */
+async function blockCountsOf(s: CountingSortGPU): Promise<Uint32Array> {
+  const [b] = await readBuffers(gpu.device, [{buffer: s.blockCounts, size: s.scanBlocks * 4}]);
+  return new Uint32Array(b);
+}
+
+describe.each(BLOCKS)("count → scan → scatter with no clear dispatch, %i scan block(s)", (blocks) => {
   it("0 and 1 particles", async () => {
+    const sorter = sorters.get(blocks)!;
     const g = gridWithCells(256);
     for (const n of [0, 1]) {
       const input = randomParticles(g, n, 5 + n);
@@ -114,10 +143,15 @@ describe("count → scan → scatter with no clear dispatch", () => {
         res.starts,
         res.sorted
       );
+      expect(
+        [...(await blockCountsOf(sorter))].every((v) => v === 0),
+        "block totals cleared"
+      ).toBe(true);
     }
   });
 
   it("two sorts back to back in one pass: the second starts from the histogram the first scan cleared", async () => {
+    const sorter = sorters.get(blocks)!;
     const g = gridWithCells(4096);
     const n = 5000;
     const input = randomParticles(g, n, 77);
@@ -147,6 +181,10 @@ describe("count → scan → scatter with no clear dispatch", () => {
     const out = cloneParticles(input);
     out.u32.set(new Uint32Array(sorted));
     expectValidSort(input, keys, s, out);
+    expect(
+      [...(await blockCountsOf(sorter))].every((v) => v === 0),
+      "block totals cleared for the next count"
+    ).toBe(true);
     tmp.dispose();
   });
 });
@@ -168,8 +206,8 @@ describe("2D dispatch past the per-dimension workgroup limit", () => {
     expect(() => workgroupGrid(65_535 * 65_535 * 256 + 1)).toThrow(/workgroups/);
   });
 
-  it("a sort laid out as 3 rows of 3 workgroups (limit forced to 3) equals the twin", async () => {
-    const small = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000, maxCells: 4096, maxWorkgroupsPerDimension: 3});
+  it.each(BLOCKS)("a sort laid out as 3 rows of 3 workgroups (limit forced to 3), %i scan block(s), equals the twin", async (scanBlocks) => {
+    const small = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000, maxCells: 4096, maxWorkgroupsPerDimension: 3, scanBlocks});
     const g = gridWithCells(4096);
     const input = randomParticles(g, 2000, 9);
     const keyed = cloneParticles(input);
@@ -186,9 +224,9 @@ describe("2D dispatch past the per-dimension workgroup limit", () => {
     small.dispose();
   });
 
-  it("a water substep laid out in 2D (limit forced to 3) equals the twin", async () => {
+  it.each(BLOCKS)("a water substep laid out in 2D (limit forced to 3), %i scan block(s), equals the twin", async (scanBlocks) => {
     const params: WaterParams = {...WATER_DEFAULTS};
-    const sim = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000, maxWorkgroupsPerDimension: 3});
+    const sim = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000, maxWorkgroupsPerDimension: 3, scanBlocks});
     const input = shake(damBreak(2000, params, 4), 0.2 * H, 0.5, 5);
     sim.setParams(params);
     sim.upload(input);
