@@ -37,35 +37,8 @@ export function frameLoop(element: Element, step: (dt: number, now: number) => v
   let last = -1;
 
   const shouldRun = () => !stopped && !paused && visible && !document.hidden;
-  // A frame requested while the element was shown can be delivered after it was hidden (a
-  // display:none iframe gets one late animation frame, sometimes seconds later), and inside
-  // that callback nothing says so yet: the intersection is only updated after the frame's
-  // callbacks. So the step runs in a task posted from the callback, just after that update,
-  // and first reads a second observer's fresh records (its own, so the main observer above
-  // still gets the callbacks that restart the loop).
-  let rendered = true;
-  const checker = new IntersectionObserver((entries) => {
-    rendered = entries[entries.length - 1].isIntersecting;
-  });
-  checker.observe(element);
-  const channel = new MessageChannel();
-  let pendingNow = -1;
-  channel.port1.onmessage = () => {
-    const now = pendingNow;
-    pendingNow = -1;
-    const records = checker.takeRecords();
-    if (records.length) rendered = records[records.length - 1].isIntersecting;
-    if (!rendered) visible = false;
-    runStep(now);
-  };
   const frame = (now: number) => {
     raf = 0;
-    if (!shouldRun()) return update();
-    if (pendingNow >= 0) return;
-    pendingNow = now;
-    channel.port2.postMessage(0);
-  };
-  const runStep = (now: number) => {
     if (!shouldRun()) return update();
     const dt = last < 0 ? 1 / 60 : Math.min(maxDt, Math.max(0, (now - last) / 1000));
     last = now;
@@ -108,8 +81,6 @@ export function frameLoop(element: Element, step: (dt: number, now: number) => v
       if (stopped) return;
       stopped = true;
       io.disconnect();
-      checker.disconnect();
-      channel.port1.close();
       document.removeEventListener("visibilitychange", onVis);
       update();
     },
