@@ -32,7 +32,10 @@ const THEME_SCRIPT = `(() => {
     });
     mq.addEventListener("change", sync);
     sync();
-    document.body.prepend(b);
+    // after the skip link, which stays the first thing Tab reaches
+    const skip = document.querySelector(".skip-link");
+    if (skip) skip.after(b);
+    else document.body.prepend(b);
   });
 })();`;
 

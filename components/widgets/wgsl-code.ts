@@ -4,7 +4,9 @@
  *
  * `createWGSLCode(path, {load}) → Promise<HTMLElement>`: a <pre data-source="shaders/<path>">
  * with one <code class="language-wgsl"> holding the file's text verbatim. A loading error
- * becomes a visible message in the block instead of an empty box.
+ * becomes a visible message in the block instead of an empty box. The block is a named,
+ * focusable region: its long lines scroll sideways in the reading column, and a keyboard
+ * reader scrolls it with the arrow keys once it has focus.
  */
 import type {WGSLLoader} from "../gpu/wgsl.js";
 
@@ -13,6 +15,9 @@ export async function createWGSLCode(path: string, opts: {load: WGSLLoader}): Pr
   const pre = document.createElement("pre");
   pre.className = "wgsl-source";
   pre.dataset.source = `shaders/${path}`;
+  pre.tabIndex = 0;
+  pre.setAttribute("role", "region");
+  pre.setAttribute("aria-label", `WGSL source: shaders/${path}`);
   const code = document.createElement("code");
   code.className = "language-wgsl";
   pre.appendChild(code);

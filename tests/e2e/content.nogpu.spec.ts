@@ -11,6 +11,7 @@ const SECTIONS = [
   "3-sorting-counting-sort-and-the-prefix-sum",
   "4-assembly-the-whole-sort-on-the-gpu-every-step",
   "5-water-smoothed-particle-hydrodynamics",
+  "6-performance",
   "6-epilogue",
 ];
 

@@ -42,6 +42,8 @@ const SLOT_H = 22;
 const SLOT_LINE = SLOT_H + 32;
 const READ = "#cfe3ff";
 const WRITE = "#ffe58a";
+/** Ink of the numbers on READ and WRITE (AA on both in either theme). */
+const INK_ON_HIGHLIGHT = "#1b1e23";
 
 interface Layout {
   width: number;
@@ -267,6 +269,9 @@ function drawRows(svg: SVG, f: Frame) {
       .attr("text-anchor", "middle")
       .attr("font-size", MIN_FONT_PX)
       .attr("font-variant-numeric", "tabular-nums")
+      // the read and write highlights are light in both themes: their numbers keep dark ink
+      // (the theme's ink is light in dark mode, and would vanish on them)
+      .attr("fill", (d) => (!d.last && fill !== "white" ? INK_ON_HIGHLIGHT : null))
       .text((d) => (row.values ? d.v : ""));
   });
 }

@@ -82,8 +82,15 @@ function diagramBox(cells: number, n: number) {
   return {svg, scroller: box};
 }
 
-/** The width (CSS px) to lay the diagram out for: the box's, once it has one. */
-const layoutWidth = (box: HTMLElement) => (box.clientWidth > 0 ? box.clientWidth : 840);
+/**
+ * The width (CSS px) to lay the diagram out for: the box's, rounded down, once it has one.
+ * Not `clientWidth`, which rounds to the nearest pixel: a drawing laid out 0.4 px wider than
+ * its box is scaled down to fit, and its 11 px labels come out at 10.99 px.
+ */
+const layoutWidth = (box: HTMLElement) => {
+  const w = Math.floor(box.getBoundingClientRect().width);
+  return w > 0 ? w : 840;
+};
 
 /** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
 export function createSortWidget(options: SortWidgetOptions = {}) {
@@ -112,7 +119,7 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
       `${v.particles.length} particles in ${v.cells} cells`,
       `phase ${v.phaseIndex + 1}: ${v.phase}`,
       `scan rounds done: ${v.scanRounds.length}`,
-      "press Step, or Auto-play"
+      "press Next, or Auto-play"
     )
   );
   root.tabIndex = -1;

@@ -6,8 +6,9 @@
  * focus:
  * - an arrow key moves the pointer by 1/30 of the view's width (Shift: 4×), starting from
  *   the view's centre; the pointer is then engaged (`inside`, `active`, as a hovering
- *   mouse) and pressed (`down`) until 300 ms after the last arrow key, so a widget that
- *   pushes only on a drag (sand, water) is shoved or stirred along the path;
+ *   mouse) and pressed (`down`) until 300 ms after the last arrow key and at least one
+ *   animation frame later, so a widget that pushes only on a drag (sand, water) is shoved
+ *   or stirred along the path, even on an adapter slow enough to draw one frame a second;
  * - Space held presses the pointer where it stands;
  * - Escape (or leaving the canvas) lets go: not inside, not active, not down.
  * A visible cursor (a ring, `.sim-key-cursor`) shows where the pointer is; the canvas's
@@ -56,6 +57,8 @@ export function keyboardPointer(o: KeyboardPointerOptions) {
   let space = false;
   let at = {x: NaN, y: NaN};
   let releaseTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Which press a pending lift belongs to: a newer press (or a release) cancels it. */
+  let pressId = 0;
 
   const showCursor = () => {
     const c = o.canvas();
@@ -68,19 +71,29 @@ export function keyboardPointer(o: KeyboardPointerOptions) {
   };
   const release = () => {
     clearTimeout(releaseTimer);
+    pressId++;
     engaged = false;
     space = false;
     pointer.inside = pointer.active = pointer.down = false;
     cursor.hidden = true;
     o.notify();
   };
-  /** Lets go of the press HOLD_MS from now, unless Space is still held then. */
+  /**
+   * Lets go of the press HOLD_MS from now, unless Space is still held then — but never
+   * before two animation frames have begun: the widgets' frame loops read the pointer once
+   * per frame, and on a slow adapter a frame can take longer than HOLD_MS, so a press
+   * lifted by the timer alone could be one that no frame ever saw.
+   */
   const holdThenLift = () => {
     clearTimeout(releaseTimer);
-    releaseTimer = setTimeout(() => {
+    const id = ++pressId;
+    const held = new Promise<void>((r) => (releaseTimer = setTimeout(r, HOLD_MS)));
+    const seen = new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+    void Promise.all([held, seen]).then(() => {
+      if (id !== pressId) return;
       pointer.down = space;
       o.notify();
-    }, HOLD_MS);
+    });
   };
   const press = () => {
     pointer.x = at.x;
@@ -131,5 +144,11 @@ export function keyboardPointer(o: KeyboardPointerOptions) {
     f("focus", onFocus);
     f("blur", onBlur);
   };
-  return {listen, stop: () => clearTimeout(releaseTimer)};
+  return {
+    listen,
+    stop: () => {
+      clearTimeout(releaseTimer);
+      pressId++;
+    },
+  };
 }

@@ -362,7 +362,9 @@ export function createPipelineDiagram(phases: PipelinePhase[], options: {cycleMs
   };
   let shownWidth = W;
   const relayout = () => {
-    const w = Math.round(svg.node()!.getBoundingClientRect().width);
+    // rounded down: laid out no wider than shown, so the drawing is never scaled below 1
+    // (a layout for 358 px shown at 357.6 px would draw 11 px labels at 10.99 px)
+    const w = Math.floor(svg.node()!.getBoundingClientRect().width);
     if (!(w > 0) || w === shownWidth) return;
     shownWidth = w;
     place(w);
