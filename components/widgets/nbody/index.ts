@@ -10,7 +10,9 @@
  * an `input` event on every change of the counters (about once a second) and of the count.
  * `__frames()`: steps run so far (tests). `dispose()` (or `invalidation`) releases everything.
  */
+import {captionLine, fpsText, widgetCard} from "../runtime/card.js";
 import {createCanvasStage} from "../runtime/canvas.js";
+import {fmtNumber} from "../runtime/options.js";
 import {runEngine} from "../runtime/engine.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
@@ -78,10 +80,25 @@ export function createNBodyWidget(options: NBodyOptions = {}): NBodyElement {
       engine = null;
     },
     acquire: options.acquire,
+    animated: true,
+    stage,
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => stage.dispose());
+  controls.row.append(runtime.playControl!);
   root.append(stage.element, controls.row, line.element, status.element);
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        `${fmtNumber(v.count)} bodies`,
+        `${fmtNumber(v.pairsPerStep)} pair interactions per step`,
+        fpsText(fps),
+        v.engine === "pending" ? "" : v.engine === "gpu" ? "GPU, tiled kernel" : "CPU twin",
+        "drag the slider: the pairs grow with the square"
+      ),
+    {frames: () => frames.n}
+  );
   root.__frames = () => frames.n;
   root.dispose = () => runtime.dispose();
   return root;
