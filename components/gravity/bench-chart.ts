@@ -61,9 +61,9 @@ export function gpuName(bench: GravityBench): string {
 export function stepChart(bench: GravityBench): SVGSVGElement {
   const runs = benchRuns(bench);
   const w = 640;
-  const left = 96;
+  const left = 112;
   const rowH = 46;
-  const h = 28 + rowH * runs.length + 28;
+  const h = 16 + rowH * runs.length + 34;
   const maxMs = d3.max(runs, (r) => Math.max(r["theta0.5"].stepSpanMs, r.directMs ?? 0)) ?? 1;
   const minMs = Math.min(...runs.map((r) => r["theta0.5"].stepSpanMs));
   const x = d3
@@ -98,10 +98,14 @@ export function stepChart(bench: GravityBench): SVGSVGElement {
         .attr("height", 14)
         .attr("width", Math.max(1, x(ms) - left))
         .attr("fill", colour);
+      // a long bar carries its label inside, at its end (outside it would run off the figure)
+      const inside = x(ms) > w - 190;
       g.append("text")
         .attr("class", "bench-bar-value")
-        .attr("x", x(ms) + 4)
+        .attr("x", inside ? x(ms) - 4 : x(ms) + 4)
         .attr("y", by + 11)
+        .attr("text-anchor", inside ? "end" : "start")
+        .style("fill", () => (inside ? "#ffffff" : null))
         .text(`${label}: ${fmt(ms)} ms`);
     });
     const ratio = r.directMs ? r.directMs / r["theta0.5"].stepSpanMs : null;
@@ -109,7 +113,7 @@ export function stepChart(bench: GravityBench): SVGSVGElement {
   });
   svg
     .append("g")
-    .attr("transform", `translate(0,${h - 24})`)
+    .attr("transform", `translate(0,${h - 34})`)
     .call(d3.axisBottom(x).ticks(6, "~g") as never)
     .call((a) =>
       a
@@ -126,7 +130,7 @@ export function stepChart(bench: GravityBench): SVGSVGElement {
 export function passChart(bench: GravityBench): SVGSVGElement {
   const runs = benchRuns(bench);
   const w = 640;
-  const left = 96;
+  const left = 112;
   const rowH = 30;
   const legendH = 40;
   const h = 10 + rowH * runs.length + legendH;

@@ -13,13 +13,13 @@
 import {captionLine, fpsText, widgetCard} from "../runtime/card.js";
 import {createCanvasStage} from "../runtime/canvas.js";
 import {fmtNumber} from "../runtime/options.js";
+import {fmt} from "../counters.js";
 import {runEngine} from "../runtime/engine.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {skyView} from "../gravity-view.js";
 import {nbodyControls} from "./controls.js";
 import {nbodyCPU, type NBodyEngine, type NBodySetup} from "./cpu.js";
-import {readout} from "./draw.js";
 import {nbodyGPU} from "./gpu.js";
 import {NBODY_OPTIONS, nbodyValue, readNBodyOptions, type NBodyOptions, type NBodyState, type NBodyValue} from "./options.js";
 
@@ -43,10 +43,8 @@ export function createNBodyWidget(options: NBodyOptions = {}): NBodyElement {
     touch: "tap-to-wake",
     status,
   });
-  const line = readout();
   const frames = {n: 0};
   const publish = () => {
-    line.update(state);
     setValue(root, nbodyValue(state));
   };
   const setup: NBodySetup = {state, stage, seed: o.seed, half: HALF, publish, frames};
@@ -86,16 +84,19 @@ export function createNBodyWidget(options: NBodyOptions = {}): NBodyElement {
   });
   runtime.scope.onDispose(() => stage.dispose());
   controls.row.append(runtime.playControl!);
-  root.append(stage.element, controls.row, line.element, status.element);
+  // the caption line carries the counters (the read-out line would repeat them)
+  root.append(stage.element, controls.row, status.element);
   widgetCard(
     root,
     ({value: v, fps}) =>
       captionLine(
         `${fmtNumber(v.count)} bodies`,
         `${fmtNumber(v.pairsPerStep)} pair interactions per step`,
+        v.stepMs !== null && `${v.stepMs < 10 ? v.stepMs.toFixed(2) : Math.round(v.stepMs)} ms per step`,
+        state.energy !== null && !!state.energy0 && `energy drift ${fmt((100 * (state.energy - state.energy0)) / Math.abs(state.energy0), 3)} %`,
         fpsText(fps),
         v.engine === "pending" ? "" : v.engine === "gpu" ? "GPU, tiled kernel" : "CPU twin",
-        "drag the slider: the pairs grow with the square"
+        "the pairs grow with the square of the count"
       ),
     {frames: () => frames.n}
   );
