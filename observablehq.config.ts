@@ -60,13 +60,14 @@ document.addEventListener("DOMContentLoaded", () => document.querySelector(".ski
   sidebar: false,
   search: false,
   // Root-relative links: Framework rewrites them relative to each page, so the footer works
-  // at any depth. Part four is not written yet: it is named, not linked. No <nav> here:
+  // at any depth. The footer is shared by every page: it names the series and links each part,
+  // never "this essay". Part four is not written yet: it is named, not linked. No <nav> here:
   // Framework styles a footer's nav links as its pager buttons.
   footer: `<div class="essay-footer">
 <p class="essay-series">
-<span>Part three of a series on particle simulation in the browser:</span>
-<a href="/gravity">Parts one and two: gravity with a Barnes–Hut tree</a>
-<span>Part three: neighbour search on the GPU (<a href="/">this essay</a>)</span>
+<span>A series on particle simulation in the browser:</span>
+<span>Parts one and two: <a href="/gravity">gravity with a Barnes–Hut tree</a></span>
+<span>Part three: <a href="/">neighbour search on the GPU</a></span>
 <span>Part four: <em>Worlds from Dust</em> (coming)</span>
 </p>
 <p><a href="/#references">Sources and references</a> · <a href="/#toc">Contents</a> · <a href="/embed">Embed these widgets in your own page</a></p>

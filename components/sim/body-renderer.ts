@@ -45,7 +45,8 @@ export class BodyRenderer {
     private layout: GPUBindGroupLayout,
     format: GPUTextureFormat,
     /** Opaque premultiplied background: bodies add light onto it. */
-    readonly clearColor: [number, number, number, number]
+    public clearColor: [number, number, number, number],
+    private inkPipeline: GPURenderPipeline
   ) {
     this.uniform = scope.buffer({label: "bodies-view", size: UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
     const ctx = canvas.getContext("webgpu") as GPUCanvasContext | null;
@@ -82,20 +83,35 @@ export class BodyRenderer {
         ],
       });
       const add = {srcFactor: "one", dstFactor: "one", operation: "add"} as const;
-      const pipeline = await device.createRenderPipelineAsync({
-        label: "bodies",
-        layout: device.createPipelineLayout({bindGroupLayouts: [layout]}),
-        vertex: {module, entryPoint: "vs"},
-        fragment: {module, entryPoint: "fs", targets: [{format, blend: {color: add, alpha: add}}]},
-        primitive: {topology: "triangle-list"},
-      });
-      const r = new BodyRenderer(device, scope, o.canvas, pipeline, layout, format, o.clearColor ?? SKY);
+      const over = {srcFactor: "one", dstFactor: "one-minus-src-alpha", operation: "add"} as const;
+      const pipelineLayout = device.createPipelineLayout({bindGroupLayouts: [layout]});
+      const make = (label: string, blend: GPUBlendComponent) =>
+        device.createRenderPipelineAsync({
+          label,
+          layout: pipelineLayout,
+          vertex: {module, entryPoint: "vs"},
+          fragment: {module, entryPoint: "fs", targets: [{format, blend: {color: blend, alpha: blend}}]},
+          primitive: {topology: "triangle-list"},
+        });
+      const [pipeline, inkPipeline] = await Promise.all([make("bodies", add), make("bodies-ink", over)]);
+      const r = new BodyRenderer(device, scope, o.canvas, pipeline, layout, format, o.clearColor ?? SKY, inkPipeline);
       r.resize();
       return r;
     } catch (e) {
       scope.dispose();
       throw e;
     }
+  }
+
+  /**
+   * Light or dark paper. Dark (the default): additive light on the night sky, so dense
+   * regions glow. Light (`ink`): bodies are laid over `clear` as darker ink, since light
+   * added onto a pale page would vanish into white.
+   */
+  private ink = false;
+  setLook(look: {ink: boolean; clear: [number, number, number, number]}) {
+    this.ink = look.ink;
+    this.clearColor = look.clear;
   }
 
   /** Matches the backing store to CSS size × devicePixelRatio (≤ 4096 px); false while the canvas has no size (skip `encode`). */
@@ -123,7 +139,7 @@ export class BodyRenderer {
     if (!(style.radiusPx > 0)) throw new RangeError(`radiusPx must be > 0, got ${style.radiusPx}`);
     const f = new Float32Array(UNIFORM_BYTES / 4);
     f.set([view.x0, view.y0, view.x1, view.y1, style.speedRange[0], style.speedRange[1], style.radiusPx, style.alpha]);
-    f.set([this.canvas.width, this.canvas.height, style.heavyMass ?? Number.MAX_VALUE, 0], 8);
+    f.set([this.canvas.width, this.canvas.height, style.heavyMass ?? Number.MAX_VALUE, this.ink ? 1 : 0], 8);
     this.device.queue.writeBuffer(this.uniform, 0, f);
     if (this.group?.pm !== pm || this.group.va !== va) {
       const bg = this.device.createBindGroup({
@@ -143,7 +159,7 @@ export class BodyRenderer {
       colorAttachments: [{view: this.context.getCurrentTexture().createView(), loadOp: "clear", storeOp: "store", clearValue: {r, g, b, a}}],
     });
     if (count > 0) {
-      pass.setPipeline(this.pipeline);
+      pass.setPipeline(this.ink ? this.inkPipeline : this.pipeline);
       pass.setBindGroup(0, this.group.bg);
       pass.draw(6, count);
     }

@@ -12,7 +12,7 @@ struct BodyView {
   alpha: f32,             // opacity of one body (additive)
   target_px: vec2<f32>,   // target size in pixels
   heavy: f32,             // bodies with mass above this are drawn larger (the central mass)
-  _pad: f32,
+  ink: f32,               // 1: light paper, bodies drawn over it as darker ink (normal blending); 0: additive light
 }
 
 @group(0) @binding(0) var<uniform> view: BodyView;
@@ -59,7 +59,13 @@ fn vs(@builtin(vertex_index) vi: u32, @builtin(instance_index) ii: u32) -> VOut 
   if (!(b.x == b.x) || !(b.y == b.y)) {
     color = vec3<f32>(1.0, 0.0, 1.0);
   }
-  out.color = vec4<f32>(color, view.alpha);
+  var alpha = view.alpha;
+  if (view.ink > 0.5) {
+    // the ramp's pale end would vanish on a light page: darken it, and draw more opaque
+    color = color * 0.62;
+    alpha = min(1.0, alpha * 1.4);
+  }
+  out.color = vec4<f32>(color, alpha);
   return out;
 }
 

@@ -2,7 +2,14 @@
 import {rangeControl} from "../runtime/controls.js";
 
 export function thetaControl(theta: number, onTheta: (t: number) => void) {
-  const slider = rangeControl("θ", {min: 0.05, max: 1.5, step: 0.05, value: theta, name: "bh-error-theta"});
+  const slider = rangeControl("θ", {
+    min: 0.05,
+    max: 1.5,
+    step: 0.05,
+    value: theta,
+    name: "bh-error-theta",
+    valueText: (v) => `θ ${v.toFixed(2)} (opening angle)`,
+  });
   const out = document.createElement("output");
   out.textContent = theta.toFixed(2);
   slider.label.append(out);

@@ -10,7 +10,9 @@
  * the reader's θ (null while measuring); an `input` event when a measurement lands.
  */
 import {fmt} from "../counters.js";
+import {captionLine, widgetCard} from "../runtime/card.js";
 import {runEngine} from "../runtime/engine.js";
+import {fmtNumber} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {thetaControl} from "./controls.js";
@@ -95,6 +97,15 @@ export function createBHError(options: BHErrorOptions = {}): BHErrorElement {
   charts.className = "bh-error-charts";
   charts.append(errors.element, drift.element);
   root.append(slider.row, charts, readout, status.element);
+  widgetCard(root, ({value: v}) =>
+    captionLine(
+      `θ = ${v.theta.toFixed(2)}`,
+      `${fmtNumber(v.count)} bodies`,
+      v.medianError !== null && `median error ${v.medianError.toExponential(1)}`,
+      v.p99Error !== null && `99th percentile ${v.p99Error.toExponential(1)}`,
+      "move θ: error against the exact sum"
+    )
+  );
   show();
   root.__frames = () => frames.n;
   root.dispose = () => runtime.dispose();

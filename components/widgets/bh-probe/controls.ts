@@ -2,7 +2,7 @@
 import {button, rangeControl} from "../runtime/controls.js";
 
 export function probeControls(theta: number, on: {theta(t: number): void; shuffle(): void}) {
-  const slider = rangeControl("θ", {min: 0, max: 1.5, step: 0.05, value: theta, name: "bh-probe-theta"});
+  const slider = rangeControl("θ", {min: 0, max: 1.5, step: 0.05, value: theta, name: "bh-probe-theta", valueText: (v) => `θ ${v.toFixed(2)} (opening angle)`});
   const out = document.createElement("output");
   out.textContent = theta.toFixed(2);
   slider.label.append(out);

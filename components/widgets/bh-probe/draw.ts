@@ -7,6 +7,7 @@ import {nodeBox} from "../../gravity/tree.js";
 import type {ProbeWalk} from "../../gravity/walk.js";
 import type {WorldView} from "../../sim/renderer.js";
 import type {CanvasStage} from "../runtime/canvas.js";
+import {isDark, resolveColor} from "../runtime/theme.js";
 import type {ProbeField} from "./options.js";
 
 export const PROBE_COLOURS = {
@@ -23,12 +24,13 @@ export const PROBE_COLOURS = {
 export function drawProbe(stage: CanvasStage, view: WorldView, f: ProbeField, w: ProbeWalk, probe: [number, number]) {
   const ctx = stage.context2d();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  // the stage's 2D context is opaque (alpha: false): paint the background
-  ctx.fillStyle = PROBE_COLOURS.background;
+  // the stage's 2D context is opaque (alpha: false): paint the theme's background
+  const dark = isDark(stage.canvas);
+  const C = dark ? {...PROBE_COLOURS, body: "#7c8494", opened: "#aab2c2", direct: "#6f9cf0", probe: "#ff6b63"} : PROBE_COLOURS;
+  ctx.fillStyle = resolveColor(stage.canvas, "var(--theme-background)", PROBE_COLOURS.background);
   ctx.fillRect(0, 0, stage.canvas.width, stage.canvas.height);
   stage.worldTransform(ctx, view);
   const px = (view.x1 - view.x0) / Math.max(1, stage.size.width); // one CSS pixel in world units
-  const C = PROBE_COLOURS;
   ctx.lineWidth = px;
   for (const j of w.approximated) {
     const b = nodeBox(f.tree, f.square, f.keys, j);

@@ -14,7 +14,9 @@ import {probeWalk} from "../../gravity/walk.js";
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {fitView} from "../../sim/pointer.js";
 import {fmt} from "../counters.js";
+import {captionLine, widgetCard} from "../runtime/card.js";
 import {createCanvasStage} from "../runtime/canvas.js";
+import {fmtNumber} from "../runtime/options.js";
 import {runEngine} from "../runtime/engine.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
@@ -44,6 +46,7 @@ export function createBHProbe(options: BHProbeOptions = {}): BHProbeElement {
     aspect: 1.5,
     maxHeight: o.maxHeight,
     label: "The probe body and the cells of the tree: opened or taken as one mass",
+    keys: "Arrow keys move the probe (Shift: five times as far).",
     view,
     touch: "capture",
     status,
@@ -79,13 +82,22 @@ export function createBHProbe(options: BHProbeOptions = {}): BHProbeElement {
     if (p.down && p.inside) moveProbe(p.x, p.y);
   });
   stage.onResize(update);
-  canvas.addEventListener("keydown", (e) => {
-    const d = (e.shiftKey ? 5 : 1) * KEY_STEP;
-    const step = {ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d]}[e.key];
-    if (!step) return;
-    e.preventDefault();
-    moveProbe(state.probe[0] + step[0], state.probe[1] + step[1]);
-  });
+  // The probe moves from where it is by a fixed step, not by the stage's keyboard pointer
+  // (which starts at the centre and presses as it moves): this listener runs first (capture
+  // at the target) and keeps the arrow keys and Space to itself.
+  canvas.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key === " ") return e.stopImmediatePropagation();
+      const d = (e.shiftKey ? 5 : 1) * KEY_STEP;
+      const step = {ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d]}[e.key];
+      if (!step) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      moveProbe(state.probe[0] + step[0], state.probe[1] + step[1]);
+    },
+    {capture: true}
+  );
   let seed = o.seed;
   const setup: ProbeSetup = {
     count: () => o.count,
@@ -122,6 +134,14 @@ export function createBHProbe(options: BHProbeOptions = {}): BHProbeElement {
   });
   runtime.scope.onDispose(() => stage.dispose());
   root.append(stage.element, controls.row, counts, legend(), status.element);
+  widgetCard(root, ({value: v}) =>
+    captionLine(
+      `θ = ${v.theta.toFixed(2)}`,
+      `${fmtNumber(v.interactions)} of ${fmtNumber(v.exactInteractions)} force terms`,
+      `${fmtNumber(v.approximated)} cells taken as one mass`,
+      "drag the red probe"
+    )
+  );
   root.dispose = () => runtime.dispose();
   return root;
 }

@@ -2,7 +2,7 @@
 import {button, rangeControl} from "../runtime/controls.js";
 
 export function galaxyControls(theta: number, on: {theta(t: number): void; restart(): void}) {
-  const slider = rangeControl("θ", {min: 0.1, max: 1.5, step: 0.05, value: theta, name: "galaxy-theta"});
+  const slider = rangeControl("θ", {min: 0.1, max: 1.5, step: 0.05, value: theta, name: "galaxy-theta", valueText: (v) => `θ ${v.toFixed(2)} (opening angle)`});
   const out = document.createElement("output");
   out.textContent = theta.toFixed(2);
   slider.label.append(out);
@@ -16,5 +16,5 @@ export function galaxyControls(theta: number, on: {theta(t: number): void; resta
   const row = document.createElement("div");
   row.className = "widget-controls";
   row.append(slider.label, restart);
-  return {row};
+  return {row, slider};
 }

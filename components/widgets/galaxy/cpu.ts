@@ -21,6 +21,8 @@ export interface GalaxySetup {
   /** The perturber now, or null while the pointer does not hold it. */
   perturber(): ExternalMass | null;
   publish(): void;
+  /** The engine's own first picture is on screen (the poster can go). */
+  shown(): void;
   frames: {n: number};
 }
 
@@ -47,7 +49,13 @@ export function galaxyCPU(ctx: CPUEngineContext, s: GalaxySetup, fallbackCount: 
     ctx.status.warn(`${ctx.reason} The CPU twin simulates ${fmtNumber(state.count)} bodies (Barnes–Hut in JavaScript), one step per frame.`);
     s.publish();
   };
+  const draw = () => {
+    if (!stage.hasSize) return;
+    drawBodies2D(stage, galaxyView(stage), twin.bodies, {vMax: SPEED_RANGE[1], px: 2, alpha: 0.8, heavy: 0.01});
+    s.shown();
+  };
   reset();
+  draw();
   return {
     reset,
     setTheta() {
@@ -64,8 +72,9 @@ export function galaxyCPU(ctx: CPUEngineContext, s: GalaxySetup, fallbackCount: 
         state.energyDrift = (twin.invariants().total - e0) / Math.abs(e0);
         s.publish();
       }
-      drawBodies2D(stage, galaxyView(stage), twin.bodies, {vMax: SPEED_RANGE[1], px: 2, alpha: 0.8, heavy: 0.01});
+      draw();
       s.frames.n++;
     },
+    draw,
   };
 }

@@ -9,6 +9,7 @@ import {invariants} from "../../gravity/direct.js";
 import {GravityGPU} from "../../gravity/gpu.js";
 import {discScene} from "../../gravity/scenes.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
+import {skyLook} from "../gravity-view.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {adapterName} from "../runtime/status.js";
@@ -27,6 +28,9 @@ export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<
   const count = state.requested ?? sizedCount(device, software, narrow);
   const g = await GravityGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: count});
   const renderer = await BodyRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  // the theme's look (night sky or ink on the page); the stage calls back on a theme change
+  renderer.setLook(skyLook(stage.canvas));
+  stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
   const maxInFlight = software ? 1 : 2;
   const steps = software ? 1 : state.stepsPerFrame;
   let inFlight = 0;
@@ -67,21 +71,31 @@ export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<
       }
     );
   };
+  const style = {radiusPx: count > 50_000 ? 1.3 : 2, alpha: count > 50_000 ? 0.35 : 0.7, speedRange: SPEED_RANGE, heavyMass: 0.01};
+  /** Draws the bodies as they are, no step (the first picture, a paused widget, a print still). */
+  const draw = () => {
+    if (!stage.hasSize || !renderer.resize()) return;
+    const enc = device.createCommandEncoder({label: "galaxy-draw"});
+    renderer.encode(enc, g.pm, g.va, g.count, galaxyView(stage), style);
+    device.queue.submit([enc.finish()]);
+    device.queue.onSubmittedWorkDone().then(
+      () => s.shown(),
+      () => {}
+    );
+  };
   reset();
+  // the initial disc at once: the first step (tree build and walk) can take a while on a slow adapter
+  draw();
   return {
     reset,
+    draw,
     setTheta: () => g.setParams({theta: state.theta}),
     frame(_dt, now) {
       if (!stage.hasSize || inFlight >= maxInFlight || !renderer.resize()) return;
       g.setExternal(s.perturber());
       const enc = device.createCommandEncoder({label: "galaxy-frame"});
       for (let k = 0; k < steps; k++) g.encodeStep(enc);
-      renderer.encode(enc, g.pm, g.va, g.count, galaxyView(stage), {
-        radiusPx: count > 50_000 ? 1.3 : 2,
-        alpha: count > 50_000 ? 0.35 : 0.7,
-        speedRange: SPEED_RANGE,
-        heavyMass: 0.01,
-      });
+      renderer.encode(enc, g.pm, g.va, g.count, galaxyView(stage), style);
       const t0 = performance.now();
       device.queue.submit([enc.finish()]);
       inFlight++;

@@ -12,13 +12,15 @@
  * `__frames()`: frames run (tests). `dispose()` (or `invalidation`) releases everything.
  */
 import type {ExternalMass} from "../../gravity/direct.js";
+import {captionLine, fpsText, widgetCard} from "../runtime/card.js";
 import {createCanvasStage} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
 import {createStatus} from "../runtime/status.js";
+import {fmtNumber} from "../runtime/options.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {galaxyControls} from "./controls.js";
 import {galaxyCPU, type GalaxyEngine, type GalaxySetup} from "./cpu.js";
-import {galaxyView, perturberRing, readout} from "./draw.js";
+import {galaxyPoster, galaxyView, perturberRing, readout} from "./draw.js";
 import {galaxyGPU} from "./gpu.js";
 import {type GalaxyOptions, type GalaxyState, type GalaxyValue, galaxyValue, readGalaxyOptions} from "./options.js";
 
@@ -38,13 +40,15 @@ export function createGalaxy(options: GalaxyOptions = {}): GalaxyElement {
     energyDrift: null,
     engine: "pending",
   };
-  const root = widgetRoot("galaxy", "sim-widget gravity-widget galaxy-widget", galaxyValue(state)) as GalaxyElement;
+  const hero = options.hero === true;
+  const root = widgetRoot("galaxy", `sim-widget gravity-widget galaxy-widget${hero ? " hero-widget" : ""}`, galaxyValue(state)) as GalaxyElement;
   const status = createStatus();
   status.setNotes(notes);
   const stage = createCanvasStage({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
     label: "A disc galaxy of bodies under gravity; drag to pull a massive perturber through it",
+    keys: "Arrow keys drag a massive perturber through the disc.",
     view: () => galaxyView(stage),
     touch: "pan-y",
     status,
@@ -62,7 +66,10 @@ export function createGalaxy(options: GalaxyOptions = {}): GalaxyElement {
     line.update(state);
     setValue(root, galaxyValue(state));
   };
-  const setup: GalaxySetup = {state, stage, seed: o.seed, perturber: () => held, publish, frames};
+  // the first picture before any engine: the count the engine will most likely run (a
+  // software adapter's 1,500 when it is not given: the cheapest disc that reads as a galaxy)
+  const poster = galaxyPoster(stage, state.requested ?? o.fallbackCount, o.seed);
+  const setup: GalaxySetup = {state, stage, seed: o.seed, perturber: () => held, publish, shown: () => poster.hide(), frames};
   let engine: GalaxyEngine | null = null;
   const controls = galaxyControls(o.theta, {
     theta: (t) => {
@@ -93,10 +100,27 @@ export function createGalaxy(options: GalaxyOptions = {}): GalaxyElement {
       engine = null;
     },
     acquire: options.acquire,
+    animated: true,
+    stage,
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => stage.dispose());
-  root.append(stage.element, controls.row, line.element, status.element);
+  controls.row.append(runtime.playControl!);
+  // the hero shows the same figures in its caption line; the read-out line is for the card
+  root.append(stage.element, controls.row, ...(hero ? [] : [line.element]), status.element);
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        v.count > 0 && `${fmtNumber(v.count)} bodies`,
+        `θ = ${v.theta.toFixed(2)}`,
+        v.stepMs !== null && `${v.stepMs < 10 ? v.stepMs.toFixed(2) : Math.round(v.stepMs)} ms per step`,
+        fpsText(fps),
+        v.engine === "pending" ? "" : v.engine === "gpu" ? "Barnes–Hut on the GPU" : "CPU twin",
+        !hero && "drag to pull a heavy intruder through the disc"
+      ),
+    {frames: () => frames.n}
+  );
   root.__frames = () => frames.n;
   root.dispose = () => runtime.dispose();
   return root;

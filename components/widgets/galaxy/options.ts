@@ -33,6 +33,8 @@ export const GALAXY_OPTIONS = {
 } satisfies OptionSchema;
 
 export interface GalaxyOptions {
+  /** true: the page's hero (class `hero-widget`: it fills a dark full-bleed stage; same `data-widget`). */
+  hero?: boolean;
   count?: number;
   theta?: number;
   stepsPerFrame?: number;

@@ -45,6 +45,9 @@ export function nbodyCPU(ctx: CPUEngineContext, s: NBodySetup, fallbackCount: nu
     ctx.status.warn(`${ctx.reason} The CPU twin sums all ${fmtNumber(state.simulated * (state.simulated - 1))} pair terms per step in JavaScript.${fewer}`);
     s.publish();
   };
+  const draw = () => {
+    if (stage.hasSize) drawBodies2D(stage, skyView(stage, s.half), twin.bodies, {vMax: 1.2, px: 2, alpha: 0.9});
+  };
   reset();
   return {
     reset,
@@ -58,8 +61,9 @@ export function nbodyCPU(ctx: CPUEngineContext, s: NBodySetup, fallbackCount: nu
         state.energy = twin.invariants().total;
         s.publish();
       }
-      drawBodies2D(stage, skyView(stage, s.half), twin.bodies, {vMax: 1.2, px: 2, alpha: 0.9});
+      draw();
       s.frames.n++;
     },
+    draw,
   };
 }

@@ -9,7 +9,7 @@ import {invariants} from "../../gravity/direct.js";
 import {GravityGPU} from "../../gravity/gpu.js";
 import {plummerScene} from "../../gravity/scenes.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
-import {skyView} from "../gravity-view.js";
+import {skyLook, skyView} from "../gravity-view.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {adapterName} from "../runtime/status.js";
@@ -24,6 +24,9 @@ export async function nbodyGPU(ctx: GPUEngineContext, s: NBodySetup, maxCount: n
   const {state, stage} = s;
   const g = await GravityGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: maxCount});
   const renderer = await BodyRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  // the theme's look (night sky or ink on the page); the stage calls back on a theme change
+  renderer.setLook(skyLook(stage.canvas));
+  stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
   let inFlight = 0;
   let reading = false;
   let lastEnergy = -Infinity;
@@ -58,14 +61,24 @@ export async function nbodyGPU(ctx: GPUEngineContext, s: NBodySetup, maxCount: n
       }
     );
   };
+  const style = {radiusPx: 2.2, alpha: 0.9, speedRange: [0, 1.2] as [number, number]};
+  /** Draws the bodies as they are, no step (a paused widget, a print still). */
+  const draw = () => {
+    if (!stage.hasSize || !renderer.resize()) return;
+    const enc = device.createCommandEncoder({label: "nbody-draw"});
+    renderer.encode(enc, g.pm, g.va, g.count, skyView(stage, s.half), style);
+    device.queue.submit([enc.finish()]);
+  };
   reset();
+  draw();
   return {
     reset,
+    draw,
     frame(_dt, now) {
       if (!stage.hasSize || inFlight > 0 || !renderer.resize()) return;
       const enc = device.createCommandEncoder({label: "nbody-frame"});
       g.encodeStep(enc, undefined, "direct");
-      renderer.encode(enc, g.pm, g.va, g.count, skyView(stage, s.half), {radiusPx: 2.2, alpha: 0.9, speedRange: [0, 1.2]});
+      renderer.encode(enc, g.pm, g.va, g.count, skyView(stage, s.half), style);
       const t0 = performance.now();
       device.queue.submit([enc.finish()]);
       inFlight++;

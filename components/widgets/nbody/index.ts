@@ -10,14 +10,16 @@
  * an `input` event on every change of the counters (about once a second) and of the count.
  * `__frames()`: steps run so far (tests). `dispose()` (or `invalidation`) releases everything.
  */
+import {captionLine, fpsText, widgetCard} from "../runtime/card.js";
 import {createCanvasStage} from "../runtime/canvas.js";
+import {fmtNumber} from "../runtime/options.js";
+import {fmt} from "../counters.js";
 import {runEngine} from "../runtime/engine.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {skyView} from "../gravity-view.js";
 import {nbodyControls} from "./controls.js";
 import {nbodyCPU, type NBodyEngine, type NBodySetup} from "./cpu.js";
-import {readout} from "./draw.js";
 import {nbodyGPU} from "./gpu.js";
 import {NBODY_OPTIONS, nbodyValue, readNBodyOptions, type NBodyOptions, type NBodyState, type NBodyValue} from "./options.js";
 
@@ -41,10 +43,8 @@ export function createNBodyWidget(options: NBodyOptions = {}): NBodyElement {
     touch: "tap-to-wake",
     status,
   });
-  const line = readout();
   const frames = {n: 0};
   const publish = () => {
-    line.update(state);
     setValue(root, nbodyValue(state));
   };
   const setup: NBodySetup = {state, stage, seed: o.seed, half: HALF, publish, frames};
@@ -78,10 +78,28 @@ export function createNBodyWidget(options: NBodyOptions = {}): NBodyElement {
       engine = null;
     },
     acquire: options.acquire,
+    animated: true,
+    stage,
     invalidation: options.invalidation,
   });
   runtime.scope.onDispose(() => stage.dispose());
-  root.append(stage.element, controls.row, line.element, status.element);
+  controls.row.append(runtime.playControl!);
+  // the caption line carries the counters (the read-out line would repeat them)
+  root.append(stage.element, controls.row, status.element);
+  widgetCard(
+    root,
+    ({value: v, fps}) =>
+      captionLine(
+        `${fmtNumber(v.count)} bodies`,
+        `${fmtNumber(v.pairsPerStep)} pair interactions per step`,
+        v.stepMs !== null && `${v.stepMs < 10 ? v.stepMs.toFixed(2) : Math.round(v.stepMs)} ms per step`,
+        state.energy !== null && !!state.energy0 && `energy drift ${fmt((100 * (state.energy - state.energy0)) / Math.abs(state.energy0), 3)} %`,
+        fpsText(fps),
+        v.engine === "pending" ? "" : v.engine === "gpu" ? "GPU, tiled kernel" : "CPU twin",
+        "the pairs grow with the square of the count"
+      ),
+    {frames: () => frames.n}
+  );
   root.__frames = () => frames.n;
   root.dispose = () => runtime.dispose();
   return root;

@@ -1,0 +1,195 @@
+/**
+ * The gravity page's "How fast on a big GPU" figure, drawn from the committed benchmark
+ * file `data/bench/gravity-h200.json` (written by bench/gravity-main.ts on the H200).
+ *
+ * The file's shape (only the fields read here):
+ *   {date, adapter: {vendor, description}, params: {theta, softening, leafCapacity}, scene,
+ *    runs: [{n, "theta0.5": {passesMs: {pass: ms, …}, stepSpanMs}, directMs}]}
+ * `passesMs` are medians of GPU timestamp spans per pass; `stepSpanMs` the span of a whole
+ * step; `directMs` the exact O(N²) force kernel alone at the same N.
+ *
+ * Two panels: (1) one full Barnes–Hut step against the O(N²) kernel, per N, on a log scale
+ * (the two differ by up to 150×, which a linear axis cannot show); (2) the step split into
+ * its passes, one stacked bar per N on a linear scale of its own.
+ * Rows without a θ = 0.5 series are skipped; a file without any gives a RangeError.
+ */
+import * as d3 from "../d3.js";
+
+export interface BenchRun {
+  n: number;
+  "theta0.5"?: {passesMs: Record<string, number>; stepSpanMs: number};
+  directMs?: number | null;
+}
+export interface GravityBench {
+  date?: string;
+  adapter?: {vendor?: string; description?: string};
+  params?: {theta?: number; softening?: number; leafCapacity?: number};
+  scene?: string;
+  runs: BenchRun[];
+}
+
+/** The passes of one step in pipeline order, with the words the page uses for them. */
+export const PASS_NAMES: [string, string][] = [
+  ["integrate", "drift"],
+  ["keys", "Morton keys"],
+  ["sort", "radix sort"],
+  ["permute", "reorder"],
+  ["build", "tree build"],
+  ["com", "centres of mass"],
+  ["walk", "walk"],
+  ["kick", "kick"],
+];
+const PASS_COLOURS = ["#9aa3b2", "#efb118", "#ff725c", "#a463f2", "#4269d0", "#3ca951", "#6cc5b0", "#97bbf5"];
+
+const fmt = (v: number, digits = 2) => (v >= 100 ? Math.round(v).toLocaleString("en-US") : v.toFixed(v >= 10 ? 1 : digits));
+
+/** The runs that have a θ = 0.5 series, by N. */
+export function benchRuns(bench: GravityBench) {
+  const runs = (bench.runs ?? []).filter((r) => r["theta0.5"] && r["theta0.5"].stepSpanMs > 0).sort((a, b) => a.n - b.n);
+  if (runs.length === 0) throw new RangeError("the benchmark file has no θ = 0.5 series (runs[].theta0.5)");
+  return runs as (BenchRun & {"theta0.5": NonNullable<BenchRun["theta0.5"]>})[];
+}
+
+/** The GPU's name in words: the file is the H200's; its driver string when the file has one. */
+export function gpuName(bench: GravityBench): string {
+  const driver = bench.adapter?.description?.match(/(\d+\.\d+(?:\.\d+)?)/)?.[1];
+  const vendor = bench.adapter?.vendor === "nvidia" ? "NVIDIA" : (bench.adapter?.vendor ?? "");
+  return `${vendor ? `${vendor} ` : ""}H200${driver ? ` (driver ${driver})` : ""}`;
+}
+
+/** Panel 1: Barnes–Hut step vs O(N²) kernel per N (log scale). Bars carry class `bench-step-bar` and `data-n`. */
+export function stepChart(bench: GravityBench): SVGSVGElement {
+  const runs = benchRuns(bench);
+  const w = 640;
+  const left = 112;
+  const rowH = 46;
+  const h = 16 + rowH * runs.length + 34;
+  const maxMs = d3.max(runs, (r) => Math.max(r["theta0.5"].stepSpanMs, r.directMs ?? 0)) ?? 1;
+  const minMs = Math.min(...runs.map((r) => r["theta0.5"].stepSpanMs));
+  const x = d3
+    .scaleLog()
+    .domain([Math.min(0.5, minMs / 2), maxMs * 3])
+    .range([left, w - 12]);
+  const svg = d3
+    .create("svg")
+    .attr("viewBox", `0 0 ${w} ${h}`)
+    .attr("class", "bench-chart gravity-step-chart")
+    .attr("role", "img")
+    .attr("aria-label", `Milliseconds per step on the ${gpuName(bench)}: one full Barnes–Hut step against the exact O(N²) force kernel alone`);
+  runs.forEach((r, i) => {
+    const y = 16 + rowH * i;
+    const g = svg.append("g").attr("class", "bench-row").attr("data-n", r.n);
+    g.append("text")
+      .attr("x", 0)
+      .attr("y", y + 19)
+      .text(`${r.n.toLocaleString("en-US")} bodies`);
+    const bars: [string, number | null | undefined, string, string][] = [
+      [`Barnes–Hut step (θ ${bench.params?.theta ?? 0.5})`, r["theta0.5"].stepSpanMs, "var(--theme-foreground-focus, #4269d0)", "bh"],
+      ["O(N²) forces alone", r.directMs, "#d0433c", "direct"],
+    ];
+    bars.forEach(([label, ms, colour, kind], k) => {
+      if (!(ms && ms > 0)) return;
+      const by = y + 18 * k;
+      g.append("rect")
+        .attr("class", `bench-step-bar bench-step-${kind}`)
+        .attr("data-n", r.n)
+        .attr("x", left)
+        .attr("y", by)
+        .attr("height", 14)
+        .attr("width", Math.max(1, x(ms) - left))
+        .attr("fill", colour);
+      // a long bar carries its label inside, at its end (outside it would run off the figure)
+      const inside = x(ms) > w - 190;
+      g.append("text")
+        .attr("class", "bench-bar-value")
+        .attr("x", inside ? x(ms) - 4 : x(ms) + 4)
+        .attr("y", by + 11)
+        .attr("text-anchor", inside ? "end" : "start")
+        .style("fill", () => (inside ? "#ffffff" : null))
+        .text(`${label}: ${fmt(ms)} ms`);
+    });
+    const ratio = r.directMs ? r.directMs / r["theta0.5"].stepSpanMs : null;
+    if (ratio) g.append("title").text(`${r.n.toLocaleString("en-US")} bodies: the tree step is ${fmt(ratio, 1)}× faster than the exact sum`);
+  });
+  svg
+    .append("g")
+    .attr("transform", `translate(0,${h - 34})`)
+    .call(d3.axisBottom(x).ticks(6, "~g") as never)
+    .call((a) =>
+      a
+        .append("text")
+        .attr("x", w - 12)
+        .attr("y", 22)
+        .attr("text-anchor", "end")
+        .text("ms per step (log scale)")
+    );
+  return svg.node()!;
+}
+
+/** Panel 2: the passes of one θ = 0.5 step, one stacked bar per N (class `bench-breakdown-row`, `data-n`). */
+export function passChart(bench: GravityBench): SVGSVGElement {
+  const runs = benchRuns(bench);
+  const w = 640;
+  const left = 112;
+  const rowH = 30;
+  const legendH = 40;
+  const h = 10 + rowH * runs.length + legendH;
+  const svg = d3
+    .create("svg")
+    .attr("viewBox", `0 0 ${w} ${h}`)
+    .attr("class", "bench-chart gravity-pass-chart")
+    .attr("role", "img")
+    .attr("aria-label", `One Barnes–Hut step split into its passes on the ${gpuName(bench)}, at each N`);
+  runs.forEach((r, i) => {
+    const t = r["theta0.5"];
+    const total = PASS_NAMES.reduce((s, [k]) => s + (t.passesMs[k] ?? 0), 0);
+    // each bar fills the width: the shares are what this panel shows; the total is written at its end
+    const x = d3
+      .scaleLinear()
+      .domain([0, total])
+      .range([left, w - 130]);
+    const y = 10 + rowH * i;
+    const g = svg.append("g").attr("class", "bench-breakdown-row").attr("data-n", r.n);
+    g.append("text")
+      .attr("x", 0)
+      .attr("y", y + 13)
+      .text(`${r.n.toLocaleString("en-US")} bodies`);
+    let acc = 0;
+    PASS_NAMES.forEach(([k, name], j) => {
+      const ms = t.passesMs[k] ?? 0;
+      if (!(ms > 0)) return;
+      g.append("rect")
+        .attr("class", "bench-pass")
+        .attr("data-pass", k)
+        .attr("x", x(acc))
+        .attr("y", y)
+        .attr("height", 18)
+        .attr("width", Math.max(0.5, x(acc + ms) - x(acc)))
+        .attr("fill", PASS_COLOURS[j])
+        .append("title")
+        .text(`${name}: ${fmt(ms, 3)} ms (${fmt((100 * ms) / total, 1)} %)`);
+      if (x(acc + ms) - x(acc) > 58)
+        g.append("text")
+          .attr("class", "bench-bar-value")
+          .attr("x", x(acc) + 3)
+          .attr("y", y + 13)
+          .style("fill", j === 3 || j === 4 ? "#ffffff" : "#10131a")
+          .text(`${name} ${fmt(ms, 2)}`);
+      acc += ms;
+    });
+    g.append("text")
+      .attr("class", "bench-bar-value")
+      .attr("x", w - 126)
+      .attr("y", y + 13)
+      .text(`${fmt(total)} ms in passes`);
+  });
+  const lg = svg.append("g").attr("transform", `translate(${left},${10 + rowH * runs.length + 8})`);
+  PASS_NAMES.forEach(([, name], j) => {
+    const col = j % 4;
+    const row = Math.floor(j / 4);
+    const item = lg.append("g").attr("transform", `translate(${col * 130},${row * 16})`);
+    item.append("rect").attr("width", 10).attr("height", 10).attr("fill", PASS_COLOURS[j]);
+    item.append("text").attr("x", 14).attr("y", 9).text(name);
+  });
+  return svg.node()!;
+}

@@ -1,0 +1,81 @@
+// The gravity page's figures that do not depend on the reader's GPU speed: the H200 chart is
+// drawn from the committed benchmark file (one bar per row of it), and the galaxy hero shows
+// bodies within seconds even on a CPU-emulated adapter (SwiftShader), before its first step.
+import {readFileSync} from "node:fs";
+import {expect, test, type Page} from "@playwright/test";
+import {expectWebGPU, watchErrors} from "./helpers.js";
+
+const bench = JSON.parse(readFileSync("data/bench/gravity-h200.json", "utf8"));
+const rows: {n: number; directMs?: number}[] = bench.runs.filter((r: any) => r["theta0.5"]?.stepSpanMs > 0);
+
+test("the H200 chart is drawn from the committed JSON: a step bar, an O(N²) bar and a pass breakdown per row", async ({page}) => {
+  const errs = watchErrors(page);
+  await page.goto("/gravity?galaxy=300");
+  const fig = page.locator(".bench-figure");
+  await fig.scrollIntoViewIfNeeded();
+  await expect(fig).toHaveCount(1);
+  expect(rows.length).toBeGreaterThan(0);
+  await expect(fig.locator(".gravity-step-chart .bench-step-bh")).toHaveCount(rows.length);
+  await expect(fig.locator(".gravity-step-chart .bench-step-direct")).toHaveCount(rows.filter((r) => (r.directMs ?? 0) > 0).length);
+  await expect(fig.locator(".gravity-pass-chart .bench-breakdown-row")).toHaveCount(rows.length);
+  const ns = await fig.locator(".gravity-pass-chart .bench-breakdown-row").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-n"))));
+  expect(ns).toEqual(rows.map((r) => r.n).sort((a, b) => a - b));
+  // every pass of a step that the file times is a segment of its bar
+  for (const r of rows) {
+    const passes = Object.values((r as any)["theta0.5"].passesMs).filter((ms: any) => ms > 0).length;
+    await expect(fig.locator(`.bench-breakdown-row[data-n="${r.n}"] .bench-pass`)).toHaveCount(passes);
+  }
+  // the longest bar is the O(N²) kernel at the largest N: the figure's point
+  const widths = await fig.locator(".bench-step-direct").evaluateAll((els) => els.map((e) => Number(e.getAttribute("width"))));
+  const bh = await fig.locator(".bench-step-bh").evaluateAll((els) => els.map((e) => Number(e.getAttribute("width"))));
+  expect(Math.max(...widths)).toBeGreaterThan(Math.max(...bh));
+  await expect(fig.locator("figcaption")).toContainText("H200");
+  await expect(fig.locator("figcaption")).toContainText("median of 20 steps");
+  errs.expectNone();
+});
+
+/** Pixels of `png` that differ from its most common colour (the background) by more than 40 in some channel. */
+async function litPixels(page: Page, png: Buffer): Promise<number> {
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext("2d")!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const count = new Map<number, number>();
+    for (let i = 0; i < d.length; i += 4) {
+      const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+      count.set(k, (count.get(k) ?? 0) + 1);
+    }
+    const bg = [...count].sort((a, b) => b[1] - a[1])[0][0];
+    const [r, g, b] = [bg >> 16, (bg >> 8) & 255, bg & 255];
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) > 40 || Math.abs(d[i + 1] - g) > 40 || Math.abs(d[i + 2] - b) > 40) n++;
+    return n;
+  }, png.toString("base64"));
+}
+
+test("the galaxy hero draws bodies within 20 s on a CPU-emulated adapter, at its default count", async ({page}) => {
+  test.setTimeout(120_000);
+  await page.goto("/gravity");
+  await expectWebGPU(page);
+  const t0 = Date.now();
+  const canvas = page.locator('[data-widget="galaxy"] canvas').first();
+  await expect(canvas).toBeVisible({timeout: 20_000});
+  let lit = 0;
+  while (Date.now() - t0 < 20_000) {
+    const box = await canvas.boundingBox();
+    if (box && box.width > 10 && box.height > 10) {
+      // the middle of the stage: the disc's centre, clear of the title and of the controls
+      const clip = {x: box.x + box.width * 0.3, y: box.y + box.height * 0.35, width: box.width * 0.4, height: box.height * 0.3};
+      lit = await litPixels(page, await page.screenshot({clip}));
+      if (lit > 400) break;
+    }
+    await page.waitForTimeout(500);
+  }
+  expect(lit).toBeGreaterThan(400);
+});
