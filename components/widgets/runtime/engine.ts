@@ -231,7 +231,12 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     this.scope.onDispose(onReducedMotionChange((reduce) => chosen || this.setPaused(reduce)));
     // a control or the pointer changed something: show it (capture phase: controls stop their own events)
     const root = this.spec.root;
-    const onChange = (e: Event) => e.target !== root && this.redraw();
+    // pointer events count only on the canvas: a press on a button is shown by its click (its
+    // pointerdown, pointerup and click can fall in different frames: up to three draws for one change)
+    const onChange = (e: Event) => {
+      if (e.target === root || (e.type.startsWith("pointer") && !(e.target instanceof HTMLCanvasElement))) return;
+      this.redraw();
+    };
     const kinds = ["input", "change", "click", "pointermove", "pointerdown", "pointerup"];
     for (const k of kinds) root.addEventListener(k, onChange, true);
     this.scope.onDispose(() => {
