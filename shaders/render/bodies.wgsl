@@ -1,8 +1,9 @@
 // Gravitating bodies drawn straight from the gravity pipeline's buffers (no CPU copy):
 // pm[i] = (x, y, mass, id), va[i] = (vx, vy, ax, ay) (components/gravity/gpu.ts).
 // One instance per body, six vertices (two triangles) forming a square of `radius_px`
-// device pixels; the fragment stage cuts out a soft disc. Additive blending: where many
-// bodies overlap (the galaxy's core, its arms) the image brightens, as starlight adds up.
+// device pixels; the fragment stage cuts out a soft disc. Additive blending on a dark sky: where
+// many bodies overlap (the galaxy's core, its arms) the image brightens, as starlight adds up.
+// On a light page (`ink`) the renderer blends "over" instead and the colours are darkened.
 // Colour: |v| through a warm ramp over `speed_range`.
 struct BodyView {
   lo: vec2<f32>,          // world position of the canvas's lower-left corner
