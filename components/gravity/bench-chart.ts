@@ -118,10 +118,10 @@ export function stepChart(bench: GravityBench): SVGSVGElement {
     .call((a) =>
       a
         .append("text")
-        .attr("x", w - 12)
-        .attr("y", 22)
-        .attr("text-anchor", "end")
-        .text("ms per step (log scale)")
+        .attr("x", left)
+        .attr("y", 26)
+        .attr("text-anchor", "start")
+        .text("ms per step, log scale")
     );
   return svg.node()!;
 }
