@@ -115,14 +115,7 @@ export function stepChart(bench: GravityBench): SVGSVGElement {
     .append("g")
     .attr("transform", `translate(0,${h - 34})`)
     .call(d3.axisBottom(x).ticks(6, "~g") as never)
-    .call((a) =>
-      a
-        .append("text")
-        .attr("x", left)
-        .attr("y", 26)
-        .attr("text-anchor", "start")
-        .text("ms per step, log scale")
-    );
+    .call((a) => a.append("text").attr("x", left).attr("y", 26).attr("text-anchor", "start").text("ms per step, log scale"));
   return svg.node()!;
 }
 
