@@ -22,7 +22,8 @@ test("runs at a small count: twin checks pass, bars for each pipeline", async ({
     const fig = root.locator(`figure[data-pipeline="${p}"]`);
     // one blue bar per pass the pipeline reports
     const value = await root.evaluate((el: any, name) => el.value.rows.find((r: any) => r.pipeline === name), p);
-    expect(Object.keys(value.perPassMs).length).toBeGreaterThanOrEqual(4);
+    // the sort has the fewest passes: count, scan (which also clears the histogram), scatter
+    expect(Object.keys(value.perPassMs).length).toBeGreaterThanOrEqual(3);
     await expect(fig.locator("rect.bench-bar-mine")).toHaveCount(Object.keys(value.perPassMs).length);
   }
   await expect(root.locator("progress")).toHaveJSProperty("value", 1);

@@ -265,8 +265,9 @@ test("bad options give a visible message and a working demo, never a blank", asy
         .getEntriesByType("resource")
         .map((e) => e.name)
         .find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
-    const cUrl = find("contacts/index"),
-      gUrl = find("grid-query/index");
+    // the essay's code arrives as one bundle (scripts/bundle-page.mjs) that exports both factories
+    const cUrl = find("_bundle/essay"),
+      gUrl = cUrl;
     if (!cUrl || !gUrl) return null;
     const c = (await import(cUrl)).createContactsDemo({count: 1e6, stepsPerFrame: "lots"});
     const g = (await import(gUrl)).createGridDemo({count: -5, parkCell: [99, 3], gpu: false});
