@@ -16,4 +16,4 @@ export {createScanScrub} from "./widgets/scan-scrub/index.js";
 export {createWaterWidget} from "./widgets/water/index.js";
 export {createWGSLCode} from "./widgets/wgsl-code.js";
 export {keepFragmentInView, tocFloat, tocHighlight} from "./essay/toc.js";
-export {adapterLabel, frameTimeChart, passSplitChart} from "./bench/charts.js";
+export {adapterLabel} from "./bench/charts.js";

@@ -24,8 +24,8 @@ import * as esbuild from "esbuild";
 const ENTRY = "components/essay.ts";
 const OUT = "src/_bundle";
 
-/** Shader folders the essay page never loads (the gravity page and the benchmark fetch theirs). */
-const NOT_ON_THE_ESSAY = new Set(["shaders/gravity", "shaders/bench"]);
+/** Shader folders and files the essay page never loads (the gravity page and the benchmark fetch theirs). */
+const NOT_ON_THE_ESSAY = new Set(["shaders/gravity", "shaders/bench", "shaders/render/bodies.wgsl"]);
 
 /** Every shaders/**.wgsl file the essay may load, as its path under shaders/. */
 function shaderFiles(dir = "shaders") {
