@@ -126,8 +126,8 @@ test("dispose() releases the widget's GPU buffers and stops its loop", async ({p
     (document.querySelector('[data-widget="counting-sort"]') as any).dispose();
     return {before, after: {...stats}};
   });
-  // the sorter owns 5 buffers: grid, counts, starts, cursor, block sums
-  expect(before.buffersLive - after.buffersLive).toBe(5);
+  // the sorter owns 6 buffers: grid, counts, starts, cursor, block sums, and the one-dispatch scan's block totals
+  expect(before.buffersLive - after.buffersLive).toBe(6);
   expect(after.bytesLive).toBeLessThan(before.bytesLive);
   // auto-play was on: after dispose the phase no longer advances
   const parked = (await value(page)).phaseIndex;
@@ -160,7 +160,7 @@ test("bad options give a visible note and a working widget", async ({page}) => {
     const url = performance
       .getEntriesByType("resource")
       .map((e) => e.name)
-      .find((n) => /\/counting-sort\/index\.[0-9a-f]+\.js$/.test(n));
+      .find((n) => /\/_bundle\/essay\.[0-9a-f]+\.js$/.test(n)); // the page bundle exports the factory
     if (!url) return null;
     const mod = await import(url);
     const el = mod.createSortWidget({particles: 500, side: "abc", intervalMs: 2.5e9});
