@@ -56,8 +56,8 @@ test("a zero or non-numeric maxHeight is clamped with a message; a zero-size can
       performance
         .getEntriesByType("resource")
         .map((e) => e.name)
-        .find((n) => /\/widgets\/water\/index\.[0-9a-f]+\.js$/.test(n)) ??
-      (document.querySelector('link[href*="/widgets/water/index."]') as HTMLLinkElement).href;
+        .find((n) => /\/_bundle\/essay\.[0-9a-f]+\.js$/.test(n)) ?? // the page bundle exports the factory
+      (document.querySelector('link[href*="/_bundle/essay."]') as HTMLLinkElement).href;
     const {createWaterWidget} = await import(url);
     for (const [id, maxHeight] of [
       ["zero", 0],
