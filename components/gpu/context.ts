@@ -33,6 +33,12 @@ export interface GPUHandle {
   adapterInfo: {vendor: string; architecture: string; description: string};
   /** true when the device was created with 'timestamp-query'. */
   timestamps: boolean;
+  /**
+   * The subgroup sizes the adapter reports (GPUAdapterInfo.subgroupMinSize / subgroupMaxSize)
+   * when the device was created with the optional 'subgroups' feature; null without it. When
+   * min = max, every subgroup of a compute kernel has that size.
+   */
+  subgroups: {min: number; max: number} | null;
   stats: GPUStats;
   /** Subscribe to this device's loss; returns an unsubscribe function. */
   onLost(callback: (info: GPUDeviceLostInfo) => void): () => void;
@@ -87,7 +93,13 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
     return null;
   }
   const timestamps = adapter.features.has("timestamp-query");
-  const requiredFeatures: GPUFeatureName[] = timestamps ? ["timestamp-query"] : [];
+  // 'subgroups' is requested whenever offered: kernels that can use it (the gravity walk) check
+  // device.features and otherwise run their per-thread form.
+  const hasSubgroups = adapter.features.has("subgroups" as GPUFeatureName);
+  const requiredFeatures: GPUFeatureName[] = [
+    ...(timestamps ? (["timestamp-query"] as GPUFeatureName[]) : []),
+    ...(hasSubgroups ? (["subgroups"] as GPUFeatureName[]) : []),
+  ];
   const lim = adapter.limits;
   let device: GPUDevice;
   try {
@@ -138,6 +150,7 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
     device,
     adapterInfo: {vendor: info.vendor ?? "", architecture: info.architecture ?? "", description: info.description ?? ""},
     timestamps,
+    subgroups: hasSubgroups && device.features.has("subgroups" as GPUFeatureName) ? {min: info.subgroupMinSize ?? 0, max: info.subgroupMaxSize ?? 0} : null,
     stats,
     onLost(cb) {
       listeners.add(cb);

@@ -7,7 +7,7 @@
  *   permute    permute (+ a copy back)              bodies into Morton order
  *   build      tree_init, 16 × (tree_count, scan ×3, tree_level_end, tree_link)
  *   com        17 × com_level                       masses, deepest level first
- *   walk       walk                                 accelerations (+ per-body term counts)
+ *   walk       walk or walk_subgroup                accelerations (+ per-body term counts)
  *   kick       kick                                 v += a·dt/2
  *
  * Levels whose size only the GPU knows are dispatched indirectly (tree_level_end writes the
@@ -38,6 +38,22 @@ export interface GravityGPUOptions {
   maxBodies: number;
   /** a cell with more bodies is split (default GRAVITY_DEFAULTS.leafCapacity) */
   leafCapacity?: number;
+  /**
+   * Which Barnes–Hut walk to run (default "thread"): "thread" = one thread per body with its
+   * own stack (walk.wgsl); "subgroup" = the lanes of a subgroup walk together, a cell taken as
+   * a point mass only when every lane accepts it (walk_subgroup.wgsl). "subgroup" needs a
+   * device created with the optional 'subgroups' feature; without it the per-thread walk runs
+   * (`walkKind` says which one does).
+   */
+  walk?: WalkKind;
+}
+
+/** The two Barnes–Hut walk kernels (see GravityGPUOptions.walk). */
+export type WalkKind = "thread" | "subgroup";
+
+/** Does this device support the subgroup walk (created with the optional 'subgroups' feature)? */
+export function supportsSubgroupWalk(device: GPUDevice): boolean {
+  return device.features.has("subgroups" as GPUFeatureName);
 }
 
 const WG = 256;
@@ -85,6 +101,15 @@ async function compile(device: GPUDevice, wgsl: WGSLLoader): Promise<Pipes> {
   return Object.fromEntries(await Promise.all(jobs));
 }
 
+/**
+ * The subgroup walk's pipeline (same bindings as walk.wgsl). enable_subgroups.wgsl goes first:
+ * WGSL requires `enable subgroups;` before any declaration of common.wgsl.
+ */
+function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader): Promise<GPUComputePipeline> {
+  const pl = layout(device, "walk_subgroup", FILES.walk.kinds as Kind[]);
+  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity/walk_subgroup.wgsl"], "walk_subgroup", pl, "explicit");
+}
+
 /** Bytes of the GPU buffers for `maxBodies` (to size a widget's default count to a device's limits). */
 export function gravityBufferBytes(maxBodies: number, leafCapacity = GRAVITY_DEFAULTS.leafCapacity): number {
   const n = Math.max(maxBodies, 1);
@@ -112,6 +137,7 @@ export class GravityGPU {
   readonly maxBodies: number;
   readonly leafCapacity: number;
   readonly nodeCapacity: number;
+  private kind: WalkKind = "thread";
   private n = 0;
   private params: GravityParams;
   private external: ExternalMass | null = null;
@@ -139,19 +165,27 @@ export class GravityGPU {
     this.vals = this.b.valsA;
     this.work = this.b.work;
     this.groups = this.bindAll();
+    if (pipes.walk_subgroup) this.kind = "subgroup";
     this.writeParams();
   }
 
   /**
    * Compiles (or reuses) the kernels and allocates every buffer once, in one child scope of
-   * `parentScope`. Errors: RangeError for maxBodies outside 1..16,777,216 or leafCapacity < 1.
+   * `parentScope`. Errors: RangeError for maxBodies outside 1..16,777,216, leafCapacity < 1
+   * or an unknown walk.
    */
   static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, opts: GravityGPUOptions): Promise<GravityGPU> {
     if (!(Number.isInteger(opts.maxBodies) && opts.maxBodies >= 1 && opts.maxBodies <= MAX_BODIES))
       throw new RangeError(`maxBodies must be an integer in 1..${MAX_BODIES}, got ${opts.maxBodies}`);
     if (opts.leafCapacity !== undefined && !(Number.isInteger(opts.leafCapacity) && opts.leafCapacity >= 1))
       throw new RangeError(`leafCapacity must be an integer ≥ 1, got ${opts.leafCapacity}`);
-    const pipes = await compile(device, wgsl);
+    if (opts.walk !== undefined && opts.walk !== "thread" && opts.walk !== "subgroup")
+      throw new RangeError(`walk must be "thread" or "subgroup", got ${String(opts.walk)}`);
+    const [pipes, sub] = await Promise.all([
+      compile(device, wgsl),
+      opts.walk === "subgroup" && supportsSubgroupWalk(device) ? compileSubgroupWalk(device, wgsl) : null,
+    ]);
+    if (sub) pipes.walk_subgroup = sub;
     const scope = parentScope.child(device);
     try {
       return new GravityGPU(device, scope, pipes, opts);
@@ -222,9 +256,31 @@ export class GravityGPU {
       scanTree: group("scan_local", [b.treeLen, b.ccount, b.treeOffsets, b.scanSums]),
       com: b.levelU.map((u) => group("com_level", [b.params, u, b.pm, b.nodes, b.levelStart])),
       walk: group("walk", [b.params, b.pm, b.va, b.nodes, b.bounds, b.work]),
+      walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pm, b.va, b.nodes, b.bounds, b.work]) : null,
       direct: group("direct", [b.params, b.pm, b.va]),
       integrate: group("kick_drift", [b.params, b.pm, b.va]),
     };
+  }
+
+  /** The walk that runs: "subgroup" only when asked for and the device has 'subgroups'. */
+  get walkKind(): WalkKind {
+    return this.kind;
+  }
+
+  /**
+   * Switches the walk (compiling the subgroup kernel on first use); resolves to the walk that
+   * now runs: "thread" when "subgroup" is asked of a device without 'subgroups'.
+   */
+  async setWalk(kind: WalkKind, wgsl: WGSLLoader): Promise<WalkKind> {
+    if (kind !== "thread" && kind !== "subgroup") throw new RangeError(`walk must be "thread" or "subgroup", got ${String(kind)}`);
+    if (kind === "subgroup" && supportsSubgroupWalk(this.device)) {
+      if (!this.pipes.walk_subgroup) {
+        this.pipes.walk_subgroup = await compileSubgroupWalk(this.device, wgsl);
+        this.groups = this.bindAll();
+      }
+      this.kind = "subgroup";
+    } else this.kind = "thread";
+    return this.kind;
   }
 
   /** Current body count. */
@@ -382,11 +438,12 @@ export class GravityGPU {
     pass.end();
   }
 
-  /** walk: Barnes–Hut accelerations into va.zw and term counts into `work` (1 dispatch). */
+  /** walk: Barnes–Hut accelerations into va.zw and term counts into `work` (1 dispatch; the walk of `walkKind`). */
   encodeWalk(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const pass = this.pass(enc, "walk", timer);
-    pass.setBindGroup(0, this.groups.walk);
-    pass.setPipeline(this.pipes.walk);
+    const sub = this.kind === "subgroup" && this.groups.walkSubgroup;
+    pass.setBindGroup(0, sub || this.groups.walk);
+    pass.setPipeline(sub ? this.pipes.walk_subgroup : this.pipes.walk);
     pass.dispatchWorkgroups(Math.ceil(this.n / WALK_WG));
     pass.end();
   }

@@ -172,3 +172,93 @@ export function probeWalk(w: WalkInput, p: WalkParams, px: number, py: number): 
   const r = walkPoint(w, p, px, py, -1, (j, approx) => (approx ? approximated : opened).push(j));
   return {ax: r.ax, ay: r.ay, opened, approximated, direct: r.direct, interactions: r.approximated + r.direct};
 }
+
+/**
+ * The twin of the subgroup-cooperative walk (shaders/gravity/walk_subgroup.wgsl): bodies are
+ * taken in groups of `groupSize` consecutive sorted (Morton-order) bodies, the lanes of one
+ * GPU subgroup. Each group walks the tree once with one shared stack: a cell is taken as a
+ * point mass only if EVERY body of the group accepts it (s² < θ²·d² for each), otherwise it is
+ * opened for all of them; an opened leaf's bodies are summed per body (self skipped).
+ *
+ * The cells it opens are a superset of those each body's own walk opens, so it evaluates at
+ * least as many force terms (θ < 1/√2: no body ever accepts its own cell). groupSize 1 is the
+ * per-thread walk. Returns accelerations (G included, plus the external mass) and work counts
+ * per body, in sorted order; `opened`/`approximated` are the group's shared counts.
+ * Errors: RangeError when groupSize is not an integer ≥ 1.
+ */
+export function walkSubgroupTwin(w: WalkInput, p: WalkParams, groupSize: number, external?: ExternalMass): Accelerations & WalkCounts {
+  if (!(Number.isInteger(groupSize) && groupSize >= 1)) throw new RangeError(`groupSize must be an integer ≥ 1, got ${groupSize}`);
+  const t = w.tree;
+  const n = w.x.length;
+  const ax = new Float64Array(n),
+    ay = new Float64Array(n);
+  const opened = new Uint32Array(n),
+    approximated = new Uint32Array(n),
+    interactions = new Uint32Array(n);
+  const e2 = p.softening * p.softening;
+  const theta2 = p.theta * p.theta;
+  const {cx, cy, size2, stack} = prepare(w);
+  for (let g0 = 0; g0 < n; g0 += groupSize) {
+    const g1 = Math.min(n, g0 + groupSize);
+    let groupOpened = 0,
+      groupApprox = 0;
+    let sp = 0;
+    stack[sp++] = 0;
+    while (sp > 0) {
+      const j = stack[--sp];
+      const M = t.mass[j];
+      if (!(M > 0)) continue;
+      let all = true;
+      for (let i = g0; i < g1 && all; i++) {
+        const dx = cx[j] - w.x[i],
+          dy = cy[j] - w.y[i];
+        all = size2[j] < theta2 * (dx * dx + dy * dy);
+      }
+      if (all) {
+        for (let i = g0; i < g1; i++) {
+          const dx = cx[j] - w.x[i],
+            dy = cy[j] - w.y[i];
+          const r2 = dx * dx + dy * dy + e2;
+          const s = M / (r2 * Math.sqrt(r2));
+          ax[i] += s * dx;
+          ay[i] += s * dy;
+          interactions[i]++;
+        }
+        groupApprox++;
+        continue;
+      }
+      groupOpened++;
+      if (t.childCount[j] === 0) {
+        for (let i = g0; i < g1; i++) {
+          for (let k = t.lo[j]; k < t.hi[j]; k++) {
+            if (k === i) continue;
+            const bx = w.x[k] - w.x[i],
+              by = w.y[k] - w.y[i];
+            const r2 = bx * bx + by * by + e2;
+            const s = w.m[k] / (r2 * Math.sqrt(r2));
+            ax[i] += s * bx;
+            ay[i] += s * by;
+            interactions[i]++;
+          }
+        }
+      } else {
+        for (let c = t.firstChild[j] + t.childCount[j] - 1; c >= t.firstChild[j]; c--) stack[sp++] = c;
+      }
+    }
+    for (let i = g0; i < g1; i++) {
+      ax[i] *= p.G;
+      ay[i] *= p.G;
+      if (external && external.m > 0) {
+        const dx = external.x - w.x[i],
+          dy = external.y - w.y[i];
+        const r2 = dx * dx + dy * dy + e2;
+        const s = (p.G * external.m) / (r2 * Math.sqrt(r2));
+        ax[i] += s * dx;
+        ay[i] += s * dy;
+      }
+      opened[i] = groupOpened;
+      approximated[i] = groupApprox;
+    }
+  }
+  return {ax, ay, opened, approximated, interactions};
+}

@@ -19,6 +19,7 @@ function fakeHandle(name: string) {
     device: {label: name, createBuffer: (d: GPUBufferDescriptor) => ({size: d.size, destroy() {}})} as unknown as GPUDevice,
     adapterInfo: {vendor: "fake", architecture: "", description: ""},
     timestamps: false,
+    subgroups: null,
     stats: {} as GPUHandle["stats"],
     onLost(cb: (i: GPUDeviceLostInfo) => void) {
       listeners.add(cb);
