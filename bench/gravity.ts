@@ -8,10 +8,25 @@
  * First a twin check (the GPU sort, tree and walk against the CPU twin at 2,000 bodies): if
  * it fails, runGravityBench throws TwinCheckError and nothing is measured. Then at each count
  * the GPU walk's force error against the GPU O(N²) sum (median and 99th percentile).
+ * Then the two walk kernels side by side (`runs[].walks`): the per-thread walk and, where the
+ * device has 'subgroups', the subgroup-cooperative one, each timed as `reps` walk passes back
+ * to back (the tree built once) with its force error against the O(N²) sum at θ = 0.5 and 0.8.
+ * Before timing the subgroup walk it is checked against its twin (walkSubgroupTwin) at 2,000
+ * bodies when the subgroup size is fixed; a failed check leaves its timings out.
  * Run: npx tsx bench/gravity-main.ts --out data/bench/gravity.json [--counts 100000,1000000] [--check-only]
  */
-import {GravityGPU, GRAVITY_PHASES} from "../components/gravity/gpu.js";
-import {buildBarnesHut, discScene, forceErrors, plummerScene, treeDifferences, walkTwin, type QuadTree, type TreeDiff} from "../components/gravity/twin.js";
+import {GravityGPU, GRAVITY_PHASES, type WalkKind} from "../components/gravity/gpu.js";
+import {
+  buildBarnesHut,
+  discScene,
+  forceErrors,
+  plummerScene,
+  treeDifferences,
+  walkSubgroupTwin,
+  walkTwin,
+  type QuadTree,
+  type TreeDiff,
+} from "../components/gravity/twin.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import type {GPUHandle} from "../components/gpu/context.js";
 import type {WGSLLoader} from "../components/gpu/wgsl.js";
@@ -26,6 +41,8 @@ interface Ctx {
   reps: number;
   /** run only the twin check (a short diagnostic run) */
   checkOnly?: boolean;
+  /** ms of GPU work queued before each measured series (default 2,000: the H200's clocks need 1–1.5 s to climb) */
+  warmUpMs?: number;
   log: (m: string) => void;
 }
 
@@ -202,7 +219,7 @@ async function queueWarmUp(device: GPUDevice, ms: number, encodeOne: (enc: GPUCo
  * `reps` steps in one submit (divided by reps), and of one step alone (submit → done, which
  * includes Dawn-in-Node's completion latency).
  */
-async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
+async function timeStep(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs = 2000) {
   const stamps = new SeriesStamps(device, reps * (GRAVITY_PHASES.length + 1));
   const tEnc = performance.now();
   const enc = device.createCommandEncoder();
@@ -212,7 +229,7 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
   }
   const encodeMs = (performance.now() - tEnc) / reps;
   // the series is encoded first; the warm-up is queued right in front of it
-  const warmWalks = await queueWarmUp(device, 2000, (e, t) => g.encodeWalk(e, t));
+  const warmWalks = await queueWarmUp(device, warmUpMs, (e, t) => g.encodeWalk(e, t));
   const frames = await stamps.read(enc);
   stamps.destroy();
   const perPass: Record<string, number[]> = {};
@@ -257,17 +274,76 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number) {
   };
 }
 
-async function timeDirect(g: GravityGPU, device: GPUDevice, reps: number) {
+async function timeDirect(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs = 2000) {
   const stamps = new SeriesStamps(device, reps);
   const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {
     stamps.frame(r);
     g.encodeDirect(enc, stamps);
   }
-  await queueWarmUp(device, 2000, (e, t) => g.encodeDirect(e, t));
+  await queueWarmUp(device, warmUpMs, (e, t) => g.encodeDirect(e, t));
   const frames = await stamps.read(enc);
   stamps.destroy();
   return round(median(frames.map((f) => f.byLabel.direct)), 4);
+}
+
+/**
+ * The walk pass alone, `reps` times back to back in one command buffer behind a warm-up, on
+ * the tree of the current state (build it first): median and 10th/90th percentile ms per pass.
+ * The walk only rewrites accelerations and term counts, so the repeats all do the same work.
+ */
+async function timeWalk(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs: number) {
+  const stamps = new SeriesStamps(device, reps);
+  const enc = device.createCommandEncoder();
+  for (let r = 0; r < reps; r++) {
+    stamps.frame(r);
+    g.encodeWalk(enc, stamps);
+  }
+  await queueWarmUp(device, warmUpMs, (e, t) => g.encodeWalk(e, t));
+  const ms = (await stamps.read(enc)).map((f) => f.byLabel.walk);
+  stamps.destroy();
+  return {walkMs: round(median(ms), 4), walkP10P90Ms: [round(quantile(ms, 0.1), 4), round(quantile(ms, 0.9), 4)]};
+}
+
+/** What the subgroup walk's twin check found (null fields: not checked, the lane grouping is unknown). */
+export interface SubgroupWalkCheck {
+  bodies: number;
+  /** the adapter's subgroup sizes */
+  subgroupSizes: {min: number; max: number};
+  /** lanes per group in the twin: min(subgroup size, the kernel's workgroup size 64); null when min ≠ max */
+  groupSize: number | null;
+  /** max over bodies of |a_GPU − a_twin| / RMS |a_twin| */
+  maxErrorOfRms: number | null;
+  /** every body's term count equals the twin's */
+  termsEqualTwin: boolean | null;
+  ok: boolean;
+}
+
+/**
+ * The GPU subgroup walk against walkSubgroupTwin at 2,000 bodies (Plummer, θ = 0.5), when the
+ * adapter's subgroup size is fixed (min = max) so the lane grouping is known; else unchecked
+ * (ok true, fields null: the Dawn unit test checks the bound that holds for any grouping).
+ */
+async function subgroupWalkCheck(g: GravityGPU, sizes: {min: number; max: number}): Promise<SubgroupWalkCheck> {
+  const base = {bodies: 2000, subgroupSizes: sizes};
+  if (sizes.min !== sizes.max) return {...base, groupSize: null, maxErrorOfRms: null, termsEqualTwin: null, ok: true};
+  const S = Math.min(sizes.min, 64);
+  const b = plummerScene(2000, 11);
+  g.setParams({theta: 0.5});
+  g.setBodies(b, "barnes-hut");
+  const gpu = await g.readBodies();
+  const {work} = await g.readSort();
+  const w = walkSubgroupTwin(buildBarnesHut(b, g.leafCapacity), {...g.parameters}, S);
+  let rms = 0,
+    worst = 0,
+    same = true;
+  for (let i = 0; i < b.n; i++) rms += w.ax[i] ** 2 + w.ay[i] ** 2;
+  rms = Math.sqrt(rms / b.n);
+  for (let i = 0; i < b.n; i++) {
+    worst = Math.max(worst, Math.hypot(gpu.ax[i] - w.ax[i], gpu.ay[i] - w.ay[i]) / rms);
+    same &&= work[i] === w.interactions[i];
+  }
+  return {...base, groupSize: S, maxErrorOfRms: round(worst, 3), termsEqualTwin: same, ok: worst < 1e-5 && same};
 }
 
 /** The walk's force error against the GPU O(N²) sum at the current state (θ as set). */
@@ -307,7 +383,20 @@ export async function runGravityBench(ctx: Ctx) {
     ctx.log(`twin check: ${JSON.stringify(check)}`);
     // timings of a pipeline that does not compute the twin's tree are not worth reporting
     if (!check.ok) throw new TwinCheckError(check);
+    // the subgroup walk: checked against its twin before anything of it is timed
+    const sizes = ctx.handle.subgroups;
+    const walkKinds: WalkKind[] = ["thread"];
+    result.subgroupWalk = {available: false, reason: "the device has no 'subgroups' feature"};
+    if (sizes && (await g.setWalk("subgroup", ctx.wgsl)) === "subgroup") {
+      const sc = await subgroupWalkCheck(g, sizes);
+      ctx.log(`subgroup walk check: ${JSON.stringify(sc)}`);
+      result.subgroupWalk = {available: true, check: sc};
+      if (sc.ok) walkKinds.push("subgroup");
+      else ctx.log("subgroup walk ≠ its twin: its timings are left out");
+    }
+    await g.setWalk("thread", ctx.wgsl);
     if (ctx.checkOnly) return result;
+    const warm = ctx.warmUpMs ?? 2000;
     const runs: Record<string, unknown>[] = [];
     for (const n of ctx.counts) {
       const b = discScene(n, 1);
@@ -315,14 +404,15 @@ export async function runGravityBench(ctx: Ctx) {
       for (const theta of [0.5, 0.2, 0.8]) {
         g.setParams({theta});
         g.setBodies(b, "barnes-hut");
-        row[`theta${theta}`] = await timeStep(g, device, ctx.reps);
+        row[`theta${theta}`] = await timeStep(g, device, ctx.reps, warm);
         ctx.log(`n ${n} θ ${theta}: ${JSON.stringify(row[`theta${theta}`])}`);
       }
       g.setParams({theta: 0.5});
       g.setBodies(b, "barnes-hut");
       row.forceErrorTheta0_5 = await gpuForceError(g);
-      row.directMs = await timeDirect(g, device, n > 300000 ? 3 : 10);
+      row.directMs = await timeDirect(g, device, n > 300000 ? 3 : 10, warm);
       ctx.log(`n ${n}: ${JSON.stringify(row.forceErrorTheta0_5)} direct ${row.directMs} ms`);
+      row.walks = await compareWalks(g, device, ctx.wgsl, b, walkKinds, ctx.reps, warm, (m) => ctx.log(`n ${n} ${m}`));
       runs.push(row);
     }
     result.runs = runs;
@@ -331,6 +421,38 @@ export async function runGravityBench(ctx: Ctx) {
   } finally {
     scope.dispose();
   }
+}
+
+/**
+ * Both walks on one tree per θ: walk pass time and force error against the O(N²) sum, keyed
+ * by θ then walk ("0.5": {thread: …, subgroup: …}). Leaves the per-thread walk selected.
+ */
+async function compareWalks(
+  g: GravityGPU,
+  device: GPUDevice,
+  wgsl: WGSLLoader,
+  b: ReturnType<typeof discScene>,
+  kinds: WalkKind[],
+  reps: number,
+  warm: number,
+  log: (m: string) => void
+) {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const theta of [0.5, 0.8]) {
+    const row: Record<string, unknown> = {};
+    for (const kind of kinds) {
+      await g.setWalk(kind, wgsl);
+      g.setParams({theta});
+      g.setBodies(b, "barnes-hut");
+      const err = await gpuForceError(g);
+      const t = await timeWalk(g, device, reps, warm);
+      row[kind] = {...t, forceError: err};
+      log(`θ ${theta} ${kind} walk: ${JSON.stringify(row[kind])}`);
+    }
+    out[String(theta)] = row;
+  }
+  await g.setWalk("thread", wgsl);
+  return out;
 }
 
 /** Thrown when the GPU tree is not the twin's: the message names the first differing node and field. */
