@@ -15,10 +15,18 @@
  */
 import * as d3 from "../d3.js";
 
+/** One walk kernel at one θ (bench/gravity.ts compareWalks): walk pass ms and force error against the O(N²) sum. */
+export interface WalkResult {
+  walkMs: number;
+  forceError: {median: number; p99: number; meanInteractionsPerBody: number};
+}
+
 export interface BenchRun {
   n: number;
   "theta0.5"?: {passesMs: Record<string, number>; stepSpanMs: number};
   directMs?: number | null;
+  /** both walks by θ ("0.5", "0.8"), then walk ("thread", "subgroup"); absent in files from before the subgroup walk */
+  walks?: Record<string, Partial<Record<"thread" | "subgroup", WalkResult>>>;
 }
 export interface GravityBench {
   date?: string;
@@ -185,4 +193,33 @@ export function passChart(bench: GravityBench): SVGSVGElement {
     item.append("text").attr("x", 14).attr("y", 9).text(name);
   });
   return svg.node()!;
+}
+
+// plain number formatting (d3-format would add a module to the page for one sentence)
+const sig = (v: number, digits: number) => String(Number(v.toPrecision(digits)));
+const pct = (v: number) => `${sig(100 * v, 2)} %`;
+const msText = (v: number) => `${sig(v, 3)} ms`;
+const count = (v: number) => Math.round(v).toLocaleString("en-US");
+/** "1.6× faster" or "1.3× slower": the subgroup walk's time `s` against the per-thread `t`. */
+const speed = (t: number, s: number) => (s <= t ? `${Number((t / s).toFixed(2))}× faster` : `${Number((s / t).toFixed(2))}× slower`);
+
+/**
+ * One sentence for the page: the subgroup walk's measured trade against the per-thread walk
+ * at θ = 0.5 (walk pass ms, median force error against the exact sum, force terms per body),
+ * at each N of `bench` that measured both; "not measured yet" when none did (a file written
+ * before the subgroup walk existed, or on a device without 'subgroups', or no file).
+ */
+export function walkTrade(bench: GravityBench | null | undefined): string {
+  const rows = (bench?.runs ?? []).flatMap((r) => {
+    const w = r.walks?.["0.5"];
+    return w?.thread && w.subgroup ? [{n: r.n, t: w.thread, s: w.subgroup}] : [];
+  });
+  if (!rows.length) return "Its measured trade on a big GPU (time per walk, error) is not measured yet.";
+  const parts = rows.map(
+    ({n, t, s}) =>
+      `at ${count(n)} bodies ${msText(s.walkMs)} per walk against ${msText(t.walkMs)} per-thread ` +
+      `(${speed(t.walkMs, s.walkMs)}), median error ${pct(s.forceError.median)} against ${pct(t.forceError.median)}, ` +
+      `${count(s.forceError.meanInteractionsPerBody)} force terms per body against ${count(t.forceError.meanInteractionsPerBody)}`
+  );
+  return `Measured on one ${gpuName(bench!)} at θ = 0.5: ${parts.join("; ")}.`;
 }
