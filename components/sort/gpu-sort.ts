@@ -160,7 +160,8 @@ export class CountingSortGPU {
     const scanPaths = [...COMMON, "sort/scan.wgsl"];
     const [clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift] = await Promise.all([
       computePipeline(device, wgsl, [...COMMON, "sort/clear.wgsl"], "clear"),
-      computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], "count"),
+      // one scan block: the entry point without block totals (no workgroup memory to zero)
+      computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
       computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
       computePipeline(device, wgsl, [...COMMON, "sort/scan_single.wgsl"], "scan_single"),
       computePipeline(device, wgsl, scanPaths, "scan_blocks", scanPipeLayout, "explicit"),
@@ -251,7 +252,9 @@ export class CountingSortGPU {
    */
   encodeCount(pass: GPUComputePassEncoder, particles: GPUBuffer) {
     pass.setPipeline(this.pipes.count);
-    pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, [this.gridBuffer, particles, this.counts, this.blockCounts]));
+    const buffers = [this.gridBuffer, particles, this.counts];
+    if (this.scanBlocks > 1) buffers.push(this.blockCounts); // the one-block entry point has no binding 3
+    pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, buffers));
     dispatchItems(pass, countThreads(this.n, this.perThread), this.maxPerDim);
   }
 
