@@ -24,7 +24,7 @@ import {sandSuite} from "./sand.js";
 import {waterSuite} from "./water.js";
 
 const DETAIL_SUITES: BenchSuite[] = [sandSuite, waterSuite];
-export const FULL_COUNTS = [10_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
+export const FULL_COUNTS = [10_000, 30_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
 export const SMOKE_COUNTS = [1_000, 4_000];
 
 function arg(name: string, def: string): string {

@@ -9,7 +9,8 @@
  * Three scans:
  *  - production (`encodeScan`): one dispatch of scan_single.wgsl, any number of cells, in
  *    `scanBlocks` workgroups (1 on a CPU-emulated adapter, 256 on a GPU; the count pass
- *    adds up the block totals it needs, the scatter pass clears them);
+ *    adds up the block totals it needs — per workgroup in workgroup memory, then one global
+ *    atomic per block and workgroup — and the scatter pass clears them);
  *  - block scan (`encodeBlockScan`): the three dispatches of scan.wgsl that the essay's §3
  *    explains, 1..65,536 cells (kept for the essay and as the benchmarks' baseline);
  *  - teaching (`runWithSnapshots`): one Hillis–Steele round per dispatch (scan_round.wgsl),
@@ -34,6 +35,35 @@ const COMMON = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgs
 const STORAGE = STORAGE_RW;
 /** Most blocks of the one-dispatch scan: each of its workgroups loads every block total with one thread. */
 export const MAX_SCAN_BLOCKS = 256;
+/**
+ * Workgroups the count pass aims for on large counts (coarsening, count.wgsl): each
+ * workgroup flushes up to 256 block totals to global memory once, so fewer, fuller
+ * workgroups mean fewer contended global atomics; 2,048 is about two waves of 256-thread
+ * workgroups on a 132-SM GPU (H200), enough to hide memory latency.
+ */
+export const COUNT_TARGET_WORKGROUPS = 2048;
+
+/**
+ * Particles per thread of the count pass for `numParticles` particles:
+ * ceil(numParticles / (256 · targetWorkgroups)), at least 1 — so up to 256 · targetWorkgroups
+ * particles (524,288 by default: every simulation) are counted one per thread, and more
+ * particles run in about `targetWorkgroups` workgroups. Errors: RangeError for a negative or
+ * non-integer count or a target below 1.
+ */
+export function countPerThreadFor(numParticles: number, targetWorkgroups = COUNT_TARGET_WORKGROUPS): number {
+  if (!(Number.isInteger(numParticles) && numParticles >= 0)) throw new RangeError(`particle count must be a non-negative integer, got ${numParticles}`);
+  if (!(Number.isInteger(targetWorkgroups) && targetWorkgroups >= 1)) throw new RangeError(`target workgroups must be an integer ≥ 1, got ${targetWorkgroups}`);
+  return Math.max(1, Math.ceil(numParticles / (WG * targetWorkgroups)));
+}
+
+/**
+ * Threads the count pass dispatches for `numParticles` particles at `countPerThread` each:
+ * ceil(numParticles / countPerThread), in 256-thread workgroups, so workgroup w counts
+ * particles [w · 256 · K, (w + 1) · 256 · K) and the ceil(n / (256 · K)) workgroups cover all.
+ */
+export function countThreads(numParticles: number, countPerThread: number): number {
+  return Math.ceil(numParticles / countPerThread);
+}
 
 /**
  * Blocks of the one-dispatch scan on `device`: 1 on a CPU-emulated adapter (SwiftShader,
@@ -53,6 +83,10 @@ export interface CountingSortOptions {
   maxWorkgroupsPerDimension?: number;
   /** Blocks (workgroups) of the one-dispatch scan, 1..256 (default `defaultScanBlocks(device)`: 1 on a CPU emulation, 256 on a GPU). */
   scanBlocks?: number;
+  /** Particles per thread of the count pass, an integer ≥ 1 (default: `countPerThreadFor(n, countWorkgroups)` at each `setGrid`). */
+  countPerThread?: number;
+  /** Workgroups the count pass aims for when `countPerThread` is not given (default COUNT_TARGET_WORKGROUPS). */
+  countWorkgroups?: number;
 }
 
 export class CountingSortGPU {
@@ -73,6 +107,7 @@ export class CountingSortGPU {
   readonly scanBlocks: number;
   private grid: GridParams | null = null;
   private n = 0;
+  private perThread = 1;
   private bindCache = new Map<string, GPUBindGroup>();
 
   private constructor(
@@ -106,6 +141,10 @@ export class CountingSortGPU {
     const blocks = options.scanBlocks;
     if (blocks !== undefined && !(Number.isInteger(blocks) && blocks >= 1 && blocks <= MAX_SCAN_BLOCKS))
       throw new RangeError(`scanBlocks must be an integer in 1..${MAX_SCAN_BLOCKS}, got ${blocks}`);
+    const k = options.countPerThread;
+    if (k !== undefined && !(Number.isInteger(k) && k >= 1)) throw new RangeError(`countPerThread must be an integer ≥ 1, got ${k}`);
+    const target = options.countWorkgroups;
+    if (target !== undefined && !(Number.isInteger(target) && target >= 1)) throw new RangeError(`countWorkgroups must be an integer ≥ 1, got ${target}`);
     const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
     const scanLayout = device.createBindGroupLayout({
       label: "scan",
@@ -121,7 +160,8 @@ export class CountingSortGPU {
     const scanPaths = [...COMMON, "sort/scan.wgsl"];
     const [clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift] = await Promise.all([
       computePipeline(device, wgsl, [...COMMON, "sort/clear.wgsl"], "clear"),
-      computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], "count"),
+      // one scan block: the entry point without block totals (no workgroup memory to zero)
+      computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
       computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
       computePipeline(device, wgsl, [...COMMON, "sort/scan_single.wgsl"], "scan_single"),
       computePipeline(device, wgsl, scanPaths, "scan_blocks", scanPipeLayout, "explicit"),
@@ -154,7 +194,13 @@ export class CountingSortGPU {
       throw new RangeError(`particle count must be an integer in 0..${this.options.maxParticles}, got ${numParticles}`);
     this.grid = grid;
     this.n = numParticles;
-    this.device.queue.writeBuffer(this.gridBuffer, 0, packGrid(grid, numParticles, this.scanBlocks));
+    this.perThread = this.options.countPerThread ?? countPerThreadFor(numParticles, this.options.countWorkgroups);
+    this.device.queue.writeBuffer(this.gridBuffer, 0, packGrid(grid, numParticles, this.scanBlocks, this.perThread));
+  }
+
+  /** Particles each thread of the count pass handles for the current particle count (set by `setGrid`). */
+  get countPerThread() {
+    return this.perThread;
   }
 
   get numParticles() {
@@ -200,13 +246,16 @@ export class CountingSortGPU {
 
   /**
    * count: keys + atomic histogram of `particles`, and with several scan blocks their block
-   * totals (1 dispatch; `counts` and `blockCounts` must be zero, as every scan and scatter
-   * leave them).
+   * totals, added up per workgroup before one global add per block (1 dispatch of
+   * ceil(n / countPerThread) threads; `counts` and `blockCounts` must be zero, as every scan
+   * and scatter leave them).
    */
   encodeCount(pass: GPUComputePassEncoder, particles: GPUBuffer) {
     pass.setPipeline(this.pipes.count);
-    pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, [this.gridBuffer, particles, this.counts, this.blockCounts]));
-    dispatchItems(pass, this.n, this.maxPerDim);
+    const buffers = [this.gridBuffer, particles, this.counts];
+    if (this.scanBlocks > 1) buffers.push(this.blockCounts); // the one-block entry point has no binding 3
+    pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, buffers));
+    dispatchItems(pass, countThreads(this.n, this.perThread), this.maxPerDim);
   }
 
   /**

@@ -53,9 +53,10 @@ export function validateGrid(g: GridParams): void {
 /**
  * Packs the grid into the 48-byte `Grid` uniform of grid.wgsl. `scanBlocks` (1..256) is the
  * number of blocks of the sort's one-dispatch scan; the uniform also carries their size,
- * ceil(numCells / scanBlocks) cells (`scanBlockCells`).
+ * ceil(numCells / scanBlocks) cells (`scanBlockCells`). `countPerThread` (≥ 1) is how many
+ * particles each thread of the sort's count pass handles (count.wgsl).
  */
-export function packGrid(g: GridParams, numParticles: number, scanBlocks = 1): ArrayBuffer {
+export function packGrid(g: GridParams, numParticles: number, scanBlocks = 1, countPerThread = 1): ArrayBuffer {
   const buf = new ArrayBuffer(GRID_UNIFORM_BYTES);
   const f = new Float32Array(buf);
   const u = new Uint32Array(buf);
@@ -70,6 +71,7 @@ export function packGrid(g: GridParams, numParticles: number, scanBlocks = 1): A
   u[8] = g.hashed ? 1 : 0;
   u[9] = scanBlocks;
   u[10] = scanBlockCells(g.numCells, scanBlocks);
+  u[11] = countPerThread;
   return buf;
 }
 

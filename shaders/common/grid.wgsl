@@ -12,7 +12,7 @@ struct Grid {
   hashed: u32,         // 0 = dense grid, 1 = spatial hash
   scan_blocks: u32,    // blocks of the sort's one-dispatch scan (scan_single.wgsl); 0 or 1: one
   block_cells: u32,    // cells per scan block: ceil(num_cells / scan_blocks)
-  _pad2: u32,
+  count_per_thread: u32, // particles each count.wgsl thread counts (coarsening); 0 or 1: one
 }
 
 const HASH_P1: u32 = 73856093u;

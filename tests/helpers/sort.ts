@@ -53,12 +53,17 @@ export interface ProductionResult {
   sorted: PackedParticles;
   /** the histogram after the sort: all zero (the scan clears it for the next count) */
   countsAfter: Uint32Array;
+  /** the scan's block totals (scanBlocks entries) as the count pass left them */
+  blockCounts: Uint32Array;
+  /** the block totals after the sort: all zero (the scatter clears them for the next count) */
+  blockCountsAfter: Uint32Array;
 }
 
 /**
  * Runs the production sort on the GPU — count, one-dispatch scan, scatter, as `encodeSort`
- * encodes them — and reads everything back. The histogram is copied out between the count
- * and the scan, because the scan sets it back to zero for the next sort (`countsAfter`).
+ * encodes them — and reads everything back. The histogram and the block totals are copied
+ * out between the count and the scan, because the scan sets the histogram back to zero and
+ * the scatter the block totals (`countsAfter`, `blockCountsAfter`).
  */
 export async function runProductionSort(sorter: CountingSortGPU, g: GridParams, input: PackedParticles): Promise<ProductionResult> {
   const device = sorter.device;
@@ -69,6 +74,8 @@ export async function runProductionSort(sorter: CountingSortGPU, g: GridParams, 
     const a = tmp.buffer({size: Math.max(n, 1) * PARTICLE_BYTES, usage});
     const b = tmp.buffer({size: Math.max(n, 1) * PARTICLE_BYTES, usage});
     const histogram = tmp.buffer({size: g.numCells * 4, usage});
+    const totalsBytes = sorter.scanBlocks * 4;
+    const totals = tmp.buffer({size: totalsBytes, usage});
     if (n) device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
     sorter.setGrid(g, n);
     const enc = device.createCommandEncoder();
@@ -76,11 +83,12 @@ export async function runProductionSort(sorter: CountingSortGPU, g: GridParams, 
     sorter.encodeCount(pass, a);
     pass.end();
     enc.copyBufferToBuffer(sorter.counts, 0, histogram, 0, g.numCells * 4);
+    enc.copyBufferToBuffer(sorter.blockCounts, 0, totals, 0, totalsBytes);
     pass = enc.beginComputePass();
     sorter.encodeScan(pass);
     sorter.encodeScatter(pass, a, b);
     pass.end();
-    const [counts, starts, cursor, sorted, countsAfter] = await readBuffers(
+    const [counts, starts, cursor, sorted, countsAfter, blockCounts, blockCountsAfter] = await readBuffers(
       device,
       [
         {buffer: histogram, size: g.numCells * 4},
@@ -88,6 +96,8 @@ export async function runProductionSort(sorter: CountingSortGPU, g: GridParams, 
         {buffer: sorter.cursor, size: g.numCells * 4},
         {buffer: b, size: n * PARTICLE_BYTES},
         {buffer: sorter.counts, size: g.numCells * 4},
+        {buffer: totals, size: totalsBytes},
+        {buffer: sorter.blockCounts, size: totalsBytes},
       ],
       enc
     );
@@ -97,6 +107,8 @@ export async function runProductionSort(sorter: CountingSortGPU, g: GridParams, 
       cursorAfter: new Uint32Array(cursor),
       sorted: wrapParticles(sorted, n),
       countsAfter: new Uint32Array(countsAfter),
+      blockCounts: new Uint32Array(blockCounts),
+      blockCountsAfter: new Uint32Array(blockCountsAfter),
     };
   } finally {
     tmp.dispose();
