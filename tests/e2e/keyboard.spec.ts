@@ -189,8 +189,8 @@ test("§5: the arrow keys stir the water", async ({page}) => {
   const stirs = async (from: number) => (await written()).slice(from).filter((p) => p.r > 0);
   await expect.poll(async () => (await written()).length, {timeout: 60_000}).toBeGreaterThan(2);
   expect(await stirs(0), "no stirring before any key").toEqual([]);
-  // 6 presses down from the view's centre (1, ~0.7) of 1/30 of its width (2.02): into the
-  // water near the floor, on the vertical centre line
+  // 6 presses down from the view's centre (1, ~0.7) of 1/30 of its width (2.02): near the
+  // floor, at the depth of the water once it has spread, on the vertical centre line
   const canvas = el.locator("canvas");
   await canvas.focus();
   const n0 = (await written()).length;
@@ -198,7 +198,7 @@ test("§5: the arrow keys stir the water", async ({page}) => {
   await expect.poll(async () => (await stirs(n0)).length, {timeout: 60_000}).toBeGreaterThan(0);
   const first = (await stirs(n0))[0];
   expect(first.x, "the stirrer stands on the centre line").toBeCloseTo(1, 2);
-  expect(first.y, "… in the water").toBeLessThan(0.35);
+  expect(first.y, "… near the floor").toBeLessThan(0.35);
   expect(first.r, "… with the water's pointer radius").toBeCloseTo(0.18, 3);
   // a press lets go 0.3 s after the last key: wait for a frame without the stirrer, so that
   // what follows is the held key's alone
