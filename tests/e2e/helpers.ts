@@ -64,3 +64,16 @@ export async function distinctColours(page: Page, png: Buffer): Promise<number> 
     return seen.size;
   }, png.toString("base64"));
 }
+
+/**
+ * The particle count that the caption of the water widget `name` ("hero" or "water") says,
+ * and its `.value.count` as the caption writes it (en-US thousands separators), as
+ * "caption = value" — e.g. "4,000 = 4,000" when they agree. Polled, it shows both on failure.
+ */
+export async function captionAgrees(page: Page, name: string): Promise<string> {
+  return page.evaluate((n) => {
+    const el = document.querySelector(`[data-widget="${n}"]`) as any;
+    const said = /^([\d,]+) particles/.exec(el.querySelector(".widget-caption")?.textContent ?? "")?.[1] ?? "(none)";
+    return `${said} = ${(el.value.count as number).toLocaleString("en-US")}`;
+  }, name);
+}

@@ -1,6 +1,6 @@
 // Without WebGPU the hero and the water demo run the CPU twin at a reduced count and say so.
 import {expect, test, type Page} from "@playwright/test";
-import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
+import {captionAgrees, disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
 const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
 const histogramSum = async (page: Page, name: string) => sum((await widgetValue(page, name))?.densityHistogram ?? []);
@@ -12,6 +12,7 @@ test("the water falls back to the CPU twin with a one-line message; controls sti
   const hero = page.locator('[data-widget="hero"]');
   await expect(hero.locator(".widget-status")).toContainText("WebGPU is not available");
   await expect.poll(() => histogramSum(page, "hero"), {timeout: 60_000}).toBe(600);
+  await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("600 = 600");
   const water = page.locator('[data-widget="water"]');
   await water.scrollIntoViewIfNeeded();
   // the twin runs count / 16 particles, at least 1,000: 20,000 → 1,250
@@ -43,6 +44,19 @@ test("the water falls back to the CPU twin with a one-line message; controls sti
   await expect(colourBy.getByRole("button", {name: "speed", exact: true})).toHaveAttribute("aria-pressed", "true");
   await expect(colourBy.getByRole("button", {name: "density", exact: true})).toHaveAttribute("aria-pressed", "false");
   errs.expectNone();
+});
+
+test("the hero's caption says the twin's reduced count, even when nothing moves (reduced motion)", async ({browser}) => {
+  const context = await browser.newContext({reducedMotion: "reduce"});
+  const page = await context.newPage();
+  await disableWebGPU(page);
+  await page.goto("/");
+  const hero = page.locator('[data-widget="hero"]');
+  // the twin runs 45,000 / 16 ≈ 2,813 of the 45,000 asked for
+  await expect(hero.locator(".widget-status")).toContainText("simulates 2,813 particles instead of 45,000");
+  expect((await widgetValue(page, "hero")).count).toBe(2813);
+  await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("2,813 = 2,813");
+  await context.close();
 });
 
 test("a zero or non-numeric maxHeight is clamped with a message; a zero-size canvas pauses with a message", async ({page}) => {

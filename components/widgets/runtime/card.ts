@@ -24,6 +24,11 @@ const CAPTION_MS = 500;
  * Frames `root` as a card (class `widget-card`) and adds its caption line (`.widget-caption`)
  * in front of the status line, written by `write` from `.value` on every `input` event (at
  * most every 0.5 s) and once at the start. Returns the caption element.
+ *
+ * An `input` that comes sooner than 0.5 s after the last write is not dropped but written
+ * when the 0.5 s are up: a widget may publish twice in quick succession and then not again
+ * for a long time (a paused widget, or one whose first frame is seconds away on a slow
+ * adapter), and the caption must then say the last `.value`, not the one before it.
  */
 export function widgetCard<V>(root: WidgetElement<V>, write: (c: CaptionInput<V>) => string, options: CardOptions = {}): HTMLElement {
   root.classList.add("widget-card");
@@ -34,6 +39,7 @@ export function widgetCard<V>(root: WidgetElement<V>, write: (c: CaptionInput<V>
   let last = -Infinity;
   let mark: {t: number; n: number} | null = null;
   let fps: number | null = null;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
   const render = () => {
     const now = performance.now();
     if (options.frames) {
@@ -43,7 +49,18 @@ export function widgetCard<V>(root: WidgetElement<V>, write: (c: CaptionInput<V>
         mark = {t: now, n};
       } else if (!mark) mark = {t: now, n};
     }
-    if (now - last < CAPTION_MS) return;
+    if (now - last < CAPTION_MS) {
+      trailing ??= setTimeout(
+        () => {
+          trailing = undefined;
+          render();
+        },
+        CAPTION_MS - (now - last)
+      );
+      return;
+    }
+    clearTimeout(trailing);
+    trailing = undefined;
     last = now;
     caption.textContent = write({value: root.value, fps});
   };

@@ -107,6 +107,10 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   const onSoftware = () => {
     if (explicitCount || o.softwareCount >= state.count) return;
     state.count = o.softwareCount;
+    // the full count will never run here: `.value.count` (and the caption written from it)
+    // says the reduced one from now on, while the pipelines still compile (seconds on a
+    // CPU-emulated adapter) and the status line already says so
+    state.simulated = state.count;
     state.minCount = Math.min(state.minCount, state.count);
     state.substeps = 1;
     controls.sync();
