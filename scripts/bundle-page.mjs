@@ -38,6 +38,31 @@ function shaderFiles(dir = "shaders") {
     });
 }
 
+/**
+ * The shaders the essay shows to the reader (their paths appear in quotes in src/index.md,
+ * e.g. createWGSLCode("sort/scan.wgsl") or wgslLoop("water/density.wgsl")): these travel
+ * verbatim, comments included.
+ */
+function shownOnTheEssay() {
+  const page = readFileSync("src/index.md", "utf8");
+  return new Set(Array.from(page.matchAll(/["'`]([a-z_]+\/[a-z_]+\.wgsl)["'`]/g), (m) => m[1]));
+}
+
+/**
+ * A shader the page only compiles, without its comments and blank lines: a quarter of the
+ * page's first-view code was shader comments, which no reader sees. WGSL has no string
+ * literals, so everything after `//` on a line is comment; block comments are not used in
+ * shaders/ (checked here: a file with one keeps its text whole).
+ */
+function withoutComments(text) {
+  if (text.includes("/*")) return text;
+  return text
+    .split("\n")
+    .map((l) => l.replace(/\/\/.*$/, "").trimEnd())
+    .filter((l) => l !== "")
+    .join("\n");
+}
+
 /** Replaces the fetching shader loader with one that holds every shader's source. */
 const inlineShaders = {
   name: "inline-shaders",
@@ -46,7 +71,13 @@ const inlineShaders = {
     build.onLoad({filter: /wgsl-browser\.ts$/}, (args) => {
       if (args.path !== loader) return undefined;
       const files = shaderFiles();
-      const sources = Object.fromEntries(files.map((f) => [f, readFileSync(join("shaders", f), "utf8")]));
+      const shown = shownOnTheEssay();
+      const sources = Object.fromEntries(
+        files.map((f) => {
+          const text = readFileSync(join("shaders", f), "utf8");
+          return [f, shown.has(f) ? text : withoutComments(text)];
+        })
+      );
       const contents = `import type {WGSLLoader} from "./wgsl.js";
 const sources: Record<string, string> = ${JSON.stringify(sources)};
 /** shaders/<path>, bundled into the page's code by scripts/bundle-page.mjs. */
