@@ -171,16 +171,17 @@ test("20 scroll positions, both directions and fast jumps, equal the twin", asyn
   // forwards in small steps, a jump back, backwards, jumps across the whole section
   const jumps = [0.01, 0.09, 0.17, 0.26, 0.31, 0.44, 0.49, 0.58, 0.71, 0.83, 0.97, 1.0, 0.05, 0.66, 0.36, 0.12, 0.9, 0.2];
   for (const p of jumps) {
-    // measured again before each jump: a widget elsewhere on the page that starts late can
-    // move the section by a few pixels, and the jump must aim at the section as it is now
+    // the section never moves while the reader scrubs (the summary above it keeps one height)
     const gNow = await geometry(page);
+    expect(gNow, `the scroll diagram stays put (before the jump to ${p})`).toEqual(g);
     const v = await jumpToY(page, Math.round(gNow.top + p * gNow.range));
     expect(v.progress).toBeCloseTo(await progressFromScroll(page), 9);
     expect(Math.abs(v.progress - p), `progress near ${p}`).toBeLessThan(2 / gNow.range);
     expectMatchesTwin(v, `jump to ${p}`);
     if (v.phaseIndex === 0) await expectHistogramDrawing(page, v);
     // the page's reactive counter follows the widget's value
-    await expect(page.locator("#scrub-counter")).toContainText(`phase ${v.phaseIndex + 1} of 6 (${v.phase})`);
+    const said = v.phase === "histogram" ? "the histogram" : v.phase.startsWith("scan-") ? `scan round ${v.phaseIndex} of 3, stride ${v.phase.slice(5)}.` : v.phase === "shift" ? "the shift to exclusive starts" : "the scatter";
+    await expect(page.locator("#scrub-counter")).toContainText(`phase ${v.phaseIndex + 1} of 6: ${said}`);
   }
   // the arrays really came through GPU buffers
   expect((await gpuStats(page)).bytesPeak).toBeGreaterThan(0);
@@ -362,6 +363,11 @@ test("phone width 390×844: stage above the text, no horizontal scroll, touch sc
   }));
   expect(overflow.sw).toBeLessThanOrEqual(overflow.cw);
   expect(overflow.bw).toBeLessThanOrEqual(overflow.cw);
+  // on a phone the summary above wraps to more lines; it still keeps one height in every phase
+  for (let k = 0; k < 6; k++) {
+    await jumpToY(p3, Math.round(g.top + REST(k) * g.range));
+    expect(await geometry(p3), `the scroll diagram stays put in phase ${k + 1}`).toEqual(g);
+  }
   await jumpToY(p3, Math.round(g.top + REST(2) * g.range));
   const layout = await p3.evaluate(() => {
     const stage = document.querySelector(".scan-scrub .scrub-stage")!.getBoundingClientRect();
