@@ -15,6 +15,15 @@ test("sand runs on the GPU; sliders, re-pour, hash mode and open walls keep it r
   const widget = page.locator('[data-widget="sand"]');
   await widget.scrollIntoViewIfNeeded();
   await expect.poll(async () => (await widgetValue(page, "sand"))?.engine, {timeout: 90_000}).toBe("gpu");
+  // SwiftShader is a CPU emulation: without a count from the page, the sand starts with the
+  // reduced load (not 12,000 grains × 5 substeps, half a second per frame) and says so
+  const start = await widgetValue(page, "sand");
+  expect([start.count, start.substeps]).toEqual([2000, 1]);
+  await expect(widget.locator(".widget-status")).toContainText("so the sand starts with 2,000 grains and one substep per frame");
+  await expect(widget.locator('input[aria-label="substeps per frame"]')).toHaveValue("1");
+  // the time per frame with about three significant figures ("18.1 ms", not "18.094 ms")
+  await expect(widget.locator(".sim-panel")).toContainText(/ (\d{3,}|\d{2}\.\d|\d\.\d\d|0\.\d{3}) ms per frame/, {timeout: 30_000});
+  await expect(widget.locator(".sim-panel")).not.toContainText(/\d{2,}\.\d{2,} ms per frame/);
   // smallest settings first: 1 substep, 2,000 grains
   await widget.locator('input[aria-label="substeps per frame"]').fill("1");
   await widget.locator('input[aria-label="grains"]').fill("0");

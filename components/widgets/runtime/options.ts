@@ -44,6 +44,18 @@ export type OptionValues<S extends OptionSchema> = {
 /** Formats a number for messages: "12,000", "0.5". */
 export const fmtNumber = (v: number, digits = 6) => v.toLocaleString("en-US", {maximumFractionDigits: digits});
 
+/**
+ * Milliseconds with about three significant figures, for a live time that spans 0.01 ms
+ * (a fast GPU) to hundreds of ms (a CPU-emulated adapter): "498", "18.1", "2.35", "0.120".
+ * Thousands get separators; "–" for a non-finite value. No unit: the caller writes "ms".
+ */
+export function fmtMs(ms: number): string {
+  if (!Number.isFinite(ms)) return "–";
+  const a = Math.abs(ms);
+  const digits = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+  return ms.toLocaleString("en-US", {minimumFractionDigits: digits, maximumFractionDigits: digits});
+}
+
 /** Validates a numeric option: returns it clamped into [min, max], rounded if `integer`; throws a RangeError on a non-number. */
 export function clampOption(name: string, value: unknown, min: number, max: number, integer = true): number {
   const v = typeof value === "string" && value.trim() === "" ? NaN : Number(value);

@@ -69,5 +69,12 @@ export function sandControls(state: SandState, on: SandControlHandlers) {
   hash.addEventListener("click", sync);
   walls.addEventListener("click", sync);
   sync();
-  return element;
+  /** Shows `state.count` and `state.substeps` again after the widget changed them (the software reduction). */
+  const show = () => {
+    grains.setCount(state.count);
+    grainsOut.textContent = fmtNumber(state.count);
+    subs.setValue(state.substeps);
+    subsOut.textContent = String(state.substeps);
+  };
+  return {element, show};
 }

@@ -10,7 +10,7 @@ import {fitView} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
 import type {CanvasStage, Pointer} from "../runtime/canvas.js";
-import {fmtNumber} from "../runtime/options.js";
+import {fmtMs, fmtNumber} from "../runtime/options.js";
 import {luminance, parseColor} from "../runtime/theme.js";
 import type {SandState, SandValue} from "./options.js";
 
@@ -134,11 +134,11 @@ export function createPanel() {
   const render = (value: SandValue, state: SandState, shownCount: number) => {
     const timeText =
       value.gpuMsPerFrame !== null
-        ? `GPU time ${value.gpuMsPerFrame.toFixed(3)} ms per frame`
+        ? `GPU time ${fmtMs(value.gpuMsPerFrame)} ms per frame`
         : value.frameMs !== null
           ? value.engine === "cpu"
-            ? `CPU twin ${value.frameMs.toFixed(1)} ms per frame`
-            : `${value.frameMs.toFixed(2)} ms per frame from submit to done (no GPU timestamps here)`
+            ? `CPU twin ${fmtMs(value.frameMs)} ms per frame`
+            : `${fmtMs(value.frameMs)} ms per frame from submit to done (no GPU timestamps here)`
           : "";
     main.textContent = `${fmtNumber(shownCount)} grains · ${state.substeps} substep${state.substeps === 1 ? "" : "s"} per frame · ${timeText}`;
     const ms = (k: (typeof SAND_PHASES)[number]) => value.passMs[k] ?? 0;
@@ -149,7 +149,7 @@ export function createPanel() {
     passTable.innerHTML =
       row("pass", (k) => k) +
       (value.passMs.forces !== null
-        ? row("ms / frame", (k) => ms(k).toFixed(3)) + row("share", (k) => `${total > 0 ? ((ms(k) / total) * 100).toFixed(1) : "–"} %`)
+        ? row("ms / frame", (k) => fmtMs(ms(k))) + row("share", (k) => `${total > 0 ? ((ms(k) / total) * 100).toFixed(1) : "–"} %`)
         : `<tr><th>ms / frame</th><td colspan="5" class="na">${na}</td></tr>`);
     const share = value.candidates ? ((value.collisionCandidates / value.candidates) * 100).toFixed(2) : "0";
     hashLine.textContent = state.hashed

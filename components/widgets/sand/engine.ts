@@ -31,6 +31,11 @@ export interface SandSetup {
   syncPointer(): void;
   /** Counts the frame, advances the diagram, refreshes the panel and `.value` (~4×/s). */
   afterFrame(now: number): void;
+  /**
+   * Called by the GPU engine before its first pour when the adapter is a CPU emulation: the
+   * widget may lower `state.count` and `state.substeps` (and says so in the status line).
+   */
+  onSoftware(): void;
 }
 
 /** The CPU twin runs count / CPU_SHARE grains (2,000 at the default 12,000), at least 300. */

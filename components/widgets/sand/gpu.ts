@@ -5,6 +5,7 @@
  * timed (PassTimer) and the diagram lights its boxes by the real shares; without it the
  * submit-to-done time stands in. Everything lives in the engine's scope.
  */
+import {isCpuEmulated} from "../../gpu/adapter.js";
 import {StagingRing} from "../../gpu/readback.js";
 import {SandGPU, SAND_PHASES} from "../../sand/gpu-sand.js";
 import {SAND_MAX_GRAINS} from "../../sand/params.js";
@@ -22,6 +23,9 @@ const STATS_BYTES = 16;
 export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<SandEngine> {
   const {device, handle} = ctx;
   const {state, params, value, diagram} = s;
+  // a CPU-emulated adapter runs the default 12,000 grains × 5 substeps at about half a second
+  // per frame (the sand never visibly falls): the widget lowers the load before the first pour
+  if (isCpuEmulated(handle.adapterInfo)) s.onSoftware();
   const sand = await SandGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: SAND_MAX_GRAINS});
   const renderer = await DiscRenderer.create(device, ctx.scope, {canvas: s.stage.canvas, wgsl: ctx.wgsl});
   // a few slots, so a frame never waits for the readback of an earlier one

@@ -23,7 +23,7 @@ import {sandCPU} from "./cpu.js";
 import {ASPECT, createOverlay, createPanel, createPipelineDiagram, SAND_PIPELINE, sandView} from "./draw.js";
 import {cpuCount, type SandEngine, type SandSetup} from "./engine.js";
 import {sandGPU} from "./gpu.js";
-import {initialValue, SAND_OPTIONS, type SandState, type SandValue, type SandWidgetOptions} from "./options.js";
+import {initialValue, SAND_OPTIONS, SAND_SOFTWARE_GRAINS, type SandState, type SandValue, type SandWidgetOptions} from "./options.js";
 
 export type {SandWidgetOptions, SandValue};
 
@@ -33,6 +33,8 @@ const PUBLISH_EVERY_MS = 250;
 /** Builds the sand widget. Bad options are replaced, with a note in the status line. */
 export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement<SandValue> {
   const {values: o, notes} = readOptions(SAND_OPTIONS, options as Record<string, unknown>);
+  // a count the page asked for is kept even on a CPU-emulated adapter (a test, an embed)
+  const explicitCount = options.count !== undefined && Number.isFinite(Number(options.count));
   const state: SandState = {count: o.count, substeps: o.substeps, hashed: o.hashed, openWalls: o.openWalls && o.hashed};
   const value = initialValue(state);
   const root = widgetRoot("sand", "sim-widget sand-widget", value);
@@ -83,6 +85,20 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
       lastPublish = now;
       Object.assign(value, state);
       panel.render(value, state, value.engine === "cpu" ? cpuCount(state.count) : state.count);
+      publish();
+    },
+    onSoftware() {
+      if (explicitCount || SAND_SOFTWARE_GRAINS >= state.count) return;
+      state.count = SAND_SOFTWARE_GRAINS;
+      state.substeps = 1;
+      diagram.setSubsteps(1);
+      controls.show();
+      status.setNotes([
+        ...notes,
+        `This WebGPU adapter is a CPU emulation (SwiftShader), so the sand starts with ${fmtNumber(state.count)} grains and one substep per frame.`,
+      ]);
+      // `.value` (and the caption written from it) says the reduced load from now on
+      Object.assign(value, state);
       publish();
     },
   };
@@ -142,8 +158,8 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     },
   });
 
-  controls.append(runtime.playControl!);
-  root.append(diagram.element, stage.element, controls, panel.element, status.element);
+  controls.element.append(runtime.playControl!);
+  root.append(diagram.element, stage.element, controls.element, panel.element, status.element);
   widgetCard(
     root,
     ({value: v, fps}) =>

@@ -7,6 +7,12 @@ import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {SAND_DEFAULT_GRAINS, SAND_MAX_GRAINS, SAND_MIN_GRAINS} from "../../sand/params.js";
 import type {OptionSchema} from "../runtime/options.js";
 
+/**
+ * Grains on a CPU-emulated adapter (SwiftShader) when no `count` was given, run with one
+ * substep per frame: the smallest count the slider offers, so the sand visibly falls there.
+ */
+export const SAND_SOFTWARE_GRAINS = SAND_MIN_GRAINS;
+
 export const SAND_OPTIONS = {
   count: {
     type: "number",
@@ -14,7 +20,7 @@ export const SAND_OPTIONS = {
     default: SAND_DEFAULT_GRAINS,
     min: SAND_MIN_GRAINS,
     max: SAND_MAX_GRAINS,
-    doc: "Grains poured into the box (the slider's starting point); the CPU twin runs a sixth of them.",
+    doc: "Grains poured into the box (the slider's starting point); the CPU twin runs a sixth of them. Without it, a CPU-emulated adapter starts with 2,000 grains and one substep per frame.",
   },
   substeps: {type: "number", label: "substeps", default: 5, min: 1, max: 8, doc: "Whole pipeline runs (sort + forces) per animation frame, all in one submit."},
   hashed: {type: "boolean", label: "hashed", default: false, doc: "Start with the spatial hash (Teschner et al. 2003) instead of the dense 256 × 256 grid."},
@@ -27,7 +33,7 @@ export const SAND_OPTIONS = {
 } satisfies OptionSchema;
 
 export interface SandWidgetOptions {
-  /** Grains, 2,000–30,000 (default 12,000). */
+  /** Grains, 2,000–30,000 (default 12,000; without it a CPU-emulated adapter starts with 2,000 and one substep). */
   count?: number;
   /** Substeps per frame, 1–8 (default 5). */
   substeps?: number;

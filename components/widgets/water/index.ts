@@ -149,7 +149,12 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   watchTankColors(stage, controls.legend);
 
   controls.row.append(runtime.playControl!);
-  root.append(stage.element, controls.row);
+  root.append(stage.element);
+  // the hero's stage is absolute (the water fills the whole box): its touch hint gets a grid row
+  // of its own above the controls instead of lying over the caption and the status
+  const touchHint = stage.element.querySelector(".touch-hint");
+  if (hero && touchHint) root.append(touchHint);
+  root.append(controls.row);
   if (!hero) root.append(controls.panel, panel.element);
   root.append(status.element);
   widgetCard(
