@@ -12,6 +12,7 @@
  * `--suites sand,water` adds the older detailed suites (bench/sand.ts, bench/water.ts)
  * under "detail". Never a test: speed is measured here, not asserted.
  */
+import {execFileSync} from "node:child_process";
 import {mkdirSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
 import {acquireGPU} from "../components/gpu/context.js";
@@ -77,7 +78,9 @@ async function main() {
   log(`adapter: ${JSON.stringify(handle.adapterInfo)}; timestamp-query: ${handle.timestamps}`);
   const t0 = performance.now();
   const scope = new ResourceScope(handle.device);
-  const head = {schema: "neighbour-search-bench/1", date: new Date().toISOString(), adapter: handle.adapterInfo, node: process.version, smoke, counts};
+  const name = gpuModelName();
+  const adapter = {...handle.adapterInfo, ...(name ? {name} : {})};
+  const head = {schema: "neighbour-search-bench/1", date: new Date().toISOString(), adapter, node: process.version, smoke, counts};
   const partialRows: unknown[] = [];
   mkdirSync(dirname(out), {recursive: true});
   const report = await runBench({
@@ -133,3 +136,21 @@ main().catch((e) => {
   console.error(e);
   process.exit(1);
 });
+
+/**
+ * The GPU model ("NVIDIA H200") from nvidia-smi, which WebGPU's adapter info does not carry;
+ * undefined where nvidia-smi is missing or fails (other vendors, CI): the captions then fall
+ * back to the adapter's vendor and driver strings.
+ */
+function gpuModelName(): string | undefined {
+  try {
+    const out = execFileSync("nvidia-smi", ["--query-gpu=name", "--format=csv,noheader"], {
+      encoding: "utf8",
+      timeout: 5000,
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    return out.split("\n")[0]?.trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}

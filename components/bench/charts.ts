@@ -19,7 +19,8 @@ export interface ChartRow {
 }
 
 export interface ChartReport {
-  adapter?: {vendor?: string; architecture?: string; description?: string};
+  /** `name` is the GPU model as the driver tool reports it ("NVIDIA H200"), when the run could read it */
+  adapter?: {vendor?: string; architecture?: string; description?: string; name?: string};
   rows: ChartRow[];
 }
 
@@ -29,19 +30,35 @@ const PASS_COLOURS = ["#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#a
 const fmtCount = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : `${n}`);
 const fmtMs = (v: number) => (v >= 10 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v >= 0.01 ? v.toFixed(2) : v.toPrecision(1));
 
-/** The adapter in words ("nvidia — NVIDIA: 580.159.04"), for captions. */
+/**
+ * The adapter in words, for captions. With a model name the same form as the gravity page's
+ * gpuName: "NVIDIA H200 (driver 580.159.04)" (driver = the first dotted version in the
+ * description). Without one (WebGPU does not report the model) the adapter fields joined.
+ */
 export function adapterLabel(r: ChartReport): string {
   const a = r.adapter ?? {};
+  if (a.name) {
+    const driver = a.description?.match(/(\d+\.\d+(?:\.\d+)?)/)?.[1];
+    return `${a.name}${driver ? ` (driver ${driver})` : ""}`;
+  }
   return [a.vendor, a.architecture, a.description].filter(Boolean).join(" · ") || "unknown GPU";
 }
+
+/** Charts narrower than this get the phone layout: fewer ticks, labels moved so they need no shrinking. */
+export const NARROW = 480;
+/** The drawing width for a container `width` px wide: its own width up to 640 (wider figures only spread thin). */
+export const chartWidth = (width: number) => Math.max(280, Math.min(640, Math.floor(width)));
 
 /**
  * ms per frame (median; whiskers min–max) against particles, both axes logarithmic.
  * Points carry class `bench-point` and data-pipeline / data-particles (tests count them).
  */
-export function frameTimeChart(report: ChartReport, width = 640, height = 340): SVGSVGElement {
+export function frameTimeChart(report: ChartReport, containerWidth = 640, height = 340): SVGSVGElement {
   const rows = report.rows.filter((r) => r.frameMs.median > 0);
-  const m = {top: 16, right: 90, bottom: 40, left: 56};
+  // drawn at the container's width (one SVG unit = one CSS px), so text keeps its size on a phone
+  const width = chartWidth(containerWidth);
+  const narrow = width < NARROW;
+  const m = narrow ? {top: 16, right: 44, bottom: 40, left: 46} : {top: 16, right: 90, bottom: 40, left: 56};
   const x = d3
     .scaleLog()
     .domain([Math.min(...rows.map((r) => r.particles)) / 1.3, Math.max(...rows.map((r) => r.particles)) * 1.3])
@@ -50,16 +67,21 @@ export function frameTimeChart(report: ChartReport, width = 640, height = 340): 
     .scaleLog()
     .domain([Math.min(...rows.map((r) => r.frameMs.min)) / 1.5, Math.max(...rows.map((r) => r.frameMs.max)) * 1.5])
     .range([height - m.bottom, m.top]);
-  const svg = d3.create("svg").attr("viewBox", `0 0 ${width} ${height}`).attr("class", "bench-chart bench-frame-chart").attr("role", "img");
+  const svg = d3
+    .create("svg")
+    .attr("viewBox", `0 0 ${width} ${height}`)
+    .attr("width", width)
+    .attr("class", "bench-chart bench-frame-chart")
+    .attr("role", "img");
   svg.append("title").text(`Milliseconds per frame against particle count, log–log, on ${adapterLabel(report)}`);
   svg
     .append("g")
     .attr("transform", `translate(0,${height - m.bottom})`)
-    .call(d3.axisBottom(x).ticks(6, (v: number) => fmtCount(v)));
+    .call(d3.axisBottom(x).ticks(narrow ? 4 : 6, (v: number) => fmtCount(v)));
   svg
     .append("g")
     .attr("transform", `translate(${m.left},0)`)
-    .call(d3.axisLeft(y).ticks(6, (v: number) => fmtMs(v)));
+    .call(d3.axisLeft(y).ticks(narrow ? 4 : 6, (v: number) => fmtMs(v)));
   svg
     .append("text")
     .attr("x", (m.left + width - m.right) / 2)
@@ -123,12 +145,16 @@ export function rowsAt(report: ChartReport, particles: number): ChartRow[] {
  * One horizontal bar per pipeline at `particles`: ms per substep, split into its passes
  * (each pass timed in its own compute pass). Segments carry class `bench-segment`.
  */
-export function passSplitChart(report: ChartReport, particles: number, width = 640): SVGSVGElement {
+export function passSplitChart(report: ChartReport, particles: number, containerWidth = 640): SVGSVGElement {
   const rows = rowsAt(report, particles);
   const labels = [...new Set(rows.flatMap((r) => Object.keys(r.perPassMs)))];
   const pass = d3.scaleBand<string>().domain(labels).range([0, labels.length]);
+  const width = chartWidth(containerWidth);
   const m = {top: 10, right: 20, bottom: 40, left: 60};
-  const height = m.top + m.bottom + rows.length * 34 + 30;
+  // the legend wraps into as many rows as the width needs (82 px per swatch and name)
+  const perRow = Math.max(1, Math.floor((width - m.left) / 82));
+  const legendRows = Math.ceil(labels.length / perRow);
+  const height = m.top + m.bottom + rows.length * 34 + 16 + 16 * legendRows;
   const total = (r: ChartRow) => Object.values(r.perPassMs).reduce((s, v) => s + v.median, 0);
   const x = d3
     .scaleLinear()
@@ -140,12 +166,17 @@ export function passSplitChart(report: ChartReport, particles: number, width = 6
     .domain(rows.map((r) => r.pipeline))
     .range([m.top, m.top + rows.length * 34])
     .padding(0.25);
-  const svg = d3.create("svg").attr("viewBox", `0 0 ${width} ${height}`).attr("class", "bench-chart bench-split-chart").attr("role", "img");
+  const svg = d3
+    .create("svg")
+    .attr("viewBox", `0 0 ${width} ${height}`)
+    .attr("width", width)
+    .attr("class", "bench-chart bench-split-chart")
+    .attr("role", "img");
   svg.append("title").text(`Milliseconds per substep by pass at ${particles.toLocaleString("en-US")} particles on ${adapterLabel(report)}`);
   svg
     .append("g")
     .attr("transform", `translate(0,${m.top + rows.length * 34})`)
-    .call(d3.axisBottom(x).ticks(6));
+    .call(d3.axisBottom(x).ticks(width < NARROW ? 4 : 6));
   svg
     .append("text")
     .attr("x", (m.left + width - m.right) / 2)
@@ -177,9 +208,9 @@ export function passSplitChart(report: ChartReport, particles: number, width = 6
     }
   }
   // legend: one swatch per pass
-  const legend = svg.append("g").attr("transform", `translate(${m.left},${height - 12})`);
+  const legend = svg.append("g").attr("transform", `translate(${m.left},${m.top + rows.length * 34 + 56})`);
   labels.forEach((label, i) => {
-    const lg = legend.append("g").attr("transform", `translate(${i * 82},0)`);
+    const lg = legend.append("g").attr("transform", `translate(${(i % perRow) * 82},${Math.floor(i / perRow) * 16})`);
     lg.append("rect")
       .attr("width", 10)
       .attr("height", 10)

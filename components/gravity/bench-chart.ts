@@ -49,6 +49,13 @@ export const PASS_NAMES: [string, string][] = [
 ];
 const PASS_COLOURS = ["#9aa3b2", "#efb118", "#ff725c", "#a463f2", "#4269d0", "#3ca951", "#6cc5b0", "#97bbf5"];
 
+/** Approximate width in px of `text` at the charts' 11 px sans-serif (0.6 em a character): enough to decide where a label fits. */
+const textWidth = (text: string) => text.length * 6.6;
+/** The drawing width for a container `width` px wide (one SVG unit = one CSS px up to 640, so text keeps its size on a phone). */
+const chartWidth = (width: number) => Math.max(280, Math.min(640, Math.floor(width)));
+/** Below this width each row's "N bodies" label goes on its own line above the bars, which then take the full width. */
+const NARROW = 480;
+
 const fmt = (v: number, digits = 2) => (v >= 100 ? Math.round(v).toLocaleString("en-US") : v.toFixed(v >= 10 ? 1 : digits));
 
 /** The runs that have a θ = 0.5 series, by N. */
@@ -65,12 +72,17 @@ export function gpuName(bench: GravityBench): string {
   return `${vendor ? `${vendor} ` : ""}H200${driver ? ` (driver ${driver})` : ""}`;
 }
 
-/** Panel 1: Barnes–Hut step vs O(N²) kernel per N (log scale). Bars carry class `bench-step-bar` and `data-n`. */
-export function stepChart(bench: GravityBench): SVGSVGElement {
+/**
+ * Panel 1: Barnes–Hut step vs O(N²) kernel per N (log scale), drawn `containerWidth` CSS px
+ * wide (at most 640). Bars carry class `bench-step-bar` and `data-n`.
+ */
+export function stepChart(bench: GravityBench, containerWidth = 640): SVGSVGElement {
   const runs = benchRuns(bench);
-  const w = 640;
-  const left = 112;
-  const rowH = 46;
+  const w = chartWidth(containerWidth);
+  const narrow = w < NARROW;
+  const left = narrow ? 0 : 112;
+  const top = narrow ? 16 : 0; // room for the "N bodies" line above the bars
+  const rowH = 46 + top;
   const h = 16 + rowH * runs.length + 34;
   const maxMs = d3.max(runs, (r) => Math.max(r["theta0.5"].stepSpanMs, r.directMs ?? 0)) ?? 1;
   const minMs = Math.min(...runs.map((r) => r["theta0.5"].stepSpanMs));
@@ -81,15 +93,16 @@ export function stepChart(bench: GravityBench): SVGSVGElement {
   const svg = d3
     .create("svg")
     .attr("viewBox", `0 0 ${w} ${h}`)
+    .attr("width", w)
     .attr("class", "bench-chart gravity-step-chart")
     .attr("role", "img")
     .attr("aria-label", `Milliseconds per step on the ${gpuName(bench)}: one full Barnes–Hut step against the exact O(N²) force kernel alone`);
   runs.forEach((r, i) => {
-    const y = 16 + rowH * i;
+    const y = 16 + rowH * i + top;
     const g = svg.append("g").attr("class", "bench-row").attr("data-n", r.n);
     g.append("text")
       .attr("x", 0)
-      .attr("y", y + 19)
+      .attr("y", narrow ? y - 5 : y + 19)
       .text(`${r.n.toLocaleString("en-US")} bodies`);
     const bars: [string, number | null | undefined, string, string][] = [
       [`Barnes–Hut step (θ ${bench.params?.theta ?? 0.5})`, r["theta0.5"].stepSpanMs, "var(--theme-foreground-focus, #4269d0)", "bh"],
@@ -107,14 +120,15 @@ export function stepChart(bench: GravityBench): SVGSVGElement {
         .attr("width", Math.max(1, x(ms) - left))
         .attr("fill", colour);
       // a long bar carries its label inside, at its end (outside it would run off the figure)
-      const inside = x(ms) > w - 190;
+      const text = `${label}: ${fmt(ms)} ms`;
+      const inside = x(ms) + 4 + textWidth(text) > w;
       g.append("text")
         .attr("class", "bench-bar-value")
         .attr("x", inside ? x(ms) - 4 : x(ms) + 4)
         .attr("y", by + 11)
         .attr("text-anchor", inside ? "end" : "start")
         .style("fill", () => (inside ? "#ffffff" : null))
-        .text(`${label}: ${fmt(ms)} ms`);
+        .text(text);
     });
     const ratio = r.directMs ? r.directMs / r["theta0.5"].stepSpanMs : null;
     if (ratio) g.append("title").text(`${r.n.toLocaleString("en-US")} bodies: the tree step is ${fmt(ratio, 1)}× faster than the exact sum`);
@@ -127,17 +141,26 @@ export function stepChart(bench: GravityBench): SVGSVGElement {
   return svg.node()!;
 }
 
-/** Panel 2: the passes of one θ = 0.5 step, one stacked bar per N (class `bench-breakdown-row`, `data-n`). */
-export function passChart(bench: GravityBench): SVGSVGElement {
+/**
+ * Panel 2: the passes of one θ = 0.5 step, one stacked bar per N (class `bench-breakdown-row`,
+ * `data-n`), drawn `containerWidth` CSS px wide (at most 640).
+ */
+export function passChart(bench: GravityBench, containerWidth = 640): SVGSVGElement {
   const runs = benchRuns(bench);
-  const w = 640;
-  const left = 112;
-  const rowH = 30;
-  const legendH = 40;
+  const w = chartWidth(containerWidth);
+  const narrow = w < NARROW;
+  const left = narrow ? 0 : 112;
+  // narrow: "N bodies · total" on a line above each bar, which then runs the full width
+  const top = narrow ? 16 : 0;
+  const barRight = narrow ? w : w - 130;
+  const rowH = 30 + top;
+  const cols = Math.max(1, Math.floor((w - left) / 130));
+  const legendH = 8 + 16 * Math.ceil(PASS_NAMES.length / cols);
   const h = 10 + rowH * runs.length + legendH;
   const svg = d3
     .create("svg")
     .attr("viewBox", `0 0 ${w} ${h}`)
+    .attr("width", w)
     .attr("class", "bench-chart gravity-pass-chart")
     .attr("role", "img")
     .attr("aria-label", `One Barnes–Hut step split into its passes on the ${gpuName(bench)}, at each N`);
@@ -145,16 +168,13 @@ export function passChart(bench: GravityBench): SVGSVGElement {
     const t = r["theta0.5"];
     const total = PASS_NAMES.reduce((s, [k]) => s + (t.passesMs[k] ?? 0), 0);
     // each bar fills the width: the shares are what this panel shows; the total is written at its end
-    const x = d3
-      .scaleLinear()
-      .domain([0, total])
-      .range([left, w - 130]);
-    const y = 10 + rowH * i;
+    const x = d3.scaleLinear().domain([0, total]).range([left, barRight]);
+    const y = 10 + rowH * i + top;
     const g = svg.append("g").attr("class", "bench-breakdown-row").attr("data-n", r.n);
     g.append("text")
       .attr("x", 0)
-      .attr("y", y + 13)
-      .text(`${r.n.toLocaleString("en-US")} bodies`);
+      .attr("y", narrow ? y - 5 : y + 13)
+      .text(`${r.n.toLocaleString("en-US")} bodies${narrow ? ` · ${fmt(total)} ms in passes` : ""}`);
     let acc = 0;
     PASS_NAMES.forEach(([k, name], j) => {
       const ms = t.passesMs[k] ?? 0;
@@ -169,7 +189,7 @@ export function passChart(bench: GravityBench): SVGSVGElement {
         .attr("fill", PASS_COLOURS[j])
         .append("title")
         .text(`${name}: ${fmt(ms, 3)} ms (${fmt((100 * ms) / total, 1)} %)`);
-      if (x(acc + ms) - x(acc) > 58)
+      if (x(acc + ms) - x(acc) > textWidth(`${name} ${fmt(ms, 2)}`) + 6)
         g.append("text")
           .attr("class", "bench-bar-value")
           .attr("x", x(acc) + 3)
@@ -178,16 +198,17 @@ export function passChart(bench: GravityBench): SVGSVGElement {
           .text(`${name} ${fmt(ms, 2)}`);
       acc += ms;
     });
-    g.append("text")
-      .attr("class", "bench-bar-value")
-      .attr("x", w - 126)
-      .attr("y", y + 13)
-      .text(`${fmt(total)} ms in passes`);
+    if (!narrow)
+      g.append("text")
+        .attr("class", "bench-bar-value")
+        .attr("x", w - 126)
+        .attr("y", y + 13)
+        .text(`${fmt(total)} ms in passes`);
   });
   const lg = svg.append("g").attr("transform", `translate(${left},${10 + rowH * runs.length + 8})`);
   PASS_NAMES.forEach(([, name], j) => {
-    const col = j % 4;
-    const row = Math.floor(j / 4);
+    const col = j % cols;
+    const row = Math.floor(j / cols);
     const item = lg.append("g").attr("transform", `translate(${col * 130},${row * 16})`);
     item.append("rect").attr("width", 10).attr("height", 10).attr("fill", PASS_COLOURS[j]);
     item.append("text").attr("x", 14).attr("y", 9).text(name);

@@ -2,6 +2,7 @@
  * A row of live counters under a demo: label + value pairs in a definition list.
  * Pages feed it from a widget's reactive value: `counterList([["checks per step", v]])`.
  */
+import {format} from "d3-format";
 import {fmtNumber} from "./runtime/options.js";
 
 export type Counter = [label: string, value: string | number, title?: string];
@@ -9,11 +10,22 @@ export type Counter = [label: string, value: string | number, title?: string];
 /**
  * Formats a number with thousands separators (en-US) and exactly `digits` decimals, so a
  * live counter keeps its width ("0.30 %", not "0.3 %"); "–" before there is a number.
- * Whole counts use the runtime's `fmtNumber`.
+ * Whole counts use the runtime's `fmtNumber`. Decimals go through d3-format, which writes a
+ * true minus sign (U+2212, "−0.362") and never a negative zero (−0.0001 at 3 digits is "0.000").
  */
 export function fmt(v: number, digits = 0): string {
   if (!Number.isFinite(v)) return "–";
-  return digits ? v.toLocaleString("en-US", {minimumFractionDigits: digits, maximumFractionDigits: digits}) : fmtNumber(v, 0);
+  return digits ? format(`,.${digits}f`)(v) : fmtNumber(v, 0);
+}
+
+/**
+ * A relative error (a fraction: 0.01352) as a percentage to three significant digits
+ * ("1.35 %", "0.00123 %"): the one form the Barnes–Hut error figures use everywhere on the
+ * page, so the same median never reads as "1.352 %" in one place and "1.4e-2" in another.
+ */
+export function errorPercent(v: number): string {
+  if (!Number.isFinite(v)) return "–";
+  return `${format(".3r")(100 * v)} %`;
 }
 
 /** `<dl class="counters">` with one entry per counter; numbers get thousands separators. */

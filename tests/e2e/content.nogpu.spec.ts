@@ -203,6 +203,44 @@ test.describe("on a phone (390 × 844)", () => {
     const r = await d.evaluate((s) => s.getBoundingClientRect().right);
     expect(r).toBeLessThanOrEqual(390);
   });
+  test("the performance charts' labels are at least 11 px and fit the screen", async ({page}) => {
+    await page.goto("/");
+    // the charts' code loads when their section scrolls into view: scroll there as a reader would
+    await page.locator(`[id="6-performance"]`).scrollIntoViewIfNeeded();
+    for (const sel of ["svg.bench-frame-chart", "svg.bench-split-chart"]) {
+      const chart = page.locator(sel);
+      await expect
+        .poll(
+          async () => {
+            await page.mouse.wheel(0, 300);
+            return chart.count();
+          },
+          {timeout: 60_000}
+        )
+        .toBeGreaterThan(0);
+      await chart.scrollIntoViewIfNeeded();
+      await expect(chart.locator("text").first()).toBeAttached();
+      expectLegible(await renderedFontSizes(chart.locator("xpath=..")), sel);
+      const right = await chart.evaluate((s) =>
+        Math.max(s.getBoundingClientRect().right, ...[...s.querySelectorAll("text")].map((t) => t.getBoundingClientRect().right))
+      );
+      expect(right, `${sel}: every label on screen`).toBeLessThanOrEqual(390);
+    }
+  });
+
+  test("the gravity page's big-GPU charts' labels are at least 11 px and fit the screen", async ({page}) => {
+    await page.goto("/gravity");
+    for (const sel of ["svg.gravity-step-chart", "svg.gravity-pass-chart"]) {
+      const chart = page.locator(sel);
+      await chart.scrollIntoViewIfNeeded();
+      await expect(chart.locator("text").first()).toBeAttached();
+      expectLegible(await renderedFontSizes(chart.locator("xpath=..")), sel);
+      const right = await chart.evaluate((s) =>
+        Math.max(s.getBoundingClientRect().right, ...[...s.querySelectorAll("text")].map((t) => t.getBoundingClientRect().right))
+      );
+      expect(right, `${sel}: every label on screen`).toBeLessThanOrEqual(390);
+    }
+  });
 });
 
 test("§3 explains Hillis–Steele before the scroll diagram, whose summary comes first and reads as prose", async ({page}) => {

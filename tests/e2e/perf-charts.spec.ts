@@ -18,6 +18,8 @@ test("frame-time chart: one point per row of the JSON; split chart: one segment 
   const segments = at50k.reduce((s: number, r: any) => s + Object.keys(r.perPassMs).length, 0);
   expect(segments).toBeGreaterThan(0);
   await expect(page.locator("svg.bench-split-chart rect.bench-segment")).toHaveCount(segments);
-  // the GPU is named next to the charts
-  await expect(page.locator(".bench-gpu")).toContainText(perf.adapter.vendor);
+  // the GPU is named next to the charts: by its model where the run recorded one (the same
+  // form as the gravity page, "NVIDIA H200 (driver …)"), and in any case by its vendor
+  await expect(page.locator(".bench-gpu")).toContainText(perf.adapter.vendor, {ignoreCase: true});
+  if (perf.adapter.name) await expect(page.locator(".bench-gpu")).toHaveText(/^NVIDIA H200 \(driver 580\.159\.04\)$/);
 });

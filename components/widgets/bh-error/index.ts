@@ -9,7 +9,7 @@
  * `.value` (BHErrorValue in options.ts): {theta, count, medianError, p99Error}, the errors of
  * the reader's θ (null while measuring); an `input` event when a measurement lands.
  */
-import {fmt} from "../counters.js";
+import {errorPercent, fmt} from "../counters.js";
 import {captionLine, widgetCard} from "../runtime/card.js";
 import {runEngine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
@@ -47,7 +47,7 @@ export function createBHError(options: BHErrorOptions = {}): BHErrorElement {
   const show = () => {
     errors.update(sweep, theta, current);
     readout.textContent = current
-      ? `θ = ${theta.toFixed(2)}: median error ${fmt(100 * current.median, 3)} %, 99th percentile ${fmt(100 * current.p99, 3)} % (${fmt(engine?.count ?? o.count)} bodies)`
+      ? `θ = ${theta.toFixed(2)}: median error ${errorPercent(current.median)}, 99th percentile ${errorPercent(current.p99)} (${fmt(engine?.count ?? o.count)} bodies)`
       : `θ = ${theta.toFixed(2)}: measuring…`;
     setValue(root, {theta, count: engine?.count ?? o.count, medianError: current?.median ?? null, p99Error: current?.p99 ?? null});
   };
@@ -101,8 +101,8 @@ export function createBHError(options: BHErrorOptions = {}): BHErrorElement {
     captionLine(
       `θ = ${v.theta.toFixed(2)}`,
       `${fmtNumber(v.count)} bodies`,
-      v.medianError !== null && `median error ${v.medianError.toExponential(1)}`,
-      v.p99Error !== null && `99th percentile ${v.p99Error.toExponential(1)}`,
+      v.medianError !== null && `median error ${errorPercent(v.medianError)}`,
+      v.p99Error !== null && `99th percentile ${errorPercent(v.p99Error)}`,
       "move θ: error against the exact sum"
     )
   );
