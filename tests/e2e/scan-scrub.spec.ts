@@ -180,7 +180,14 @@ test("20 scroll positions, both directions and fast jumps, equal the twin", asyn
     expectMatchesTwin(v, `jump to ${p}`);
     if (v.phaseIndex === 0) await expectHistogramDrawing(page, v);
     // the page's reactive counter follows the widget's value
-    const said = v.phase === "histogram" ? "the histogram" : v.phase.startsWith("scan-") ? `scan round ${v.phaseIndex} of 3, stride ${v.phase.slice(5)}.` : v.phase === "shift" ? "the shift to exclusive starts" : "the scatter";
+    const said =
+      v.phase === "histogram"
+        ? "the histogram"
+        : v.phase.startsWith("scan-")
+          ? `scan round ${v.phaseIndex} of 3, stride ${v.phase.slice(5)}.`
+          : v.phase === "shift"
+            ? "the shift to exclusive starts"
+            : "the scatter";
     await expect(page.locator("#scrub-counter")).toContainText(`phase ${v.phaseIndex + 1} of 6: ${said}`);
   }
   // the arrays really came through GPU buffers
