@@ -8,7 +8,7 @@
 export {acquireGPU, browserWGSL} from "./gpu/browser.js";
 export {createContactsDemo} from "./widgets/contacts/index.js";
 export {counterList, fmt} from "./widgets/counters.js";
-export {createSortWidget} from "./widgets/counting-sort/index.js";
+export {createSortWidget, phaseHeading as sortPhaseHeading} from "./widgets/counting-sort/index.js";
 export {createGridDemo} from "./widgets/grid-query/index.js";
 export {createSandWidget} from "./widgets/sand/index.js";
 export {createScanBlocksDiagram} from "./widgets/scan-blocks/index.js";

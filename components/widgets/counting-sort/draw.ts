@@ -67,7 +67,13 @@ interface Layout {
   slot: (k: number) => {x: number; y: number};
 }
 
-function layout(cells: number, n: number, rows: number, width = 840): Layout {
+/**
+ * Where everything goes at `width` CSS px for `cells` cells, `n` particles and `rows` array
+ * rows, of which the first `shownRows` are revealed. Stacked (narrow), the unrevealed rows take
+ * no height, so the sorted array sits right under the last revealed row and the card has no
+ * empty band under the grid; wide, the rows sit beside the grid and never add height.
+ */
+function layout(cells: number, n: number, rows: number, width = 840, shownRows = rows): Layout {
   const W = Math.max(MIN_W, Math.round(width));
   const wide = W >= WIDE;
   const side = Math.round(Math.sqrt(cells));
@@ -83,7 +89,8 @@ function layout(cells: number, n: number, rows: number, width = 840): Layout {
   const rowsTop = wide ? gy : gridBottom + 40;
   const rowY = (r: number) => rowsTop + r * rowGap;
   const label = wide ? {x: ax - 8, dy: boxH / 2 + 4, anchor: "end" as const} : {x: gx, dy: -7, anchor: "start" as const};
-  const sortedY = Math.max(gridBottom, rowY(rows - 1) + boxH) + 46;
+  const tallRows = wide ? rows : Math.max(0, Math.min(rows, shownRows));
+  const sortedY = Math.max(gridBottom, tallRows > 0 ? rowY(tallRows - 1) + boxH : 0) + 46;
   // the sorted slots: as many lines as it takes to keep every slot at least MIN_SLOT wide
   const fit = Math.max(1, Math.floor((W - 20) / MIN_SLOT));
   const lines = Math.ceil(Math.max(n, 1) / fit);
@@ -128,7 +135,8 @@ export function drawSortDiagram(svg: SVG, s: SortDiagramState) {
   const names = s.phases.map(phaseName);
   const phase = names[s.phaseIndex];
   const rounds = names.filter((p) => p.startsWith("scan-")).length;
-  const L = layout(cells, s.particles.length, rounds + 2, s.width);
+  // row k (counts, the scan rounds, starts) is revealed from phase k + 1 on
+  const L = layout(cells, s.particles.length, rounds + 2, s.width, s.phaseIndex);
   const boxX = (i: number) => L.ax + i * L.boxW;
   const f: Frame = {
     s,
@@ -171,16 +179,6 @@ function drawGrid(svg: SVG, f: Frame) {
     .attr("stroke", phase === "histogram" || phase === "scatter" ? "#555" : "#aaa")
     .attr("stroke-width", phase === "histogram" ? 1.5 : 1);
   gridG
-    .selectAll("text.cell-label")
-    .data(cellData)
-    .join("text")
-    .attr("class", "cell-label")
-    .attr("x", (d) => L.gx + d.ix * L.cellPx + 3)
-    .attr("y", (d) => cellY(d.iy) + 12)
-    .attr("font-size", MIN_FONT_PX)
-    .attr("fill", "#666")
-    .text((d) => d.c);
-  gridG
     .selectAll("circle.particle")
     .data(s.particles, (d: any) => d.id)
     .join("circle")
@@ -191,6 +189,23 @@ function drawGrid(svg: SVG, f: Frame) {
     .attr("fill", (_, i) => (keys ? colours[keys[i]] : "#888"))
     .attr("stroke", phase === "histogram" || phase === "scatter" ? "#222" : "white")
     .attr("stroke-width", 0.8);
+  // the cell numbers go over the particles, each with a halo in the page's background
+  // colour: drawn under them, a particle on "10" left "0" showing, which reads as cell 0
+  gridG
+    .selectAll("text.cell-label")
+    .data(cellData)
+    .join("text")
+    .attr("class", "cell-label")
+    .attr("x", (d) => L.gx + d.ix * L.cellPx + 3)
+    .attr("y", (d) => cellY(d.iy) + 12)
+    .attr("font-size", MIN_FONT_PX)
+    .style("fill", "var(--theme-foreground-muted, #555)")
+    .style("stroke", "var(--theme-background, white)")
+    .style("stroke-width", "3px")
+    .style("stroke-linejoin", "round")
+    .style("paint-order", "stroke")
+    .text((d) => d.c)
+    .raise();
   svg
     .selectAll("text.grid-title")
     .data([0])
@@ -222,9 +237,10 @@ function drawRows(svg: SVG, f: Frame) {
     .join((enter) => enter.append("g").attr("class", "row").attr("opacity", 0))
     .attr("data-row", (d) => d.key)
     .attr("transform", (_, r) => `translate(0,${L.rowY(r)})`);
+  // a row fades in, but goes at once: stacked, the sorted array moves up into its place
   rowG
     .transition()
-    .duration(s.animate && !reducedMotion() ? 350 : 0)
+    .duration((d) => (d.visible && s.animate && !reducedMotion() ? 350 : 0))
     .attr("opacity", (d) => (d.visible ? 1 : 0));
   rowG
     .selectAll("text.row-label")

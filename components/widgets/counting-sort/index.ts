@@ -10,7 +10,7 @@
  */
 import * as d3 from "../../d3.js";
 import type {GridParams} from "../../sort/grid.js";
-import {phasesFor, seededParticles, teachingGrid, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
+import {seededParticles, teachingGrid, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
 import type {SortSnapshots} from "../../sort/twin.js";
 import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
@@ -22,9 +22,10 @@ import {cpuEngine} from "./cpu.js";
 import {drawSortDiagram, sortDiagramSize} from "./draw.js";
 import type {SortEngine} from "./engine.js";
 import {gpuEngine} from "./gpu.js";
-import {phaseName, sortWidgetSchema, type SortWidgetOptions, type SortWidgetValue} from "./options.js";
+import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type SortWidgetOptions, type SortWidgetValue} from "./options.js";
 
 export type {SortWidgetOptions, SortWidgetValue} from "./options.js";
+export {phaseHeading} from "./options.js";
 
 const CAPTIONS: Record<string, (v: SortWidgetValue) => string> = {
   start: (v) => `${v.particles.length} particles lie scattered over ${v.cells} cells. Press Next to build the histogram.`,
@@ -96,7 +97,7 @@ const layoutWidth = (box: HTMLElement) => {
 export function createSortWidget(options: SortWidgetOptions = {}) {
   const {values, notes} = readOptions(sortWidgetSchema, options);
   const side = values.side;
-  const phases: PhaseInfo[] = [{id: "start", title: "Particles", label: "particles"}, ...phasesFor(side * side)];
+  const phases = sortPhases(side * side);
   const s: SortState = {
     grid: teachingGrid(side, side),
     phases,
@@ -115,12 +116,7 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
   const controls = sortControls();
   root.append(controls.element, scroller, cap, status.element);
   widgetCard(root, ({value: v}) =>
-    captionLine(
-      `${v.particles.length} particles in ${v.cells} cells`,
-      `phase ${v.phaseIndex + 1}: ${v.phase}`,
-      `scan rounds done: ${v.scanRounds.length}`,
-      "press Next, or Auto-play"
-    )
+    captionLine(phaseHeading(v), `${v.particles.length} particles in ${v.cells} cells`, `scan rounds done: ${v.scanRounds.length}`, "press Next, or Auto-play")
   );
   root.tabIndex = -1;
 
@@ -136,7 +132,7 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
     drawSortDiagram(svg, {grid: s.grid, side, phases, phaseIndex: s.phaseIndex, particles: s.particles, snaps: s.snaps, animate, width: drawnWidth});
     cap.textContent = s.snaps ? caption(v) : "Sorting…";
     controls.prev.disabled = s.phaseIndex === 0;
-    controls.progress.textContent = `Phase ${s.phaseIndex + 1} of ${phases.length}: ${phases[s.phaseIndex].label}`;
+    controls.progress.textContent = phaseHeading(v);
     return v;
   };
   const render = (animate: boolean) => setValue(root, paint(animate));

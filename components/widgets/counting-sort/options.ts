@@ -1,5 +1,5 @@
 /** Options and `.value` of the stepped counting-sort widget. */
-import type {PhaseInfo} from "../../sort/teaching.js";
+import {phasesFor, type PhaseInfo} from "../../sort/teaching.js";
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 import type {OptionSchema} from "../runtime/options.js";
 
@@ -56,3 +56,17 @@ export interface SortWidgetValue {
 
 /** The phase names of this widget's `.value`: a first "start" phase, and the shift is called "starts". */
 export const phaseName = (p: PhaseInfo) => (p.id === "shift" ? "starts" : p.id);
+
+/** The widget's phases for `cells` cells: a first "particles" phase, then those of the sort (phasesFor). */
+export const sortPhases = (cells: number): PhaseInfo[] => [{id: "start", title: "Particles", label: "particles"}, ...phasesFor(cells)];
+
+/**
+ * The one name of the phase a `.value` is at, used by the controls, the card's caption line and
+ * the page's readout alike: "Phase 3 of 8: scan, stride 1" (1-based, the phase labels of
+ * phasesFor). One wording everywhere, so a reader never wonders whether "phase 1: start" and
+ * "Phase 1 of 8: particles" are two different steps.
+ */
+export function phaseHeading(v: Pick<SortWidgetValue, "phaseIndex" | "cells">): string {
+  const phases = sortPhases(v.cells);
+  return `Phase ${v.phaseIndex + 1} of ${phases.length}: ${phases[v.phaseIndex]?.label ?? ""}`;
+}
