@@ -32,7 +32,9 @@ export interface HistogramChart {
 
 /** A 64-bin histogram of particle density with a rule at ρ₀. Width in px. */
 export function densityHistogram(width = 320, height = 110): HistogramChart {
-  const margin = {top: 8, right: 8, bottom: 26, left: 8};
+  // the bottom margin holds the tick labels and, on a line of its own under them, the axis
+  // title: at the right end of the tick line it ran into the last tick label
+  const margin = {top: 8, right: 8, bottom: 36, left: 8};
   const svg = d3
     .create("svg")
     .attr("viewBox", `0 0 ${width} ${height}`)
@@ -60,7 +62,7 @@ export function densityHistogram(width = 320, height = 110): HistogramChart {
   svg
     .append("text")
     .attr("x", width - margin.right)
-    .attr("y", height - 2)
+    .attr("y", height - 3)
     .attr("text-anchor", "end")
     .attr("font-size", 11)
     .attr("fill", "currentColor")

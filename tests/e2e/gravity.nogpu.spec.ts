@@ -36,6 +36,9 @@ test("every gravity widget runs on the CPU twin with a clear status line and san
   expect(p.exactInteractions).toBe(599);
   expect(p.interactions).toBeGreaterThan(0);
   expect(p.interactions).toBeLessThan(599);
+  // the legend draws an opened cell as the figure does: a dashed outline, not a filled square
+  const opened = probe.locator(".bh-probe-legend span", {hasText: "cell opened"}).locator("i");
+  expect(await opened.evaluate((e) => [getComputedStyle(e).borderTopStyle, getComputedStyle(e).backgroundColor])).toEqual(["dashed", "rgba(0, 0, 0, 0)"]);
 
   const err = await onCPU(page, "bh-error");
   await expect(err.locator(".widget-status")).toContainText("compares 1,000 bodies instead of 2,000");

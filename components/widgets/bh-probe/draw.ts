@@ -84,17 +84,19 @@ export function drawProbe(stage: CanvasStage, view: WorldView, f: ProbeField, w:
 export function legend(): HTMLElement {
   const el = document.createElement("p");
   el.className = "widget-legend bh-probe-legend";
-  const item = (colour: string, text: string) => {
+  const item = (colour: string, text: string, dashed = false) => {
     const s = document.createElement("span");
     const sw = document.createElement("i");
-    sw.style.background = colour;
+    // an opened cell is drawn as a dashed outline, not filled: so is its swatch
+    if (dashed) sw.style.cssText = `background: transparent; border: 1.5px dashed ${colour}; box-sizing: border-box;`;
+    else sw.style.background = colour;
     s.append(sw, ` ${text}`);
     return s;
   };
   el.append(
     item(PROBE_COLOURS.probe, "probe"),
     item(PROBE_COLOURS.approxEdge, "cell taken as one mass"),
-    item(PROBE_COLOURS.opened, "cell opened"),
+    item(PROBE_COLOURS.opened, "cell opened", true),
     item(PROBE_COLOURS.direct, "body summed directly")
   );
   return el;

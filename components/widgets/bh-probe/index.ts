@@ -29,7 +29,10 @@ import {type BHProbeOptions, type BHProbeValue, type ProbeField, readBHProbeOpti
 export type {BHProbeOptions, BHProbeValue};
 export type BHProbeElement = WidgetElement<BHProbeValue>;
 
+/** Half the side of the world square shown before a tree exists (the bodies lie within 2.5). */
 const HALF = 2.6;
+/** Empty band around the tree's root square, as a fraction of its side, so its outline is not on the canvas edge. */
+const MARGIN = 0.04;
 /** One arrow-key press moves the probe this far (world units); with Shift, five times as far. */
 const KEY_STEP = 0.05;
 
@@ -41,7 +44,18 @@ export function createBHProbe(options: BHProbeOptions = {}): BHProbeElement {
   const root = widgetRoot("bh-probe", "gravity-widget bh-probe-widget", blank);
   const status = createStatus();
   status.setNotes(notes);
-  const view = () => fitView({x0: -HALF, y0: -HALF, x1: HALF, y1: HALF}, stage.size.width || 1, stage.size.height || 1);
+  // The world shown is the tree's root square (plus a margin), not a fixed box round the
+  // origin: the root square is a power of two wide and anchored at the bodies' lower-left
+  // corner, so it reaches well past them up and to the right, and its opened cells are drawn
+  // to their full extent; a box round the origin left the left of the frame empty and cut
+  // those cells off on the right.
+  const world = () => {
+    const sq = state.field?.square;
+    if (!sq) return {x0: -HALF, y0: -HALF, x1: HALF, y1: HALF};
+    const m = MARGIN * sq.size;
+    return {x0: sq.minX - m, y0: sq.minY - m, x1: sq.minX + sq.size + m, y1: sq.minY + sq.size + m};
+  };
+  const view = () => fitView(world(), stage.size.width || 1, stage.size.height || 1);
   const stage = createCanvasStage({
     aspect: 1.5,
     maxHeight: o.maxHeight,

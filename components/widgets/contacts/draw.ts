@@ -57,6 +57,7 @@ export function discStage(P: ContactParams, o: {label: string; keys: string; max
     keys: o.keys,
     view: () => boxView(P),
     touch: "tap-to-wake",
+    noun: "box",
     status: o.status,
   });
   // a hairline frame as a shadow, so the keyboard focus outline (widgets.css) shows over it

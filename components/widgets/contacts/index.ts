@@ -7,6 +7,7 @@
  * the positions the published step searched, so a test can recount. `timing`: main-thread
  * cost per frame. `dispose()` (or Framework's `invalidation`) stops everything.
  */
+import {touchFirst} from "../runtime/canvas.js";
 import {CONTACT_DEFAULTS, type ContactParams} from "../../contacts/physics.js";
 import {runEngine} from "../runtime/engine.js";
 import {fmtNumber, readOptions} from "../runtime/options.js";
@@ -80,7 +81,7 @@ export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsD
         `${fmtNumber(v.count)} discs`,
         `${fmtNumber(v.checksPerStep)} checks per step`,
         fps === null ? "" : `${Math.round(fps)} steps/s`,
-        "move the pointer over the box to shove the pile"
+        touchFirst() ? "tap the box, then drag to shove the pile" : "move the pointer over the box to shove the pile"
       ),
     {frames: () => root.value.steps}
   );

@@ -9,6 +9,7 @@
  * `snapshot()` returns the positions (by id) of the step those counters describe.
  * `timing`: main-thread cost per frame. `dispose()` (or `invalidation`) releases everything.
  */
+import {touchFirst} from "../runtime/canvas.js";
 import {demoGrid, GRID_DEMO_DEFAULTS} from "../../contacts/grid-query.js";
 import {runEngine} from "../runtime/engine.js";
 import {fmtNumber, readOptions} from "../runtime/options.js";
@@ -86,7 +87,7 @@ export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
         `${fmtNumber(v.windowCount)} discs in the 3×3 window`,
         `${fmtNumber(v.ratio, 1)}× fewer checks than all pairs`,
         fps === null ? "" : `${Math.round(fps)} steps/s`,
-        "point at the box to move the query"
+        touchFirst() ? "tap the box, then drag to move the query" : "point at the box to move the query"
       ),
     {frames: () => root.value.steps}
   );

@@ -44,6 +44,8 @@ export interface CanvasStageOptions {
   touch?: "tap-to-wake" | "capture" | "pan-y";
   /** The touch hint line under the canvas (default: what the touch mode means, in words). */
   touchHint?: string;
+  /** What the hints call the canvas ("box", "tank"), the same word the widget's caption uses; default "picture". */
+  noun?: string;
   /** How long a woken canvas keeps touches (ms, default 2,500). */
   wakeMs?: number;
   /** Where "the canvas has no size" is said. */
@@ -80,10 +82,19 @@ export function backingSize(cssW: number, cssH: number, dpr: number) {
 
 /** What each touch mode means to a reader, said under the canvas. */
 const TOUCH_HINTS = {
-  "tap-to-wake": "On a touch screen, tap the picture first, then drag; a swipe that starts here scrolls the page.",
-  "pan-y": "On a touch screen, drag sideways to play; swipe up or down to scroll the page.",
-  capture: "On a touch screen, drag on the picture to play.",
+  "tap-to-wake": (noun: string) => `On a touch screen, tap the ${noun} first, then drag; a swipe that starts here scrolls the page.`,
+  "pan-y": (_noun: string) => "On a touch screen, drag sideways to play; swipe up or down to scroll the page.",
+  capture: (noun: string) => `On a touch screen, drag on the ${noun} to play.`,
 };
+
+/**
+ * Whether the reader's main pointer is a finger (CSS `pointer: coarse`, the same query that
+ * shows the touch hint line): widgets then say "touch …" instead of "move the pointer …".
+ * False where matchMedia is missing (Node tests).
+ */
+export function touchFirst(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 
 /** The canvas's `touch-action` while no touch has woken it. */
 const idleTouchAction = (o: CanvasStageOptions) => (o.touch === "capture" ? "none" : "pan-y");
@@ -111,7 +122,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   let canvas = makeCanvas();
   const hint = document.createElement("p");
   hint.className = "touch-hint";
-  hint.textContent = o.touchHint ?? TOUCH_HINTS[o.touch ?? "tap-to-wake"];
+  hint.textContent = o.touchHint ?? TOUCH_HINTS[o.touch ?? "tap-to-wake"](o.noun ?? "picture");
   element.append(canvas, hint);
 
   const setHasSize = (ok: boolean) => {

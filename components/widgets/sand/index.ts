@@ -49,6 +49,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     keys: "Arrow keys push through the sand.",
     view,
     touch: "tap-to-wake",
+    noun: "box",
     status,
   });
   const overlay = createOverlay(stage);

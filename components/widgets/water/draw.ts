@@ -89,7 +89,7 @@ export function statsPanel() {
   const stats = document.createElement("div");
   stats.className = "water-stats";
   stats.style.cssText = "display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end";
-  const chart = densityHistogram(320, 110);
+  const chart = densityHistogram(320, 120);
   const speed = document.createElement("div");
   speed.className = "water-speed counter";
   stats.append(chart.element, speed);

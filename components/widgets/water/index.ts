@@ -61,6 +61,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     // the hero fills the top of the screen: vertical swipes scroll the page, sideways drags
     // stir; the demo below is woken by a tap, so a swipe that starts on it scrolls too
     touch: hero ? "pan-y" : "tap-to-wake",
+    noun: "tank",
     status,
   });
   const panel = statsPanel();
