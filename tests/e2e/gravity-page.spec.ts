@@ -3,7 +3,7 @@
 // bodies within seconds even on a CPU-emulated adapter (SwiftShader), before its first step.
 import {readFileSync} from "node:fs";
 import {expect, test, type Page} from "@playwright/test";
-import {expectWebGPU, watchErrors} from "./helpers.js";
+import {colourCounts, expectWebGPU, watchErrors} from "./helpers.js";
 
 const bench = JSON.parse(readFileSync("data/bench/gravity-h200.json", "utf8"));
 const rows: {n: number; directMs?: number}[] = bench.runs.filter((r: any) => r["theta0.5"]?.stepSpanMs > 0);
@@ -36,27 +36,10 @@ test("the H200 chart is drawn from the committed JSON: a step bar, an O(N²) bar
 
 /** Pixels of `png` that differ from its most common colour (the background) by more than 40 in some channel. */
 async function litPixels(page: Page, png: Buffer): Promise<number> {
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement("canvas");
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext("2d")!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    const count = new Map<number, number>();
-    for (let i = 0; i < d.length; i += 4) {
-      const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
-      count.set(k, (count.get(k) ?? 0) + 1);
-    }
-    const bg = [...count].sort((a, b) => b[1] - a[1])[0][0];
-    const [r, g, b] = [bg >> 16, (bg >> 8) & 255, bg & 255];
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) > 40 || Math.abs(d[i + 1] - g) > 40 || Math.abs(d[i + 2] - b) > 40) n++;
-    return n;
-  }, png.toString("base64"));
+  const counts = await colourCounts(page, png);
+  const rgb = (k: number) => [k >> 16, (k >> 8) & 255, k & 255];
+  const bg = rgb(counts[0][0]);
+  return counts.filter(([k]) => rgb(k).some((v, i) => Math.abs(v - bg[i]) > 40)).reduce((n, [, c]) => n + c, 0);
 }
 
 test("the galaxy hero shows bodies before its first step, and within 20 s, on a CPU-emulated adapter at its default count", async ({page}) => {

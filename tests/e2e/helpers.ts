@@ -47,8 +47,11 @@ export async function disableWebGPU(page: Page) {
   });
 }
 
-/** Number of distinct colours in a PNG (decoded by the page's own canvas): a blank capture has 1–2. */
-export async function distinctColours(page: Page, png: Buffer): Promise<number> {
+/**
+ * The colours of a PNG (decoded by the page's own canvas) with their pixel counts, most
+ * frequent first: `[0xRRGGBB, count][]`. The most frequent is a capture's background.
+ */
+export async function colourCounts(page: Page, png: Buffer): Promise<[number, number][]> {
   return page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
@@ -59,10 +62,18 @@ export async function distinctColours(page: Page, png: Buffer): Promise<number> 
     const ctx = c.getContext("2d")!;
     ctx.drawImage(img, 0, 0);
     const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    const seen = new Set<number>();
-    for (let i = 0; i < d.length; i += 4) seen.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-    return seen.size;
+    const counts = new Map<number, number>();
+    for (let i = 0; i < d.length; i += 4) {
+      const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    return [...counts].sort((x, y) => y[1] - x[1]);
   }, png.toString("base64"));
+}
+
+/** Number of distinct colours in a PNG: a blank capture has 1–2. */
+export async function distinctColours(page: Page, png: Buffer): Promise<number> {
+  return (await colourCounts(page, png)).length;
 }
 
 /**

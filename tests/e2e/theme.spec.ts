@@ -2,30 +2,13 @@
 // that follow the theme (and repaint when it changes), and WCAG AA colour contrast in both.
 import {AxeBuilder} from "@axe-core/playwright";
 import {expect, test, type Locator, type Page} from "@playwright/test";
-import {watchErrors} from "./helpers.js";
+import {colourCounts, watchErrors} from "./helpers.js";
 
 /** Relative luminance (0 black … 1 white) of the most frequent colour of `el` on screen: its background. */
 async function backgroundLuminance(page: Page, el: Locator): Promise<number> {
-  const png = await el.screenshot();
-  return page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement("canvas");
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext("2d")!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    const counts = new Map<number, number>();
-    for (let i = 0; i < d.length; i += 4) {
-      const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-    }
-    const top = [...counts].sort((a, b) => b[1] - a[1])[0][0];
-    const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
-    return 0.2126 * lin((top >> 16) & 255) + 0.7152 * lin((top >> 8) & 255) + 0.0722 * lin(top & 255);
-  }, png.toString("base64"));
+  const top = (await colourCounts(page, await el.screenshot()))[0][0];
+  const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin((top >> 16) & 255) + 0.7152 * lin((top >> 8) & 255) + 0.0722 * lin(top & 255);
 }
 
 /** Mean relative luminance of a 12 × 12 px patch just inside the top-right corner of `el` (the empty top of a tank). */
