@@ -1,6 +1,6 @@
 /**
  * Sand benchmark (the essay's §4): GPU time per pass and per frame of the sand pipeline
- * (5 substeps of clear → count → scan ×3 → scatter → forces) at 2k, 12k and 30k grains,
+ * (5 substeps of the phases of SAND_PHASES: count → scan → scatter → forces) at 2k, 12k and 30k grains,
  * dense and hashed; the CPU twin's time per substep for comparison; and the stability run
  * the unit tests cannot afford on SwiftShader (30,000 grains × 2,000 substeps: no NaN, none
  * outside the box, the pile settles), with a PNG snapshot of the settled pile.
@@ -94,33 +94,30 @@ export const sandSuite: BenchSuite = {
         };
         if (stamps) {
           // per pass (each phase its own timestamped pass)
-          const per: Record<string, number[]> = Object.fromEntries(SAND_PHASES.map((k) => [k, []]));
+          const keys = SAND_PHASES.map((p) => p.key);
+          const encoders = sand.phaseEncoders();
+          const per: Record<string, number[]> = Object.fromEntries(keys.map((k) => [k, []]));
           const perTotal: number[] = [];
           for (let r = 0; r < ctx.warmup + ctx.reps; r++) {
             stamps.begin();
             const enc = device.createCommandEncoder();
             sand.clearStats(enc);
             for (let k = 0; k < SUBSTEPS; k++) {
-              const phase = (lab: (typeof SAND_PHASES)[number], body: (p: GPUComputePassEncoder) => void) => {
-                const pass = enc.beginComputePass({timestampWrites: stamps.writes(lab)});
-                body(pass);
+              for (const k of keys) {
+                const pass = enc.beginComputePass({timestampWrites: stamps.writes(k)});
+                encoders[k](pass);
                 pass.end();
-              };
-              phase("clear", (p) => sand.sorter.encodeClear(p));
-              phase("count", (p) => sand.sorter.encodeCount(p, sand.a));
-              phase("scan", (p) => sand.sorter.encodeScan(p));
-              phase("scatter", (p) => sand.sorter.encodeScatter(p, sand.a, sand.b));
-              phase("forces", (p) => sand.encodeForces(p));
+              }
             }
             const t = await stamps.read(enc);
             if (r < ctx.warmup) continue;
-            for (const k of SAND_PHASES) per[k].push(t.byLabel[k] ?? 0);
+            for (const k of keys) per[k].push(t.byLabel[k] ?? 0);
             perTotal.push(t.total);
           }
-          rec.perPassMsPerFrame = Object.fromEntries(SAND_PHASES.map((k) => [k, summary(per[k])]));
+          rec.perPassMsPerFrame = Object.fromEntries(keys.map((k) => [k, summary(per[k])]));
           rec.perPassTotalMsPerFrame = summary(perTotal);
           const tot = median(perTotal);
-          rec.perPassShare = Object.fromEntries(SAND_PHASES.map((k) => [k, round(median(per[k]) / tot, 3)]));
+          rec.perPassShare = Object.fromEntries(keys.map((k) => [k, round(median(per[k]) / tot, 3)]));
           // one pass, all substeps (as the page runs it)
           const one: number[] = [];
           for (let r = 0; r < ctx.warmup + ctx.reps; r++) {
@@ -197,7 +194,7 @@ export const sandSuite: BenchSuite = {
     scope.dispose();
     return {
       substepsPerFrame: SUBSTEPS,
-      phases: SAND_PHASES,
+      phases: SAND_PHASES.map((p) => p.key),
       configs,
       stability,
       cpuTwin: twin,

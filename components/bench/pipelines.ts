@@ -15,7 +15,7 @@ import type {ResourceScope} from "../gpu/scope.js";
 import type {WGSLLoader} from "../gpu/wgsl.js";
 import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW} from "../gpu/usage.js";
-import {CountingSortGPU} from "../sort/gpu-sort.js";
+import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
 import {cellKey, denseGrid, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../sort/particles.js";
 import {sortTwin} from "../sort/twin.js";
@@ -217,11 +217,10 @@ export const sortSpec: PipelineSpec = {
     return {
       particles: n,
       scene: "uniformly random positions in [0, 2)², dense 256 × 256 grid",
-      passes: reportedPasses(sorter, () => [
-        {label: "count", encode: (p) => sorter.encodeCount(p, a)},
-        {label: "scan", encode: (p) => sorter.encodeScan(p)},
-        {label: "scatter", encode: (p) => sorter.encodeScatter(p, a, b)},
-      ]),
+      passes: reportedPasses(sorter, () => {
+        const enc = sorter.phaseEncoders(a, b);
+        return SORT_PHASES.map((ph) => ({label: ph.key, encode: enc[ph.key]}));
+      }),
       encodeSubstep: (p) => sorter.encodeSort(p, a, b),
       read: () => readParticles(ctx.device, b, n),
       dispose: () => sorter.dispose(),
@@ -287,18 +286,12 @@ export const sandSpec: PipelineSpec = {
     sand.setHashed(sandOpen(benchCount), sandTableSize(benchCount));
     sand.load(input);
     sand.setParams(sandBenchParams(benchCount));
-    const s = sand.sorter;
     return {
       particles: n,
       scene: sandOpen(benchCount)
         ? `grains in contact on a wide lattice, open side walls, spatial hash of ${sandTableSize(benchCount).toLocaleString("en-US")} buckets`
         : "grains in contact on a lattice in the closed 2 × 2 box, dense 256 × 256 grid",
-      passes: reportedPasses(sand, () => [
-        {label: "count", encode: (p) => s.encodeCount(p, sand.a)},
-        {label: "scan", encode: (p) => s.encodeScan(p)},
-        {label: "scatter", encode: (p) => s.encodeScatter(p, sand.a, sand.b)},
-        {label: "forces", encode: (p) => sand.encodeForces(p)},
-      ]),
+      passes: reportedPasses(sand, () => sand.benchPasses()),
       encodeSubstep: (p) => sand.encodeSubstep(p),
       read: () => readParticles(ctx.device, sand.a, n),
       dispose: () => sand.dispose(),
@@ -359,13 +352,7 @@ export const waterSpec: PipelineSpec = {
         benchCount <= WATER_DENSE_MAX
           ? "dam break in the 2 × 1 tank, dense 256 × 256 grid"
           : `dam break in a ${+t[2].toFixed(2)} × ${+t[3].toFixed(2)} tank, dense grid of ${benchWaterGrid(benchCount).numCells.toLocaleString("en-US")} cells of h`,
-      passes: reportedPasses(sim, () => [
-        {label: "count", encode: (p) => sim.sorter.encodeCount(p, sim.particles)},
-        {label: "scan", encode: (p) => sim.sorter.encodeScan(p)},
-        {label: "scatter", encode: (p) => sim.sorter.encodeScatter(p, sim.particles, sim.sorted)},
-        {label: "density", encode: (p) => sim.encodeDensity(p)},
-        {label: "force", encode: (p) => sim.encodeForce(p)},
-      ]),
+      passes: reportedPasses(sim, () => sim.benchPasses()),
       encodeSubstep: (p) => sim.encodeSubsteps(p, 1),
       read: async () => (await sim.read()).particles,
       dispose: () => sim.dispose(),

@@ -1,9 +1,8 @@
 /**
  * The sand pipeline on the GPU (the essay's §4 sand section): every substep re-sorts all grains by cell and
- * then computes contact forces over the 3×3 cells and integrates:
+ * then computes contact forces over the 3×3 cells and integrates — the phases of `SAND_PHASES`:
  *
  *   count → scan (1 dispatch, which also clears the histogram) → scatter A→B → forces B→A
- *   (4 dispatches)
  *
  * The scatter copies each grain's whole state into cell order (buffer B); the forces
  * kernel reads B and writes the next state into the same slots of A, which is therefore
@@ -16,21 +15,32 @@
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
-import {CountingSortGPU} from "../sort/gpu-sort.js";
+import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
+import {dispatchesPerSubstep, encodePhases, type PipelinePhase} from "../gpu/phases.js";
 import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import {PARTICLE_BYTES, type PackedParticles} from "../sort/particles.js";
 import {packSand, SAND_UNIFORM_BYTES, sandGrid, type SandParams} from "./params.js";
 import type {PassTimer} from "../sim/timing.js";
 
 /**
- * The phases of one substep, in order (also the labels of the timed passes). "clear" no
- * longer has a dispatch of its own (the scan zeroes the histogram); it stays in the list,
- * timed as 0, so the widget's `passMs` keeps its fields.
+ * The phases of one sand substep, in order, declared once (components/gpu/phases.ts): the
+ * sort's three, then the forces. Keys are the labels of the timed passes and the fields of
+ * the widget's `passMs`; `encodeSubstep` and the timed `encodeFrame` walk this list.
  */
-export const SAND_PHASES = ["clear", "count", "scan", "scatter", "forces"] as const;
-export type SandPhase = (typeof SAND_PHASES)[number];
-/** Dispatches per substep: count 1, scan 1, scatter 1, forces 1. */
-export const SAND_DISPATCHES_PER_SUBSTEP = 4;
+export const SAND_PHASES = [
+  ...SORT_PHASES,
+  {
+    key: "forces",
+    label: "forces",
+    does: "each grain's contacts in the 3×3 cells around it (spring, damper, friction) and one integration step, B → A",
+    dispatches: 1,
+    role: "compute",
+    note: "3×3, B → A",
+  },
+] as const satisfies readonly PipelinePhase[];
+export type SandPhase = (typeof SAND_PHASES)[number]["key"];
+/** Dispatches per substep, from `SAND_PHASES`. */
+export const SAND_DISPATCHES_PER_SUBSTEP = dispatchesPerSubstep(SAND_PHASES);
 
 export interface SandGPUOptions {
   /** Largest grain count (buffers are sized for it once). */
@@ -150,17 +160,26 @@ export class SandGPU {
     dispatchItems(pass, this.n, this.maxPerDim);
   }
 
-  /** One whole substep inside an open compute pass: sort A → B, forces B → A (4 dispatches). */
+  /** What each phase of `SAND_PHASES` records into an open compute pass. */
+  phaseEncoders(): Record<SandPhase, (pass: GPUComputePassEncoder) => void> {
+    return {...this.sorter.phaseEncoders(this.a, this.b), forces: (p) => this.encodeForces(p)};
+  }
+
+  /** The phases as the benchmark times them, one pass each (labels = `SAND_PHASES` keys). */
+  benchPasses(): {label: string; encode: (pass: GPUComputePassEncoder) => void}[] {
+    const enc = this.phaseEncoders();
+    return SAND_PHASES.map((p) => ({label: p.key, encode: enc[p.key]}));
+  }
+
+  /** One whole substep inside an open compute pass: sort A → B, forces B → A (the phases of `SAND_PHASES`). */
   encodeSubstep(pass: GPUComputePassEncoder) {
-    this.sorter.encodeSort(pass, this.a, this.b);
-    this.encodeForces(pass);
+    encodePhases(pass, SAND_PHASES, this.phaseEncoders());
   }
 
   /**
    * Records `substeps` substeps into `encoder` (stats cleared first). Without a timer:
    * one compute pass holds them all. With a timer: each phase of each substep is its own
-   * pass with timestamps (labels = SAND_PHASES; "clear" is an empty pass, kept so every
-   * label is timed), which costs a little pass overhead.
+   * pass with timestamps (labels = `SAND_PHASES` keys), which costs a few µs per pass.
    */
   encodeFrame(encoder: GPUCommandEncoder, substeps: number, timer?: PassTimer | null) {
     this.clearStats(encoder);
@@ -175,13 +194,8 @@ export class SandGPU {
       body(pass);
       pass.end();
     };
-    for (let s = 0; s < substeps; s++) {
-      phase("clear", () => {});
-      phase("count", (p) => this.sorter.encodeCount(p, this.a));
-      phase("scan", (p) => this.sorter.encodeScan(p));
-      phase("scatter", (p) => this.sorter.encodeScatter(p, this.a, this.b));
-      phase("forces", (p) => this.encodeForces(p));
-    }
+    const enc = this.phaseEncoders();
+    for (let s = 0; s < substeps; s++) for (const p of SAND_PHASES) phase(p.key, enc[p.key]);
   }
 
   /** Releases every buffer, the sorter's too (disposes its child scope; idempotent). */

@@ -1,6 +1,7 @@
 /**
- * The counting sort on the GPU (the essay's §3 sort and §4 sand sections): count → scan →
- * scatter (3 dispatches), with the WGSL of shaders/sort/. Twin: components/sort/twin.ts.
+ * The counting sort on the GPU (the essay's §3 sort and §4 sand sections): the phases of
+ * `SORT_PHASES` (count → scan → scatter, one dispatch each), with the WGSL of shaders/sort/.
+ * Twin: components/sort/twin.ts.
  *
  * The histogram `counts` is zero between sorts: the scan reads it and sets it back to
  * zero, so no clear dispatch is needed (a fresh buffer starts zeroed; `encodeClear` is kept
@@ -26,9 +27,64 @@ import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
 import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import {adapterInfoOf, isCpuEmulated} from "../gpu/adapter.js";
+import {encodePhases, type PipelinePhase} from "../gpu/phases.js";
 import {BLOCK_SCAN_MAX_CELLS, GRID_UNIFORM_BYTES, MAX_CELLS, packGrid, scanBlockCells, validateGrid, type GridParams} from "./grid.js";
 import {PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "./particles.js";
 import {blockCountsTwin, scanRoundCount, type SortSnapshots} from "./twin.js";
+
+/**
+ * The sort as the simulations run it, declared once (components/gpu/phases.ts): the count
+ * also adds up the scan's block totals, and the one-dispatch scan also clears the counts,
+ * so a sort is three dispatches. `CountingSortGPU.encodeSort` walks this list.
+ */
+export const SORT_PHASES = [
+  {
+    key: "count",
+    label: "count",
+    does: "each particle's cell key, an atomicAdd on its cell's counter, and (per workgroup) its block's total for the scan",
+    dispatches: 1,
+    role: "organise",
+    note: "atomicAdd",
+  },
+  {
+    key: "scan",
+    label: "scan",
+    does: "one dispatch: every cell's start and cursor from the counters and the block totals, each counter set back to zero",
+    dispatches: 1,
+    role: "organise",
+    note: "starts; counts = 0",
+  },
+  {
+    key: "scatter",
+    label: "scatter",
+    does: "every particle copied whole into the next free slot of its cell; the block totals set back to zero",
+    dispatches: 1,
+    role: "organise",
+    note: "A → B",
+  },
+] as const satisfies readonly PipelinePhase[];
+export type SortPhaseKey = (typeof SORT_PHASES)[number]["key"];
+
+/**
+ * The same sort built literally from §3's pieces (the essay's "before"): a clear pass, the
+ * count without block totals, the three-dispatch block scan of scan.wgsl, the scatter — what
+ * the simulations ran before the clear went into the scan and the block totals into the
+ * count. Encoded by `encodeClear`, `encodeCount`, `encodeBlockScan`, `encodeScatter`
+ * (the benchmarks' baseline); tests hold the dispatch counts to this list.
+ */
+export const BLOCK_SCAN_SORT_PHASES = [
+  {key: "clear", label: "clear", does: "every counter set to zero", dispatches: 1, role: "organise", note: "counts = 0"},
+  {key: "count", label: "count", does: "each particle's cell key and an atomicAdd on its cell's counter", dispatches: 1, role: "organise", note: "atomicAdd"},
+  {
+    key: "scan",
+    label: "scan",
+    does: "block scans, a scan of the block totals, and the add-back (§3)",
+    dispatches: 3,
+    role: "organise",
+    note: "3 dispatches",
+  },
+  {key: "scatter", label: "scatter", does: "every particle copied whole into the next free slot of its cell", dispatches: 1, role: "organise", note: "A → B"},
+] as const satisfies readonly PipelinePhase[];
 
 const WG = 256;
 const COMMON = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl"];
@@ -316,11 +372,18 @@ export class CountingSortGPU {
     dispatchItems(pass, this.n && Math.max(this.n, this.scanBlocks), this.maxPerDim);
   }
 
-  /** The whole sort of `src` into `dst` in one compute pass: count, scan, scatter (3 dispatches). */
+  /** Each phase of `SORT_PHASES` for a sort of `src` into `dst`: what it records into an open pass. */
+  phaseEncoders(src: GPUBuffer, dst: GPUBuffer): Record<SortPhaseKey, (pass: GPUComputePassEncoder) => void> {
+    return {
+      count: (p) => this.encodeCount(p, src),
+      scan: (p) => this.encodeScan(p),
+      scatter: (p) => this.encodeScatter(p, src, dst),
+    };
+  }
+
+  /** The whole sort of `src` into `dst` in one compute pass: the phases of `SORT_PHASES` in order (3 dispatches). */
   encodeSort(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
-    this.encodeCount(pass, src);
-    this.encodeScan(pass);
-    this.encodeScatter(pass, src, dst);
+    encodePhases(pass, SORT_PHASES, this.phaseEncoders(src, dst));
   }
 
   /**

@@ -2,7 +2,7 @@
  * SPH water on the GPU (the essay's §5 water section), runnable from the
  * browser and from Node (Dawn).
  *
- * Per substep, all in one compute pass, 5 dispatches:
+ * Per substep, all in one compute pass, the phases of `WATER_PHASES`:
  *   counting sort A → B (count, scan, scatter; components/sort/gpu-sort.ts)
  *   → density pass on B (shaders/water/density.wgsl)
  *   → force pass: reads B, writes each particle's new state to the same slot of A
@@ -15,12 +15,41 @@ import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
-import {CountingSortGPU} from "../sort/gpu-sort.js";
+import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
+import {dispatchesPerSubstep, encodePhases, type PipelinePhase} from "../gpu/phases.js";
 import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import type {GridParams} from "../sort/grid.js";
 import {PARTICLE_BYTES, wrapParticles, type PackedParticles} from "../sort/particles.js";
 import {packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid, type PointerState, type WaterParams} from "./params.js";
 import {DENSITY_BINS} from "./twin.js";
+
+/**
+ * The phases of one water substep, in order, declared once (components/gpu/phases.ts): the
+ * sort's three, then the two neighbour passes. Keys are the benchmark's pass labels;
+ * `encodeSubsteps` walks this list.
+ */
+export const WATER_PHASES = [
+  ...SORT_PHASES,
+  {
+    key: "density",
+    label: "density",
+    does: "each particle's density and near-density from the neighbours within h, on the sorted copy B",
+    dispatches: 1,
+    role: "compute",
+    note: "ρ, ρ near",
+  },
+  {
+    key: "force",
+    label: "pressure",
+    does: "pressure, near-pressure, viscosity and walls from the neighbours' densities, and one integration step, B → A",
+    dispatches: 1,
+    role: "compute",
+    note: "B → A",
+  },
+] as const satisfies readonly PipelinePhase[];
+export type WaterPhase = (typeof WATER_PHASES)[number]["key"];
+/** Dispatches per substep, from `WATER_PHASES`. */
+export const WATER_DISPATCHES_PER_SUBSTEP = dispatchesPerSubstep(WATER_PHASES);
 
 const WATER_PATHS = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "water/water.wgsl"];
 /** Bytes of the stats buffer: 64 histogram bins + the max speed's bits. */
@@ -185,13 +214,21 @@ export class WaterGPU {
     dispatchItems(pass, this.n, this.maxPerDim);
   }
 
-  /** `substeps` whole substeps (5 dispatches each: count, scan, scatter, density, force) into one pass. */
+  /** What each phase of `WATER_PHASES` records into an open compute pass. */
+  phaseEncoders(): Record<WaterPhase, (pass: GPUComputePassEncoder) => void> {
+    return {...this.sorter.phaseEncoders(this.particles, this.sorted), density: (p) => this.encodeDensity(p), force: (p) => this.encodeForce(p)};
+  }
+
+  /** The phases as the benchmark times them, one pass each (labels = `WATER_PHASES` keys). */
+  benchPasses(): {label: string; encode: (pass: GPUComputePassEncoder) => void}[] {
+    const enc = this.phaseEncoders();
+    return WATER_PHASES.map((p) => ({label: p.key, encode: enc[p.key]}));
+  }
+
+  /** `substeps` whole substeps into one pass, each the phases of `WATER_PHASES` in order. */
   encodeSubsteps(pass: GPUComputePassEncoder, substeps: number) {
-    for (let s = 0; s < substeps; s++) {
-      this.encodeSort(pass);
-      this.encodeDensity(pass);
-      this.encodeForce(pass);
-    }
+    const enc = this.phaseEncoders();
+    for (let s = 0; s < substeps; s++) encodePhases(pass, WATER_PHASES, enc);
   }
 
   /** Density histogram + max speed into `stats` (2 dispatches). */

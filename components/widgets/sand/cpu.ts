@@ -20,7 +20,8 @@ export function sandCPU(ctx: CPUEngineContext, s: SandSetup): SandEngine {
   // a canvas that had a WebGPU context (a GPU engine before a device loss) cannot get a 2D one
   s.stage.fresh();
   value.gpuMsPerFrame = null;
-  for (const k of SAND_PHASES) value.passMs[k] = null;
+  for (const {key} of SAND_PHASES) value.passMs[key] = null;
+  value.passMs.clear = null;
   s.diagram.setShares(null);
 
   let grains: PackedParticles;

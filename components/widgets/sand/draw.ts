@@ -5,7 +5,7 @@
  * the per-substep pipeline diagram.
  */
 import * as d3 from "../../d3.js";
-import {SAND_PHASES} from "../../sand/gpu-sand.js";
+import {SAND_PHASES, type SandPhase} from "../../sand/gpu-sand.js";
 import {fitView} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
@@ -141,16 +141,15 @@ export function createPanel() {
             : `${fmtMs(value.frameMs)} ms per frame from submit to done (no GPU timestamps here)`
           : "";
     main.textContent = `${fmtNumber(shownCount)} grains · ${state.substeps} substep${state.substeps === 1 ? "" : "s"} per frame · ${timeText}`;
-    const ms = (k: (typeof SAND_PHASES)[number]) => value.passMs[k] ?? 0;
-    const total = SAND_PHASES.reduce((sum, k) => sum + ms(k), 0);
-    const row = (head: string, cell: (k: (typeof SAND_PHASES)[number]) => string) =>
-      `<tr><th>${head}</th>${SAND_PHASES.map((k) => `<td>${cell(k)}</td>`).join("")}</tr>`;
+    const ms = (k: SandPhase) => value.passMs[k] ?? 0;
+    const total = SAND_PHASES.reduce((sum, p) => sum + ms(p.key), 0);
+    const row = (head: string, cell: (k: SandPhase) => string) => `<tr><th>${head}</th>${SAND_PHASES.map((p) => `<td>${cell(p.key)}</td>`).join("")}</tr>`;
     const na = value.engine === "cpu" ? "the CPU twin runs here: no GPU passes to time" : "needs the timestamp-query feature, which this GPU does not offer";
     passTable.innerHTML =
       row("pass", (k) => k) +
       (value.passMs.forces !== null
         ? row("ms / frame", (k) => fmtMs(ms(k))) + row("share", (k) => `${total > 0 ? ((ms(k) / total) * 100).toFixed(1) : "–"} %`)
-        : `<tr><th>ms / frame</th><td colspan="5" class="na">${na}</td></tr>`);
+        : `<tr><th>ms / frame</th><td colspan="${SAND_PHASES.length}" class="na">${na}</td></tr>`);
     const share = value.candidates ? ((value.collisionCandidates / value.candidates) * 100).toFixed(2) : "0";
     hashLine.textContent = state.hashed
       ? `Hash collisions: ${fmtNumber(value.collisionCandidates)} of ${fmtNumber(value.candidates)} candidates per substep came from another cell sharing the bucket (${share} %); the distance test drops them.`
@@ -168,14 +167,8 @@ export interface PipelinePhase {
   note?: string;
 }
 
-/** The five boxes of one substep. */
-export const SAND_PIPELINE: PipelinePhase[] = [
-  {key: "clear", label: "clear", note: "counts = 0"},
-  {key: "count", label: "count", note: "atomicAdd"},
-  {key: "scan", label: "scan", note: "3 dispatches"},
-  {key: "scatter", label: "scatter", note: "A → B"},
-  {key: "forces", label: "forces", note: "3×3, B → A"},
-];
+/** The boxes of one substep: one per phase of `SAND_PHASES` (key, label and note from the declaration). */
+export const SAND_PIPELINE: PipelinePhase[] = SAND_PHASES.map(({key, label, note}) => ({key, label, note}));
 
 export interface PipelineDiagram {
   element: SVGSVGElement;
@@ -328,8 +321,8 @@ function pipelineSVG(phases: PipelinePhase[]) {
 }
 
 /**
- * The per-substep pipeline: clear → count → scan (3 dispatches) → scatter → forces, with a
- * loop arrow "× substeps". The boxes light up in order, each for its share of the frame's
+ * The per-substep pipeline, one box per phase it is given (the sand: `SAND_PIPELINE`, from
+ * `SAND_PHASES`: count → scan → scatter → forces), with a loop arrow "× substeps". The boxes light up in order, each for its share of the frame's
  * GPU time when real pass timings are given (`setShares`), or for equal times when they are
  * not (the caption says which). The highlight runs on a fixed, slow cycle (`cycleMs`,
  * default 2,400 ms) so the eye can follow it; a bar under (or beside) each box shows its share.

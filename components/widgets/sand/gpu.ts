@@ -1,6 +1,6 @@
 /**
  * The GPU engine of the sand demo: SandGPU re-sorts every grain by cell every substep
- * (clear → count → scan ×3 → scatter → forces); all substeps of a frame, the stats copy
+ * (the phases of `SAND_PHASES`: count → scan → scatter → forces); all substeps of a frame, the stats copy
  * and the disc rendering go to the GPU in one submit. With timestamp-query each phase is
  * timed (PassTimer) and the diagram lights its boxes by the real shares; without it the
  * submit-to-done time stands in. Everything lives in the engine's scope.
@@ -32,7 +32,8 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
   const statsRing = new StagingRing(ctx.scope, STATS_BYTES, 3);
   const onTimes = (t: PassTimes) => {
     value.gpuMsPerFrame = s.smooth("total", t.total);
-    for (const k of SAND_PHASES) value.passMs[k] = s.smooth(k, t.byLabel[k] ?? 0);
+    for (const {key} of SAND_PHASES) value.passMs[key] = s.smooth(key, t.byLabel[key] ?? 0);
+    value.passMs.clear = 0; // no clear pass: the scan zeroes the counters
     diagram.setShares(value.passMs as Record<string, number>);
   };
   const timer = handle.timestamps ? PassTimer.create(device, ctx.scope, 8 * SAND_PHASES.length, onTimes) : null;

@@ -63,7 +63,11 @@ export interface SandValue extends SandState {
   gpuMsPerFrame: number | null;
   /** Without timestamps: submit → work-done ms per frame (GPU) or the twin's ms (CPU). */
   frameMs: number | null;
-  /** GPU ms per frame of each phase (null without timestamps). */
+  /**
+   * GPU ms per frame of each phase of `SAND_PHASES` (null without timestamps). `clear` is
+   * kept for the contract only: the scan sets the counters back to zero, so there is no
+   * clear pass; it reads 0 whenever the others are timed.
+   */
   passMs: {clear: number | null; count: number | null; scan: number | null; scatter: number | null; forces: number | null};
   /** Per substep: grains examined by the distance test, of which from hash collisions; touching pairs. */
   candidates: number;
