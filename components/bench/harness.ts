@@ -10,9 +10,12 @@
  *     → ms per frame: median, min, max;
  *  4. warms again, then times `reps` frames with every pass in its own timestamped compute
  *     pass → ms per pass per substep (summed over the frame's substeps / substeps).
- * Before the pipelines it measures two references on the same device: a streaming copy
- * kernel's bandwidth (bytes read + written per second) and the cost of one empty dispatch.
- * Each row's effective bandwidth (compulsory bytes / time) is given as a fraction of the copy's.
+ * Before the pipelines it measures references on the same device: two streaming copy
+ * kernels' bandwidth (bytes read + written per second: 16 B per thread, and four vec4<f32>
+ * = 64 B per thread), the cost of one empty dispatch inside a pass, and what one timed pass
+ * holding one empty dispatch reads on its own timestamps (the overhead every pass of the
+ * per-pass split carries). Each row's effective bandwidth (compulsory bytes / time) is
+ * given as a fraction of the faster copy's (`bandwidthCeiling`).
  *
  * Without `timestamp-query` (some browsers) times are wall-clock submit → onSubmittedWorkDone,
  * which include the submit's own cost; `timing` in the report says which.
@@ -81,7 +84,7 @@ export interface BenchRow {
   compulsoryBytesFormula: string;
   /** compulsoryBytesPerFrame / median frame time, GB/s (10⁹ B/s). */
   effectiveGBps: number;
-  /** effectiveGBps / the copy kernel's GB/s. */
+  /** effectiveGBps / the bandwidth ceiling's GB/s (the fastest copy kernel of the run; runs before 2026-12 used the 16 B copy). */
   fractionOfCopy: number;
 }
 
@@ -91,9 +94,26 @@ export interface SkippedRow {
   reason: string;
 }
 
+/** A copy kernel's bandwidth: GB/s = 2 × bytes / median ms (read + written). */
+export interface CopyReference {
+  bytes: number;
+  /** Bytes each thread copies (older runs lack it: 16). */
+  bytesPerThread?: number;
+  ms: Summary;
+  GBps: number;
+  note: string;
+}
+
 export interface References {
-  copy: {bytes: number; ms: Summary; GBps: number; note: string};
+  /** 16 B (one vec4<u32>) per thread, shaders/bench/copy.wgsl. */
+  copy: CopyReference;
+  /** 64 B (four vec4<f32>) per thread, shaders/bench/copy_vec4x4.wgsl (absent in older runs). */
+  copyVec4x4?: CopyReference;
+  /** The fastest copy of the run: the yardstick of every row's `fractionOfCopy` (absent in older runs: the 16 B copy was). */
+  bandwidthCeiling?: {reference: "copy" | "copyVec4x4"; GBps: number; note: string};
   emptyDispatch: {dispatches: number; us: Summary; note: string};
+  /** One empty dispatch in its own timed compute pass, µs between its timestamps (absent in older runs and without timestamps). */
+  timedPass?: {passes: number; us: Summary; note: string} | null;
 }
 
 export interface BenchReport {
@@ -256,44 +276,67 @@ function makeRun(o: BenchOptions, stamps: Stamps | null, total: number): Run {
 
 const first = (t: Record<string, number>) => Object.values(t)[0];
 
-/** The copy kernel's bandwidth and one empty dispatch's cost, on the run's device. */
+/** One copy kernel's bandwidth: `bytesPerThread` per thread over `bytes` (a multiple of it), warmed first. */
+async function measureCopy(run: Run, scope: ResourceScope, file: string, entry: string, bytesPerThread: number, bytes: number, note: string): Promise<CopyReference> {
+  const {device, o, reps} = run;
+  const pipe = await computePipeline(device, o.wgsl, [file], entry);
+  const src = scope.buffer({label: `bench-${entry}-src`, size: bytes, usage: STORAGE_RW});
+  const dst = scope.buffer({label: `bench-${entry}-dst`, size: bytes, usage: STORAGE_RW});
+  const bind = device.createBindGroup({layout: pipe.getBindGroupLayout(0), entries: [src, dst].map((buffer, binding) => ({binding, resource: {buffer}}))});
+  const groups = Math.ceil(bytes / bytesPerThread / 256);
+  const gx = Math.min(groups, 65_535);
+  const frame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
+    const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
+    p.setPipeline(pipe);
+    p.setBindGroup(0, bind);
+    p.dispatchWorkgroups(gx, Math.ceil(groups / gx));
+    p.end();
+  };
+  await run.warm((e) => frame(e), o.warmMs);
+  const ms: number[] = [];
+  for (let r = 0; r < reps; r++) ms.push(first(await run.timeOne((e, w) => frame(e, w(entry)))));
+  const sum = summarize(ms);
+  return {bytes, bytesPerThread, ms: sum, GBps: round((2 * bytes) / (sum.median * 1e6)), note};
+}
+
+/** The copy kernels' bandwidth, one empty dispatch's cost and a timed pass's overhead, on the run's device. */
 async function measureReferences(run: Run, parent: ResourceScope): Promise<References> {
   const {device, o, reps} = run;
-  await run.step("copy kernel");
+  await run.step("copy kernels");
   const scope = parent.child();
   try {
-    const copyBytes = Math.max(4096, Math.floor(Math.min(o.copyBytes, device.limits.maxStorageBufferBindingSize) / 16) * 16);
-    const copyPipe = await computePipeline(device, o.wgsl, ["bench/copy.wgsl"], "copy");
-    const src = scope.buffer({label: "bench-copy-src", size: copyBytes, usage: STORAGE_RW});
-    const dst = scope.buffer({label: "bench-copy-dst", size: copyBytes, usage: STORAGE_RW});
-    const copyBind = device.createBindGroup({
-      layout: copyPipe.getBindGroupLayout(0),
-      entries: [src, dst].map((buffer, binding) => ({binding, resource: {buffer}})),
-    });
-    const groups = Math.ceil(copyBytes / 16 / 256);
-    const gx = Math.min(groups, 65_535);
-    const copyFrame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
-      const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
-      p.setPipeline(copyPipe);
-      p.setBindGroup(0, copyBind);
-      p.dispatchWorkgroups(gx, Math.ceil(groups / gx));
-      p.end();
-    };
-    await run.warm((e) => copyFrame(e), o.warmMs);
-    const copyMs: number[] = [];
-    for (let r = 0; r < reps; r++) copyMs.push(first(await run.timeOne((e, w) => copyFrame(e, w("copy")))));
-    const copySum = summarize(copyMs);
+    // a multiple of 64 B, so both copies cover the same buffer exactly
+    const copyBytes = Math.max(4096, Math.floor(Math.min(o.copyBytes, device.limits.maxStorageBufferBindingSize) / 64) * 64);
+    const copy = await measureCopy(run, scope, "bench/copy.wgsl", "copy", 16, copyBytes, "one dispatch copying a buffer of `bytes` into another, 16 B (one vec4<u32>) per thread; GB/s = 2 × bytes / median time");
+    const copyVec4x4 = await measureCopy(
+      run,
+      scope,
+      "bench/copy_vec4x4.wgsl",
+      "copy4",
+      64,
+      copyBytes,
+      "the same copy with four vec4<f32> (64 B) per thread, each load coalesced across threads; GB/s = 2 × bytes / median time"
+    );
+    const fast = copyVec4x4.GBps > copy.GBps ? "copyVec4x4" : "copy";
+    const bandwidthCeiling = {
+      reference: fast,
+      GBps: Math.max(copy.GBps, copyVec4x4.GBps),
+      note: "the faster of the two copies: every row's fractionOfCopy is its effectiveGBps over this",
+    } as const;
 
     await run.step("empty dispatch");
     const emptyPipe = await computePipeline(device, o.wgsl, ["bench/empty.wgsl"], "empty");
     const sink = scope.buffer({label: "bench-sink", size: 16, usage: STORAGE_RW});
     const emptyBind = device.createBindGroup({layout: emptyPipe.getBindGroupLayout(0), entries: [{binding: 0, resource: {buffer: sink}}]});
     const EMPTY = 1000;
-    const emptyFrame = (enc: GPUCommandEncoder, k: number, w?: GPUComputePassTimestampWrites) => {
-      const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
+    const emptyInPass = (p: GPUComputePassEncoder, k: number) => {
       p.setPipeline(emptyPipe);
       p.setBindGroup(0, emptyBind);
       for (let i = 0; i < k; i++) p.dispatchWorkgroups(1);
+    };
+    const emptyFrame = (enc: GPUCommandEncoder, k: number, w?: GPUComputePassTimestampWrites) => {
+      const p = enc.beginComputePass(w ? {timestampWrites: w} : {});
+      emptyInPass(p, k);
       p.end();
     };
     await run.warm((e) => emptyFrame(e, EMPTY), o.warmMs);
@@ -303,18 +346,37 @@ async function measureReferences(run: Run, parent: ResourceScope): Promise<Refer
       const none = first(await run.timeOne((e, w) => emptyFrame(e, 0, w("none"))));
       emptyUs.push(((many - none) / EMPTY) * 1000);
     }
+    // the per-pass split times every pass on its own: what does one such pass read when it holds nothing but one empty dispatch?
+    let timedPass: References["timedPass"] = null;
+    if (run.stamps) {
+      const PASSES = Math.min(32, run.stamps.capacity);
+      const passes = (enc: GPUCommandEncoder, w?: Writes) => {
+        for (let k = 0; k < PASSES; k++) {
+          const t = w?.(`p${k}`);
+          const p = enc.beginComputePass(t ? {timestampWrites: t} : {});
+          emptyInPass(p, 1);
+          p.end();
+        }
+      };
+      await run.warm((e) => passes(e), o.warmMs);
+      const us: number[] = [];
+      for (let r = 0; r < reps; r++) us.push(...Object.values(await run.timeOne((e, w) => passes(e, w))).map((ms) => ms * 1000));
+      timedPass = {
+        passes: PASSES,
+        us: summarize(us),
+        note: `µs between the timestamps of a compute pass holding one empty dispatch, ${PASSES} such passes in a row per frame (as the per-pass split times each pass); minus emptyDispatch it is what timing a pass on its own adds`,
+      };
+    }
     return {
-      copy: {
-        bytes: copyBytes,
-        ms: copySum,
-        GBps: round((2 * copyBytes) / (copySum.median * 1e6)),
-        note: "one dispatch copying a buffer of `bytes` into another, 16 B per thread; GB/s = 2 × bytes / median time",
-      },
+      copy,
+      copyVec4x4,
+      bandwidthCeiling,
       emptyDispatch: {
         dispatches: EMPTY,
         us: summarize(emptyUs),
         note: `(time of one pass with ${EMPTY} dependent empty dispatches − time of an empty pass) / ${EMPTY}, µs`,
       },
+      timedPass,
     };
   } finally {
     scope.dispose();
@@ -404,12 +466,15 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
   const substeps = o.substeps ?? 5;
   const root = o.scope.child(o.device);
   const stamps = o.timestamps ? new Stamps(o.device, root.child(), substeps * 16) : null;
-  const total = 2 + o.pipelines.length * o.counts.length * 4;
+  const total = 2 + o.pipelines.length * o.counts.length * 4; // references: copies, empty dispatch (with the timed pass)
   const run = makeRun(o, stamps, total);
   try {
     const references = await measureReferences(run, root);
-    const copyGBps = references.copy.GBps;
-    run.log(`copy ${copyGBps} GB/s over ${references.copy.bytes} B; empty dispatch ${references.emptyDispatch.us.median} µs`);
+    const copyGBps = references.bandwidthCeiling?.GBps ?? references.copy.GBps;
+    run.log(
+      `copy ${references.copy.GBps} GB/s (16 B/thread), ${references.copyVec4x4?.GBps} GB/s (64 B/thread) over ${references.copy.bytes} B; ` +
+        `empty dispatch ${references.emptyDispatch.us.median} µs; timed pass ${references.timedPass?.us.median ?? "–"} µs`
+    );
     const rows: BenchRow[] = [];
     const skipped: SkippedRow[] = [];
     const skip = async (spec: PipelineSpec, n: number, reason: string, steps: number) => {
