@@ -17,3 +17,8 @@ export {createWaterWidget} from "./widgets/water/index.js";
 export {createWGSLCode} from "./widgets/wgsl-code.js";
 export {keepFragmentInView, tocFloat, tocHighlight} from "./essay/toc.js";
 export {adapterLabel} from "./bench/charts.js";
+export {bandwidthCeiling, dispatchUs, frameBudget, timedPassOverhead} from "./bench/facts.js";
+export {countWord, dispatchesPerSubstep, phaseNames, phasesOfRole} from "./gpu/phases.js";
+export {SAND_PHASES} from "./sand/gpu-sand.js";
+export {BLOCK_SCAN_SORT_PHASES, SORT_PHASES} from "./sort/gpu-sort.js";
+export {WATER_PHASES} from "./water/pipeline.js";

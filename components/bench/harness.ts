@@ -277,7 +277,15 @@ function makeRun(o: BenchOptions, stamps: Stamps | null, total: number): Run {
 const first = (t: Record<string, number>) => Object.values(t)[0];
 
 /** One copy kernel's bandwidth: `bytesPerThread` per thread over `bytes` (a multiple of it), warmed first. */
-async function measureCopy(run: Run, scope: ResourceScope, file: string, entry: string, bytesPerThread: number, bytes: number, note: string): Promise<CopyReference> {
+async function measureCopy(
+  run: Run,
+  scope: ResourceScope,
+  file: string,
+  entry: string,
+  bytesPerThread: number,
+  bytes: number,
+  note: string
+): Promise<CopyReference> {
   const {device, o, reps} = run;
   const pipe = await computePipeline(device, o.wgsl, [file], entry);
   const src = scope.buffer({label: `bench-${entry}-src`, size: bytes, usage: STORAGE_RW});
@@ -307,7 +315,15 @@ async function measureReferences(run: Run, parent: ResourceScope): Promise<Refer
   try {
     // a multiple of 64 B, so both copies cover the same buffer exactly
     const copyBytes = Math.max(4096, Math.floor(Math.min(o.copyBytes, device.limits.maxStorageBufferBindingSize) / 64) * 64);
-    const copy = await measureCopy(run, scope, "bench/copy.wgsl", "copy", 16, copyBytes, "one dispatch copying a buffer of `bytes` into another, 16 B (one vec4<u32>) per thread; GB/s = 2 × bytes / median time");
+    const copy = await measureCopy(
+      run,
+      scope,
+      "bench/copy.wgsl",
+      "copy",
+      16,
+      copyBytes,
+      "one dispatch copying a buffer of `bytes` into another, 16 B (one vec4<u32>) per thread; GB/s = 2 × bytes / median time"
+    );
     const copyVec4x4 = await measureCopy(
       run,
       scope,

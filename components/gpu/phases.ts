@@ -38,7 +38,11 @@ export function phasesOfRole<P extends PipelinePhase>(phases: readonly P[], role
  * Records one substep into `pass` by walking `phases` in order and calling each phase's
  * encoder: the only way the pipelines encode a substep, so the declaration is the order.
  */
-export function encodePhases<K extends string>(pass: GPUComputePassEncoder, phases: readonly PipelinePhase<K>[], encoders: Record<K, (pass: GPUComputePassEncoder) => void>) {
+export function encodePhases<K extends string>(
+  pass: GPUComputePassEncoder,
+  phases: readonly PipelinePhase<K>[],
+  encoders: Record<K, (pass: GPUComputePassEncoder) => void>
+) {
   for (const p of phases) encoders[p.key](pass);
 }
 
