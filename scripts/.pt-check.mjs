@@ -1,7 +1,19 @@
 import {chromium} from "@playwright/test";
 const [w, h, out] = process.argv.slice(2);
-const browser = await chromium.launch({executablePath: "/usr/bin/chromium",
-  args: ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]});
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--enable-unsafe-webgpu",
+    "--use-vulkan=swiftshader",
+    "--use-angle=vulkan",
+    "--enable-features=Vulkan",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+});
 const page = await browser.newPage({viewport: {width: +w, height: +h}});
 page.on("pageerror", (e) => console.log(`pageerror: ${e.message}`));
 await page.goto("http://127.0.0.1:4610/");

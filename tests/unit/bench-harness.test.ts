@@ -94,6 +94,22 @@ describe("benchmark harness", () => {
     expect(row.frameMs.min).toBeLessThanOrEqual(row.frameMs.max);
     expect(report.references.copy.GBps).toBeGreaterThan(0);
     expect(report.references.emptyDispatch.us.n).toBe(1);
+    // the faster of the two copies is the ceiling every row's fraction divides by
+    const {copy, copyVec4x4, bandwidthCeiling} = report.references;
+    expect(copy.bytesPerThread).toBe(16);
+    expect(copyVec4x4?.bytesPerThread).toBe(64);
+    expect(copyVec4x4?.bytes).toBe(copy.bytes);
+    expect(bandwidthCeiling?.GBps).toBe(Math.max(copy.GBps, copyVec4x4!.GBps));
+    expect(bandwidthCeiling?.reference).toBe(copyVec4x4!.GBps > copy.GBps ? "copyVec4x4" : "copy");
+    expect(row.fractionOfCopy).toBeCloseTo(row.effectiveGBps / bandwidthCeiling!.GBps, 2);
+    // a timed pass holding one empty dispatch, when the device has timestamps: one value per pass and rep
+    // (Dawn here quantises timestamps, so the value itself may read 0; the benchmark turns that off)
+    const tp = report.references.timedPass;
+    if (report.timing === "timestamp-query") {
+      expect(tp?.passes).toBeGreaterThan(0);
+      expect(tp?.us.n).toBe(tp!.passes * report.reps);
+      expect(tp?.us.median).toBeGreaterThanOrEqual(0);
+    } else expect(tp).toBeNull();
     expect(rows).toEqual(report.rows);
   });
 
