@@ -27,6 +27,9 @@ import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {countDispatches, type BenchPass, type BenchPipeline, type PipelineName, type PipelineSpec, type TwinCheck} from "./pipelines.js";
 
+/** Empty dispatches in each pass of the timed-pass reference (as many as each pass of the pipelines holds). */
+export const TIMED_PASS_DISPATCHES = 1;
+
 /** Median, min and max of repeated measurements (ms unless said otherwise). */
 export interface Summary {
   median: number;
@@ -370,7 +373,7 @@ async function measureReferences(run: Run, parent: ResourceScope): Promise<Refer
         for (let k = 0; k < PASSES; k++) {
           const t = w?.(`p${k}`);
           const p = enc.beginComputePass(t ? {timestampWrites: t} : {});
-          emptyInPass(p, 1);
+          emptyInPass(p, TIMED_PASS_DISPATCHES);
           p.end();
         }
       };
