@@ -133,7 +133,7 @@ const COUNT_PHRASE = new RegExp(
 );
 
 /** The text as written, with fenced code and ${…} expressions blanked to spaces (same offsets). */
-export function proseOnly(md: string): string {
+function proseOnly(md: string): string {
   const out = md.split("");
   const blank = (a: number, b: number) => {
     for (let i = a; i < b; i++) if (out[i] !== "\n") out[i] = " ";
@@ -151,10 +151,10 @@ export function proseOnly(md: string): string {
   return out.join("");
 }
 
-const valueOf = (word: string) => (word.toLowerCase() === "single" ? 1 : countValue(word));
+const countIn = (word: string) => (word.toLowerCase() === "single" ? 1 : countValue(word));
 
 /** Problems in `text` against `claims`: unmatched claims, wrong values, count phrases nobody claims. */
-export function checkCounts(text: string, claims: Claim[]): string[] {
+function checkCounts(text: string, claims: Claim[]): string[] {
   const prose = proseOnly(text);
   const problems: string[] = [];
   const claimed: [number, number][] = [];
@@ -164,7 +164,7 @@ export function checkCounts(text: string, claims: Claim[]): string[] {
     if (!matches.length) problems.push(`no text matches ${c.re} (reworded? update the claim)`);
     for (const m of matches)
       c.values.forEach((want, g) => {
-        const got = valueOf(m[g + 1]);
+        const got = countIn(m[g + 1]);
         const [a, b] = m.indices![g + 1]!;
         claimed.push([a, b]);
         if (got !== want) problems.push(`"${m[0].replace(/\s+/g, " ")}": ${m[g + 1]} is written, the code gives ${want} (${c.from})`);
