@@ -36,7 +36,7 @@ const options = (pipelines: PipelineSpec[], extra: Partial<BenchOptions> = {}): 
   substeps: 1,
   reps: 1,
   warmMs: 0,
-  copyBytes: 4096,
+  copyBytes: 1 << 18, // long enough on SwiftShader that a quantised timestamp never reads 0 (GB/s would be NaN)
   ...extra,
 });
 
@@ -130,4 +130,32 @@ describe("benchmark harness", () => {
     expect(report.rows).toEqual([]);
     expect(report.skipped).toEqual([{pipeline: "sort", particles: 100_000, reason: expect.stringMatching(/exceed this run's memory budget/)}]);
   });
+});
+
+describe("the copy references copy every byte (a kernel that skipped data would inflate the ceiling)", () => {
+  for (const [file, entry, bytesPerThread] of [
+    ["bench/copy.wgsl", "copy", 16],
+    ["bench/copy_vec4x4.wgsl", "copy4", 64],
+  ] as const)
+    it(`${file}: ${bytesPerThread} B per thread`, async () => {
+      const bytes = 64 * 1000; // 1,000 threads of the four-vec4 copy: not a multiple of a workgroup
+      const pipe = await computePipeline(gpu.device, nodeWGSL, [file], entry);
+      const s = scope.child();
+      const src = s.buffer({label: "copy-test-src", size: bytes, usage: STORAGE_RW});
+      const dst = s.buffer({label: "copy-test-dst", size: bytes, usage: STORAGE_RW});
+      const data = new Uint32Array(bytes / 4).map((_, i) => (i * 2654435761) >>> 0);
+      gpu.device.queue.writeBuffer(src, 0, data);
+      const enc = gpu.device.createCommandEncoder();
+      const pass = enc.beginComputePass();
+      pass.setPipeline(pipe);
+      pass.setBindGroup(
+        0,
+        gpu.device.createBindGroup({layout: pipe.getBindGroupLayout(0), entries: [src, dst].map((buffer, binding) => ({binding, resource: {buffer}}))})
+      );
+      pass.dispatchWorkgroups(Math.ceil(bytes / bytesPerThread / 256));
+      pass.end();
+      const [out] = await readBuffers(gpu.device, [{buffer: dst, size: bytes}], enc);
+      expect(new Uint32Array(out)).toEqual(data);
+      s.dispose();
+    });
 });
