@@ -16,6 +16,7 @@ import {BLOCK_SCAN_SORT_PHASES, CountingSortGPU, SORT_PHASES} from "../../compon
 import {denseGrid} from "../../components/sort/grid.js";
 import {PARTICLE_BYTES} from "../../components/sort/particles.js";
 import {STORAGE_RW} from "../../components/gpu/usage.js";
+import {PassTimer, type PassTimes} from "../../components/sim/timing.js";
 import {WATER_DEFAULTS} from "../../components/water/params.js";
 import {WATER_DISPATCHES_PER_SUBSTEP, WATER_PHASES, WaterGPU} from "../../components/water/pipeline.js";
 import {damBreak} from "../../components/water/scene.js";
@@ -92,6 +93,25 @@ describe("the sand pipeline records what SAND_PHASES declares", () => {
     expect(dispatchesPerSubstep(SAND_PHASES)).toBe(SAND_DISPATCHES_PER_SUBSTEP);
     expect(n).toBe(SUBSTEPS * SAND_DISPATCHES_PER_SUBSTEP);
     expect(n).toBe(20); // what the page was counted running: 4 per substep
+  });
+
+  it("the timed frame (each phase its own timestamped pass, as the widget runs it with timestamps) records the same dispatches, labelled by phase", async () => {
+    expect(gpu.timestamps, "Dawn on this machine offers timestamp-query").toBe(true);
+    let times: PassTimes | null = null;
+    const timer = PassTimer.create(gpu.device, scope, 8 * SAND_PHASES.length, (t) => {
+      times = t;
+    });
+    expect(timer.beginFrame()).toBe(true);
+    const enc = gpu.device.createCommandEncoder({label: "counted-timed-sand-frame"});
+    dispatched = 0;
+    sand.encodeFrame(enc, SUBSTEPS, timer);
+    const n = dispatched;
+    timer.resolve(enc);
+    gpu.device.queue.submit([enc.finish()]);
+    timer.commit();
+    await gpu.device.queue.onSubmittedWorkDone();
+    expect(n).toBe(SUBSTEPS * SAND_DISPATCHES_PER_SUBSTEP);
+    await expect.poll(() => times && Object.keys(times.byLabel).sort()).toEqual(SAND_PHASES.map((p) => p.key).sort());
   });
 
   it("each phase's encoder records its declared dispatches, and the bench times the same list", async () => {
