@@ -85,7 +85,7 @@ describe("approximate figures in the other notes are the JSON's", () => {
   it("data/bench/sand-h200.md quotes the empty dispatch of pipelines.json", () => {
     const sand = read("data/bench/sand-h200.md");
     expect(figure(sand, /7 × the ([\d.]+) µs an empty dispatch costs/)).toBe(Number(dispatchUs(run).toFixed(2)));
-    near(figure(sand, /explains only ≈ (\d+) µs/), 7 * dispatchUs(run), 0.05, "seven dispatches");
+    near(figure(sand, /explains only ≈ ([\d.]+) µs/), 7 * dispatchUs(run), 0.05, "seven dispatches");
     near(figure(sand, /adds ≈ (\d+) µs per timed pass/), timedPassOverhead(run).splitUs, 0.1, "timed-pass overhead");
   });
 });
