@@ -31,9 +31,9 @@ fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
   var stack: array<u32, STACK>;
   var sp = 1u;
   stack[0] = 0u;
-  // essay:begin walk-loop
   while (sp > 0u) {
     sp = sp - 1u;
+    // essay:begin walk-loop
     let node = nodes[stack[sp]];
     if (!(node.mass > 0.0)) {
       continue;
@@ -60,8 +60,8 @@ fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
         sp = sp + 1u;
       }
     }
+    // essay:end walk-loop
   }
-  // essay:end walk-loop
   acc = params.G * acc;
   if (params.ext.z > 0.0) {
     acc = acc + params.G * pull(params.ext.xy - p, params.ext.z);
