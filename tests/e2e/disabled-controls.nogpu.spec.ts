@@ -4,7 +4,7 @@
  * phase (counting sort), the bench page's Run without WebGPU. (WebGPU hidden, as in a
  * browser without it, where these were first seen.)
  */
-import {expect, type Locator, type Page, test} from "@playwright/test";
+import {expect, type Locator, test} from "@playwright/test";
 import {SCHEMES} from "./a11y-check.js";
 import {disableWebGPU} from "./helpers.js";
 
@@ -30,7 +30,7 @@ const contrast = (b: Locator) =>
     return (Math.max(a, b2) + 0.05) / (Math.min(a, b2) + 0.05);
   });
 
-async function compare(page: Page, disabled: Locator, enabled: Locator, what: string) {
+async function compare(disabled: Locator, enabled: Locator, what: string) {
   await expect(disabled, what).toBeDisabled();
   await expect(enabled, what).toBeEnabled();
   const d = await look(disabled);
@@ -50,12 +50,12 @@ for (const scheme of SCHEMES)
     const sand = page.locator('[data-widget="sand"]');
     await sand.scrollIntoViewIfNeeded();
     await expect(sand.locator('[data-action="walls"]')).toBeVisible({timeout: 60_000});
-    await compare(page, sand.locator('[data-action="walls"]'), sand.locator('[data-action="repour"]'), "sand: Open the walls before the hash");
+    await compare(sand.locator('[data-action="walls"]'), sand.locator('[data-action="repour"]'), "sand: Open the walls before the hash");
     const sort = page.locator('[data-widget="counting-sort"]');
     await sort.scrollIntoViewIfNeeded();
     const prev = sort.getByRole("button", {name: "◀ Previous"});
     await expect(prev).toBeVisible({timeout: 60_000});
-    await compare(page, prev, sort.getByRole("button", {name: "Next ▶"}), "counting sort: Previous at the first phase");
+    await compare(prev, sort.getByRole("button", {name: "Next ▶"}), "counting sort: Previous at the first phase");
 
     await page.goto("/bench");
     const run = page.locator("button.bench-run");
