@@ -25,6 +25,7 @@
 import {clientToWorld, contentBox, insideBox, type Pointer} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import {keyboardPointer} from "./keyboard-pointer.js";
+import {observeResize} from "./resize.js";
 import type {Status} from "./status.js";
 import {onThemeChange} from "./theme.js";
 
@@ -153,8 +154,8 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     canvas.height = b.height;
     for (const cb of resizeCbs) cb();
   };
-  const ro = new ResizeObserver(layout);
-  ro.observe(element);
+  // deferred a frame: layout() sets the canvas height, which is the stage's (resize.ts)
+  const stopResize = observeResize([element], layout);
   let mq: MediaQueryList | null = null;
   const onDpr = () => {
     layout();
@@ -225,7 +226,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
       return c;
     },
     dispose() {
-      ro.disconnect();
+      stopResize();
       mq?.removeEventListener("change", onDpr);
       stopTheme();
       tracker.stop();
