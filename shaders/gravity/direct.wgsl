@@ -17,6 +17,7 @@ fn direct(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocati
   if (i < params.n) {
     p = pm[i].xy;
   }
+  // essay:begin tile-loop
   var acc = vec2<f32>(0.0);
   let tiles = (params.n + TILE - 1u) / TILE;
   for (var t = 0u; t < tiles; t++) {
@@ -37,6 +38,7 @@ fn direct(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(local_invocati
     }
     workgroupBarrier();
   }
+  // essay:end tile-loop
   if (i >= params.n) {
     return;
   }

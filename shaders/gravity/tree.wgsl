@@ -34,6 +34,7 @@ fn quadrant_bounds(lo: u32, hi: u32, level: u32) -> array<u32, 5> {
   return array<u32, 5>(lo, lower_bound_digit(lo, hi, level, 1u), lower_bound_digit(lo, hi, level, 2u), lower_bound_digit(lo, hi, level, 3u), hi);
 }
 
+// essay:begin count-children
 fn splits(node: Node) -> bool {
   return node.hi - node.lo > params.leaf_capacity && node.level < MAX_LEVEL;
 }
@@ -55,6 +56,7 @@ fn tree_count(@builtin(global_invocation_id) gid: vec3<u32>) {
   }
   ccount[gid.x] = c;
 }
+// essay:end count-children
 
 @compute @workgroup_size(256)
 fn tree_link(@builtin(global_invocation_id) gid: vec3<u32>) {

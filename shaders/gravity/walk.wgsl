@@ -33,6 +33,7 @@ fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
   stack[0] = 0u;
   while (sp > 0u) {
     sp = sp - 1u;
+    // essay:begin walk-loop
     let node = nodes[stack[sp]];
     if (!(node.mass > 0.0)) {
       continue;
@@ -59,6 +60,7 @@ fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
         sp = sp + 1u;
       }
     }
+    // essay:end walk-loop
   }
   acc = params.G * acc;
   if (params.ext.z > 0.0) {

@@ -42,6 +42,7 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
   stack[0] = 0u;
   while (sp > 0u) {
     sp = sp - 1u;
+    // essay:begin vote
     let node = nodes[stack[sp]];
     if (!(node.mass > 0.0)) {
       continue;
@@ -54,6 +55,7 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
       terms = terms + 1u;
       continue;
     }
+    // essay:end vote
     if (node.count == 0u) {
       for (var k = node.lo; k < node.hi; k++) {
         if (k == i) {

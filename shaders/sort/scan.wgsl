@@ -15,6 +15,7 @@ const BLOCK: u32 = 256u;
 @group(0) @binding(3) var<storage, read_write> block_sums: array<u32>;
 @group(0) @binding(4) var<storage, read_write> cursor: array<u32>;
 
+// essay:begin scan-loop
 var<workgroup> pingpong: array<array<u32, 256>, 2>;
 
 // Inclusive Hillis–Steele scan of pingpong[0] across the workgroup; returns this
@@ -32,6 +33,7 @@ fn scan_workgroup(lid: u32) -> u32 {
   }
   return pingpong[src][lid];
 }
+// essay:end scan-loop
 
 @compute @workgroup_size(256)
 fn scan_blocks(@builtin(local_invocation_id) lid: vec3<u32>,

@@ -41,6 +41,7 @@ fn scan_single(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) w
   let run = (block_hi - block_lo + SCAN_THREADS - 1u) / SCAN_THREADS;
   let lo = min(block_lo + t * run, block_hi);
   let hi = min(lo + run, block_hi);
+  // essay:begin runs-then-scan
   var sum = 0u;
   for (var c = lo; c < hi; c++) {
     sum += counts[c];
@@ -61,6 +62,7 @@ fn scan_single(@builtin(local_invocation_index) t: u32, @builtin(workgroup_id) w
     workgroupBarrier();
     src = 1u - src;
   }
+  // essay:end runs-then-scan
   // particles in all earlier blocks: the inclusive block scan one entry before this block
   var offset = 0u;
   if (b > 0u) {

@@ -24,7 +24,7 @@ fn density_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
   let ranges = neighbour_ranges(grid, pi, water.h);
   var rho = 0.0;
   var rho_near = 0.0;
-  // essay:begin
+  // essay:begin density-loop
   for (var w = 0u; w < ranges.count; w++) {
     let run = ranges.r[w];
     for (var j = run.x; j < run.y; j++) {
@@ -38,7 +38,7 @@ fn density_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
       }
     }
   }
-  // essay:end
+  // essay:end density-loop
   density[i] = rho;
   near_density[i] = rho_near;
 }

@@ -56,7 +56,7 @@ fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
   var push = vec2<f32>(0.0);
   var dv = vec2<f32>(0.0);
   var wsum = 0.0;
-  // essay:begin
+  // essay:begin pressure-loop
   for (var w = 0u; w < ranges.count; w++) {
     let run = ranges.r[w];
     for (var j = run.x; j < run.y; j++) {
@@ -78,7 +78,7 @@ fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
       }
     }
   }
-  // essay:end
+  // essay:end pressure-loop
   var acc = water.gravity + push * water.pressure_scale;
 
   let off = wall_offset(me.id);

@@ -31,3 +31,32 @@ test("grid demo falls back to the twin with a visible line, same count, right co
   await expect.poll(async () => (await widgetValue(page, "contacts"))?.checksPerStep ?? 0, {timeout: 60_000}).toBe(1_999_000);
   errs.expectNone();
 });
+
+test("grid demo: wheel-scrolling the page under a still mouse moves the query to the cell now under it", async ({page}) => {
+  await disableWebGPU(page);
+  const errs = watchErrors(page);
+  await page.goto("/");
+  const canvas = page.locator('[data-widget="grid-query"] canvas');
+  await canvas.evaluate((c) => c.scrollIntoView({block: "center"}));
+  await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(2);
+  const box = (await canvas.boundingBox())!;
+  const cell = box.width / 24;
+  const px = box.x + 12.5 * cell;
+  const py = box.y + box.height - 8.5 * cell;
+  await page.mouse.move(px, py);
+  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([12, 8]);
+  // the page scrolls by about five cells; the mouse stays where it is
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, Math.round(5 * cell));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollY + 3 * cell);
+  /** The cell under the (still) mouse now, from the canvas's current box. */
+  const under = async () => {
+    const b = (await canvas.boundingBox())!;
+    return [Math.floor((px - b.x) / cell), Math.floor((b.y + b.height - py) / cell)];
+  };
+  await expect
+    .poll(async () => JSON.stringify([(await widgetValue(page, "grid-query")).queryCell, await under()]), {timeout: 30_000})
+    .toMatch(/^\[\[(\d+),(\d+)\],\[\1,\2\]\]$/);
+  expect((await under())[1]).toBeLessThan(8);
+  errs.expectNone();
+});

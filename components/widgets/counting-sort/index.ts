@@ -14,6 +14,7 @@ import {seededParticles, teachingGrid, type PhaseInfo, type TeachingParticle} fr
 import type {SortSnapshots} from "../../sort/twin.js";
 import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
+import {observeResize} from "../runtime/resize.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot} from "../runtime/view.js";
 import {captionLine, widgetCard} from "../runtime/card.js";
@@ -193,8 +194,7 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
     drawnWidth = w;
     paint(false);
   };
-  const ro = typeof ResizeObserver === "function" ? new ResizeObserver(relayout) : null;
-  ro?.observe(scroller);
+  const stopResize = observeResize([scroller], relayout); // a frame later: paint() changes the scroller's height
 
   const rt = runEngine<SortEngine>({
     root,
@@ -216,7 +216,7 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
   });
   rt.scope.onDispose(() => {
     generation++;
-    ro?.disconnect();
+    stopResize();
   });
   root.dispose = () => rt.dispose();
   return root;

@@ -9,6 +9,8 @@
  *   `hasSize` is false, and the widget's own message comes back once it has a size.
  * - Pointer → world: exact at any devicePixelRatio; the map uses the canvas's CSS content
  *   box and the world rectangle the widget draws (`view()`), so drawing and pointer agree.
+ *   When the page scrolls under a mouse or pen that does not move (a wheel), the pointer is
+ *   recomputed from its last client point, so it follows what is now under it.
  * - Touch: `"tap-to-wake"` keeps a vertical swipe scrolling the page until a touch lands
  *   on the canvas; then drags belong to the demo for `wakeMs` after the last touch.
  *   `"capture"` gives every touch to the demo (for a host page that wants it; it traps a
@@ -23,6 +25,7 @@
 import {clientToWorld, contentBox, insideBox, type Pointer} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import {keyboardPointer} from "./keyboard-pointer.js";
+import {observeResize} from "./resize.js";
 import type {Status} from "./status.js";
 import {onThemeChange} from "./theme.js";
 
@@ -151,8 +154,8 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     canvas.height = b.height;
     for (const cb of resizeCbs) cb();
   };
-  const ro = new ResizeObserver(layout);
-  ro.observe(element);
+  // deferred a frame: layout() sets the canvas height, which is the stage's (resize.ts)
+  const stopResize = observeResize([element], layout);
   let mq: MediaQueryList | null = null;
   const onDpr = () => {
     layout();
@@ -223,7 +226,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
       return c;
     },
     dispose() {
-      ro.disconnect();
+      stopResize();
       mq?.removeEventListener("change", onDpr);
       stopTheme();
       tracker.stop();
@@ -248,12 +251,24 @@ function pointerTracker(pointer: Pointer, canvas: () => HTMLCanvasElement, o: Ca
     clearTimeout(sleepTimer);
     sleepTimer = setTimeout(() => (canvas().style.touchAction = idleTouch), o.wakeMs ?? 2500);
   };
-  const place = (e: PointerEvent) => {
+  // the last pointer event's client point: when the page scrolls under a pointer that does
+  // not move (a mouse wheel), no pointer event comes, yet the canvas moved under it
+  let last: {clientX: number; clientY: number; pointerType: string} | null = null;
+  const place = (e: {clientX: number; clientY: number; pointerType: string}) => {
+    last = {clientX: e.clientX, clientY: e.clientY, pointerType: e.pointerType};
     const p = clientToWorld(e.clientX, e.clientY, contentBox(canvas()), o.view());
     pointer.x = p.x;
     pointer.y = p.y;
     pointer.active = pointer.inside && (e.pointerType === "mouse" || e.pointerType === "pen" || pointer.down);
   };
+  /** On any scroll: the world point now under the last client point of a hovering mouse or pen. */
+  const onScroll = () => {
+    if (!last || last.pointerType === "touch") return; // a finger that scrolls is not hovering
+    if (!pointer.down) pointer.inside = insideBox(last.clientX, last.clientY, contentBox(canvas()));
+    place(last);
+    notify();
+  };
+  window.addEventListener("scroll", onScroll, {capture: true, passive: true});
   const onDown = (e: PointerEvent) => {
     pointer.down = true;
     pointer.inside = true;
@@ -280,6 +295,7 @@ function pointerTracker(pointer: Pointer, canvas: () => HTMLCanvasElement, o: Ca
   };
   const onLeave = () => {
     if (pointer.down) return;
+    last = null; // where the pointer goes next is not this canvas's to know
     pointer.inside = false;
     pointer.active = false;
     notify();
@@ -292,5 +308,11 @@ function pointerTracker(pointer: Pointer, canvas: () => HTMLCanvasElement, o: Ca
     f("pointercancel", onUp as EventListener);
     f("pointerleave", onLeave as EventListener);
   };
-  return {listen, stop: () => clearTimeout(sleepTimer)};
+  return {
+    listen,
+    stop: () => {
+      clearTimeout(sleepTimer);
+      window.removeEventListener("scroll", onScroll, {capture: true});
+    },
+  };
 }

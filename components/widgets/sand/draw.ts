@@ -11,6 +11,7 @@ import type {WorldView} from "../../sim/renderer.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
 import type {CanvasStage, Pointer} from "../runtime/canvas.js";
 import {fmtMs, fmtNumber} from "../runtime/options.js";
+import {observeResize} from "../runtime/resize.js";
 import {luminance, parseColor} from "../runtime/theme.js";
 import type {SandState, SandValue} from "./options.js";
 
@@ -363,8 +364,7 @@ export function createPipelineDiagram(phases: PipelinePhase[], options: {cycleMs
     place(w);
     render();
   };
-  const ro = typeof ResizeObserver === "function" ? new ResizeObserver(relayout) : null;
-  ro?.observe(svg.node()!);
+  const stopResize = observeResize([svg.node()!], relayout); // a frame later: place() changes the drawing's height
   render();
 
   return {
@@ -396,7 +396,7 @@ export function createPipelineDiagram(phases: PipelinePhase[], options: {cycleMs
       return lit;
     },
     dispose() {
-      ro?.disconnect();
+      stopResize();
     },
   };
 }

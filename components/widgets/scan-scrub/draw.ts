@@ -95,6 +95,8 @@ function buildSkeleton(g: DiagramGeometry): Skeleton {
     .attr("width", VIEW_W)
     .attr("height", H)
     .attr("role", "img")
+    // named from the start (axe: svg-img-alt); update() replaces it with the phase shown
+    .attr("aria-label", `Counting sort in ${g.numCells} cells, before its first phase is drawn`)
     .attr("class", "scrub-svg")
     .style("font-family", "var(--sans-serif, system-ui, sans-serif)");
   const arrowId = arrowMarker(svg, ARROW);

@@ -17,6 +17,7 @@ import {phasesFor, plainSnapshots, seededParticles, sortTeachingSet, type PhaseI
 import type {SortSnapshots} from "../../sort/twin.js";
 import {runEngine} from "../runtime/engine.js";
 import {readOptions} from "../runtime/options.js";
+import {observeResize} from "../runtime/resize.js";
 import {createStatus, type Status} from "../runtime/status.js";
 import {setValue, widgetRoot} from "../runtime/view.js";
 import {captionLine, widgetCard} from "../runtime/card.js";
@@ -194,16 +195,14 @@ export function createScanScrub(options: ScanScrubOptions = {}) {
   scrolly.stage.addEventListener("keydown", stepper.onKey);
   window.addEventListener("scroll", onScroll, {passive: true});
   window.addEventListener("resize", onResize);
-  const ro = typeof ResizeObserver === "function" ? new ResizeObserver(onResize) : null;
-  ro?.observe(root);
-  ro?.observe(scrolly.stage);
+  const stopResize = observeResize([root, scrolly.stage], onResize); // a frame later: onResize sizes the stage
   reduced?.addEventListener?.("change", onMotion);
   const frame = requestAnimationFrame(onResize); // first layout once attached
   rt.scope.onDispose(() => {
     cancelAnimationFrame(frame);
     window.removeEventListener("scroll", onScroll);
     window.removeEventListener("resize", onResize);
-    ro?.disconnect();
+    stopResize();
     reduced?.removeEventListener?.("change", onMotion);
     stopPrint();
     generation++;
