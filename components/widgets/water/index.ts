@@ -12,7 +12,7 @@
  * refreshed a few times a second and on every control change, with an `input` event.
  * `__frames()`: frames run so far (tests). `dispose()` (or `invalidation`) releases everything.
  */
-import {restSpacing} from "../../water/scene.js";
+import {poolTank, restSpacing} from "../../water/scene.js";
 import {captionLine, fpsText, widgetCard} from "../runtime/card.js";
 import {createCanvasStage} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
@@ -28,20 +28,6 @@ import {initialState, readWaterOptions, waterValue, type WaterOptions, type Wate
 export {twinCount} from "./cpu.js";
 export type {WaterOptions, WaterValue};
 export type WaterElement = WidgetElement<WaterValue> & {__frames(): number};
-
-/** Share of the hero's tank the water covers at rest, as the full 45,000 particles do on a wide screen. */
-const HERO_FILL = 0.3;
-
-/**
- * The hero's tank for `count` particles at rest spacing `spacing` (world units): as wide as
- * the 2-unit grid allows, or narrower so that the water covers HERO_FILL of it. With the few
- * thousand particles of a CPU-emulated adapter the tank (and so the view) shrinks and the
- * water still fills the stage instead of lying as a small block in a large empty tank.
- */
-export function heroTank(count: number, aspect: number, spacing: number): [number, number, number, number] {
-  const width = Math.min(2, Math.max(0.25, Math.sqrt((count * spacing * spacing * aspect) / HERO_FILL)));
-  return [0, 0, width, width / aspect];
-}
 
 /** Creates the water demo, or the hero with `hero: true`. Bad options are replaced and reported in the status line, never thrown. */
 export function createWaterWidget(options: WaterOptions = {}): WaterElement {
@@ -82,10 +68,10 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     publish,
   };
   if (hero) {
-    // the water fills the stage at any count: the tank shrinks with the particles (see heroTank)
+    // the water fills the stage at any count: the tank shrinks with the particles (see poolTank)
     const pointerRadius = state.params.pointerRadius;
     setup.beforePour = (n) => {
-      state.params.tank = heroTank(n, o.aspect, restSpacing(state.params.restDensity) * state.params.h);
+      state.params.tank = poolTank(n, o.aspect, restSpacing(state.params.restDensity) * state.params.h);
       state.params.pointerRadius = (pointerRadius * state.params.tank[2]) / 2;
     };
   }
