@@ -143,7 +143,9 @@ describe("twin helpers", () => {
 describe("the hero's pool", () => {
   const spacing = restSpacing(WATER_DEFAULTS.restDensity) * WATER_DEFAULTS.h;
   /** Tanks of the hero: a wide desktop stage (aspect 2.9) and a phone (aspect 1), at the GPU's and a CPU-emulated adapter's counts. */
-  const cases = [45_000, 12_000, 4_000, 2_813, 800].flatMap((n) => [2.9, 1].map((aspect) => ({n, aspect, params: {...WATER_DEFAULTS, tank: poolTank(n, aspect, spacing)}})));
+  const cases = [45_000, 12_000, 4_000, 2_813, 800].flatMap((n) =>
+    [2.9, 1].map((aspect) => ({n, aspect, params: {...WATER_DEFAULTS, tank: poolTank(n, aspect, spacing)}}))
+  );
 
   it("spans at least 90 % of the tank's width at t = 0, every particle on its own site inside the tank", () => {
     for (const {n, aspect, params} of cases) {
