@@ -119,3 +119,16 @@ export async function heroLayout(page: Page) {
 export function overlaps(a: {left: number; top: number; width: number; height: number}, b: typeof a): boolean {
   return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
 }
+
+/**
+ * The sand card's counts as "caption = .value.count = status": the grains its caption says,
+ * its `.value.count`, and the first "N grains" of its status line (en-US separators), e.g.
+ * "2,000 = 2,000 = 2,000" when the card shows one count. Polled, it shows all three on failure.
+ */
+export async function sandCountsAgree(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-widget="sand"]') as any;
+    const first = (sel: string) => /([\d,]+) grains/.exec(el.querySelector(sel)?.textContent ?? "")?.[1] ?? "(none)";
+    return `${first(".widget-caption")} = ${(el.value.count as number).toLocaleString("en-US")} = ${first(".widget-status")}`;
+  });
+}

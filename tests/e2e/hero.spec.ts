@@ -64,7 +64,9 @@ for (const viewport of [
   {width: 1440, height: 900},
   {width: 390, height: 844},
 ]) {
-  test(`at ${viewport.width}×${viewport.height} the title and its line lie outside the region the water can occupy; the water spans the stage`, async ({page}) => {
+  test(`at ${viewport.width}×${viewport.height} the title and its line lie outside the region the water can occupy; the water spans the stage`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
     await expectWebGPU(page);

@@ -5,6 +5,8 @@ import {type WaterParams, WATER_DEFAULTS, H, packWaterParams, WATER_UNIFORM_BYTE
 import {damBreak, damBreakCapacity, damBreakLayout, fitTank, latticeDensity, pool, poolColumns, poolTank, restSpacing} from "../../components/water/scene.js";
 import {waterGridFor} from "../../components/water/params.js";
 import {pourSand} from "../../components/sand/pour.js";
+import {SAND_BOX, SAND_DEFAULTS, type SandParams} from "../../components/sand/params.js";
+import {fitBox} from "../../components/widgets/sand/engine.js";
 import {cellKey} from "../../components/sort/grid.js";
 import {densityTwin, statsTwin, substepTwin, windowKeys} from "../../components/water/twin.js";
 import {sortTwin} from "../../components/sort/twin.js";
@@ -87,6 +89,42 @@ describe("dam break", () => {
     expect(g.numCells).toBeGreaterThan(65_536 * 10);
     expect(g.dimX * g.cellSize).toBeGreaterThanOrEqual(big.tank[2] - big.tank[0]);
     expect(cellKey(g, big.tank[2] - 1e-4, big.tank[3] - 1e-4)).toBe(g.numCells - 1);
+  });
+
+  it("a reduced sand count in the box fitBox shrinks to it fills the box as the full count fills the full box", () => {
+    /** Share of the box's width and height the poured block covers. */
+    const shares = (n: number, box: number) => {
+      const p = pourSand(n, 1, undefined, box);
+      let [x0, x1, y0] = [Infinity, -Infinity, Infinity];
+      for (let i = 0; i < n; i++) {
+        x0 = Math.min(x0, p.f32[i * PARTICLE_WORDS]);
+        x1 = Math.max(x1, p.f32[i * PARTICLE_WORDS]);
+        y0 = Math.min(y0, p.f32[i * PARTICLE_WORDS + 1]);
+      }
+      return [(x1 - x0) / box, (box - y0) / box];
+    };
+    const full = shares(12_000, SAND_BOX);
+    for (const [n, standsFor] of [
+      [2000, 12_000], // a CPU-emulated adapter's start
+      [5000, 30_000], // the CPU twin at the slider's end
+    ]) {
+      const params = structuredClone(SAND_DEFAULTS) as SandParams;
+      fitBox(params, n, standsFor);
+      expect(params.box).toBeCloseTo(SAND_BOX * Math.sqrt(n / standsFor), 9);
+      // Froude scaling: gravity × 1/f (speeds and the floor's load as in the full box)
+      expect(params.gravity * (params.box / SAND_BOX)).toBeCloseTo(SAND_DEFAULTS.gravity, 9);
+      const [w, h] = shares(n, params.box);
+      if (standsFor === 12_000) {
+        expect(Math.abs(w - full[0])).toBeLessThan(0.05);
+        expect(Math.abs(h - full[1])).toBeLessThan(0.05);
+      }
+      const p = pourSand(n, 2, undefined, params.box);
+      for (let i = 0; i < n; i++) expect(p.f32[i * PARTICLE_WORDS] < params.box && p.f32[i * PARTICLE_WORDS + 1] < params.box).toBe(true);
+    }
+    // a full count keeps the full box
+    const params = structuredClone(SAND_DEFAULTS) as SandParams;
+    fitBox(params, 12_000, 12_000);
+    expect([params.box, params.gravity]).toEqual([SAND_BOX, SAND_DEFAULTS.gravity]);
   });
 
   it("the sand's pour refuses a count the box cannot hold", () => {
