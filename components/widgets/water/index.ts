@@ -189,7 +189,8 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
 
   watchTankColors(stage, controls.legend);
 
-  controls.row.append(runtime.playControl!);
+  // the hero's Play/Pause stays in sight, beside its caption (a still under reduced motion)
+  if (!hero) controls.row.append(runtime.playControl!);
   root.append(stage.element);
   if (foot) {
     // the hero: one caption line and the status under the water; the controls, the engine's
@@ -199,7 +200,13 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     if (touchHint) foot.body.append(touchHint);
     root.append(status.element, foot.details);
   } else root.append(controls.row, controls.panel, panel.element, status.element);
-  widgetCard(root, waterCaption(hero, touchFirst()), {frames: () => frames.n});
+  const caption = widgetCard(root, waterCaption(hero, touchFirst()), {frames: () => frames.n});
+  if (foot) {
+    const line = document.createElement("div");
+    line.className = "hero-caption-row";
+    caption.replaceWith(line);
+    line.append(caption, runtime.playControl!);
+  }
   root.__frames = () => frames.n;
   root.dispose = () => runtime.dispose();
   return root;
