@@ -189,7 +189,6 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
 
   watchTankColors(stage, controls.legend);
 
-  // the hero's Play/Pause stays in sight, beside its caption (a still under reduced motion)
   if (!hero) controls.row.append(runtime.playControl!);
   root.append(stage.element);
   if (foot) {
@@ -198,15 +197,13 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     const touchHint = stage.element.querySelector(".touch-hint");
     foot.body.append(controls.row, foot.adapter);
     if (touchHint) foot.body.append(touchHint);
-    root.append(status.element, foot.details);
+    // Play/Pause stays in sight (a still under reduced motion), at the disclosure's right
+    const row = document.createElement("div");
+    row.className = "hero-more-row";
+    row.append(foot.details, runtime.playControl!);
+    root.append(status.element, row);
   } else root.append(controls.row, controls.panel, panel.element, status.element);
-  const caption = widgetCard(root, waterCaption(hero, touchFirst()), {frames: () => frames.n});
-  if (foot) {
-    const line = document.createElement("div");
-    line.className = "hero-caption-row";
-    caption.replaceWith(line);
-    line.append(caption, runtime.playControl!);
-  }
+  widgetCard(root, waterCaption(hero, touchFirst()), {frames: () => frames.n});
   root.__frames = () => frames.n;
   root.dispose = () => runtime.dispose();
   return root;
