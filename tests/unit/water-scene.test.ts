@@ -46,6 +46,21 @@ describe("dam break", () => {
     expect(b.height).toBeLessThanOrEqual(0.85 * WATER_DEFAULTS.tank[3]);
   });
 
+  it("a reduced count in a tank shrunk by √(n / 50,000) pours the picture of 50,000 in the full tank", () => {
+    const full = damBreakLayout(50_000, WATER_DEFAULTS);
+    const [fw, fh] = [full.width / 2, full.height / 1];
+    for (const n of [4000, 3125, 1250]) {
+      const f = Math.sqrt(n / 50_000);
+      const tank: WaterParams["tank"] = [0, 0, 2 * f, f];
+      const l = damBreakLayout(n, {...WATER_DEFAULTS, tank});
+      expect(Math.abs(l.width / tank[2] - fw), `${n}: width share`).toBeLessThan(0.03);
+      expect(Math.abs(l.height / tank[3] - fh), `${n}: height share`).toBeLessThan(0.03);
+    }
+    // in the full tank the same few thousand stand as a column (a 40 %-wide block would be a strip)
+    const column = damBreakLayout(4000, WATER_DEFAULTS);
+    expect(column.height / column.width).toBeGreaterThan(1.5);
+  });
+
   it("refuses more particles than the tank holds instead of stacking them on the lid", () => {
     const cap = damBreakCapacity(WATER_DEFAULTS);
     expect(cap).toBeGreaterThan(150_000);
