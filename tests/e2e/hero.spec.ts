@@ -99,4 +99,12 @@ test("at 1440 wide the hero's caption is one line, not cut, and says what to do"
   const L = await heroLayout(page);
   expect(L.captionLines).toBeLessThan(1.5);
   expect(L.captionCut).toBe(false);
+  // the controls and the engine's line are in the closed disclosure; opened, it pushes the title down
+  const more = page.locator('[data-widget="hero"] .hero-more');
+  await expect(more.locator(".widget-controls")).toBeHidden();
+  await more.locator("summary").click();
+  await expect(more.locator(".widget-controls")).toBeVisible();
+  const adapter = (await more.locator(".hero-adapter").boundingBox())!;
+  const title = (await page.locator(".hero-title h1").boundingBox())!;
+  expect(adapter.y + adapter.height).toBeLessThanOrEqual(title.y);
 });
