@@ -40,6 +40,12 @@ export interface SandParams {
   contactDrag: number;
   /** true: no side walls and no lid (hash mode only: the world is unbounded). */
   openWalls: boolean;
+  /**
+   * Side of the closed box [0, box]², world units (at most SAND_BOX, which the 256 × 256 grid
+   * covers). The widget shrinks it for a reduced grain count (a CPU-emulated adapter, the CPU
+   * twin) so that the fewer grains fill it as the full count fills the full box.
+   */
+  box: number;
   /** Pointer push: the widgets' one pointer model (world position; pushes while `active`), its reach (world units) and strength (units/s²). */
   pointer: PointerPush & {radius: number; strength: number};
 }
@@ -57,10 +63,11 @@ export const SAND_DEFAULTS: Readonly<SandParams> = Object.freeze({
   drag: 0.5,
   contactDrag: 3,
   openWalls: false,
+  box: SAND_BOX,
   pointer: Object.freeze({x: 0, y: 0, radius: 0.12, strength: 600, active: false}),
 });
 
-/** The closed box's corners. */
+/** The full closed box's corners (a widget may use a smaller box, `SandParams.box`). */
 export const SAND_BOX_LO = {x: 0, y: 0};
 export const SAND_BOX_HI = {x: SAND_BOX, y: SAND_BOX};
 
@@ -78,7 +85,7 @@ export function packSand(p: SandParams): ArrayBuffer {
   const buf = new ArrayBuffer(SAND_UNIFORM_BYTES);
   const f = new Float32Array(buf);
   const u = new Uint32Array(buf);
-  f.set([SAND_BOX_LO.x, SAND_BOX_LO.y, SAND_BOX_HI.x, SAND_BOX_HI.y, p.pointer.x, p.pointer.y, p.pointer.radius, p.pointer.strength]);
+  f.set([SAND_BOX_LO.x, SAND_BOX_LO.y, p.box, p.box, p.pointer.x, p.pointer.y, p.pointer.radius, p.pointer.strength]);
   f.set([p.gravity, p.dt, p.stiffness, p.damping, p.radius, p.friction, p.wallStiffness], 8);
   u[15] = p.openWalls ? 1 : 0;
   u[16] = p.pointer.active ? 1 : 0;

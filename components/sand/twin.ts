@@ -10,7 +10,7 @@
 import {cellCoord, cellWindow, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import {sortTwin} from "../sort/twin.js";
-import {SAND_BOX_HI, SAND_BOX_LO, type SandParams} from "./params.js";
+import {SAND_BOX_LO, type SandParams} from "./params.js";
 
 export interface SandStats {
   /** Grains examined by the distance test (over all grains of the pass). */
@@ -91,9 +91,9 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
     if (!p.openWalls) {
       const penL = SAND_BOX_LO.x + r - x;
       if (penL > 0) fx += wall(penL, -vx);
-      const penR = x - (SAND_BOX_HI.x - r);
+      const penR = x - (p.box - r);
       if (penR > 0) fx -= wall(penR, vx);
-      const penT = y - (SAND_BOX_HI.y - r);
+      const penT = y - (p.box - r);
       if (penT > 0) fy -= wall(penT, vy);
     }
     if (p.pointer.active) {
@@ -134,12 +134,12 @@ export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParti
         nx = SAND_BOX_LO.x + inset;
         nvx = Math.max(nvx, 0);
       }
-      if (nx > SAND_BOX_HI.x - inset) {
-        nx = SAND_BOX_HI.x - inset;
+      if (nx > p.box - inset) {
+        nx = p.box - inset;
         nvx = Math.min(nvx, 0);
       }
-      if (ny > SAND_BOX_HI.y - inset) {
-        ny = SAND_BOX_HI.y - inset;
+      if (ny > p.box - inset) {
+        ny = p.box - inset;
         nvy = Math.min(nvy, 0);
       }
     }

@@ -88,3 +88,47 @@ export async function captionAgrees(page: Page, name: string): Promise<string> {
     return `${said} = ${(el.value.count as number).toLocaleString("en-US")}`;
   }, name);
 }
+
+/**
+ * The hero's layout in page CSS px: the region its particles can occupy (the tank's interior
+ * from the widget's `data-tank-box`, placed at the canvas), the canvas, the title and the line
+ * under it, and the caption's line count (its height over its line height) and whether it is cut.
+ */
+export async function heroLayout(page: Page) {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-widget="hero"]') as HTMLElement;
+    const rect = (e: Element | null) => {
+      const r = e!.getBoundingClientRect();
+      return {left: r.left + scrollX, top: r.top + scrollY, width: r.width, height: r.height};
+    };
+    const canvas = rect(el.querySelector("canvas"));
+    const [l, t, w, h] = (el.dataset.tankBox ?? "").split(" ").map(Number);
+    const caption = el.querySelector(".widget-caption") as HTMLElement;
+    return {
+      tank: {left: canvas.left + l, top: canvas.top + t, width: w, height: h},
+      canvas,
+      title: rect(document.querySelector(".hero-title h1")),
+      hint: rect(document.querySelector(".hero-hint")),
+      captionLines: caption.getBoundingClientRect().height / parseFloat(getComputedStyle(caption).lineHeight),
+      captionCut: caption.scrollWidth > caption.clientWidth + 1,
+    };
+  });
+}
+
+/** Whether two boxes {left, top, width, height} overlap (touching edges do not). */
+export function overlaps(a: {left: number; top: number; width: number; height: number}, b: typeof a): boolean {
+  return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+}
+
+/**
+ * The sand card's counts as "caption = .value.count = status": the grains its caption says,
+ * its `.value.count`, and the first "N grains" of its status line (en-US separators), e.g.
+ * "2,000 = 2,000 = 2,000" when the card shows one count. Polled, it shows all three on failure.
+ */
+export async function sandCountsAgree(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-widget="sand"]') as any;
+    const first = (sel: string) => /([\d,]+) grains/.exec(el.querySelector(sel)?.textContent ?? "")?.[1] ?? "(none)";
+    return `${first(".widget-caption")} = ${(el.value.count as number).toLocaleString("en-US")} = ${first(".widget-status")}`;
+  });
+}

@@ -1,7 +1,7 @@
-// The hero: its box is reserved before it arrives (no layout shift), and phones get the
-// slow-adapter reduction like every other width.
+// The hero: its box is reserved before it arrives (no layout shift), the title never lies
+// over the water, one caption line, and phones get the slow-adapter reduction like every other width.
 import {expect, test} from "@playwright/test";
-import {captionAgrees, expectWebGPU, widgetValue} from "./helpers.js";
+import {captionAgrees, expectWebGPU, heroLayout, overlaps, widgetValue} from "./helpers.js";
 
 for (const viewport of [
   {width: 1440, height: 900},
@@ -51,8 +51,60 @@ test("the hero's caption says the count it runs, even when nothing moves (reduce
   await expect.poll(() => captionAgrees(page, "hero"), {timeout: 1_500}).toBe("4,000 = 4,000");
   // … and still does once it runs, with no frame to publish anything after the first pour
   await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
-  await expect(hero.locator(".widget-status")).toContainText("GPU (");
+  // the engine's own line is in the disclosure under the caption, the notice in the status line
+  await expect(hero.locator(".hero-more .hero-adapter")).toContainText("GPU (");
+  await expect(hero.locator(".hero-more")).not.toHaveAttribute("open");
+  await expect(hero.locator(".widget-status")).toContainText("drawn larger to fill the same depth");
   expect((await widgetValue(page, "hero")).count).toBe(4000);
   await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("4,000 = 4,000");
   await context.close();
+});
+
+for (const viewport of [
+  {width: 1440, height: 900},
+  {width: 390, height: 844},
+]) {
+  test(`at ${viewport.width}×${viewport.height} the title and its line lie outside the region the water can occupy; the water spans the stage`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    await expectWebGPU(page);
+    const hero = page.locator('[data-widget="hero"]');
+    await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
+    await expect(hero).toHaveAttribute("data-tank-box", /^[\d.]+ [\d.]+ [\d.]+ [\d.]+$/);
+    const L = await heroLayout(page);
+    expect(overlaps(L.tank, L.title), JSON.stringify(L)).toBe(false);
+    expect(overlaps(L.tank, L.hint), JSON.stringify(L)).toBe(false);
+    // the tank (so the pool across it) takes the stage's whole width, and lies inside the canvas
+    expect(L.canvas.width).toBeGreaterThanOrEqual(viewport.width - 20);
+    expect(L.tank.width / L.canvas.width).toBeGreaterThan(0.97);
+    expect(L.tank.left).toBeGreaterThanOrEqual(L.canvas.left - 0.5);
+    expect(L.tank.top + L.tank.height).toBeLessThanOrEqual(L.canvas.top + L.canvas.height + 0.5);
+    // the title is on the first screen, under the stage
+    expect(L.title.top).toBeGreaterThanOrEqual(L.canvas.top + L.canvas.height);
+    expect(L.title.top + L.title.height).toBeLessThanOrEqual(viewport.height);
+    // the line under the title says what runs here: the GPU kernels on a CPU emulation
+    await expect(page.locator(".hero-hint")).toHaveText(/GPU kernels, running here on a CPU emulation of a GPU/);
+  });
+}
+
+test("at 1440 wide the hero's caption is one line, not cut, and says what to do", async ({page}) => {
+  await page.setViewportSize({width: 1440, height: 900});
+  await page.goto("/");
+  await expectWebGPU(page);
+  const caption = page.locator('[data-widget="hero"] .widget-caption');
+  // once the frame rate is known the caption is at its longest
+  await expect(caption).toHaveText(/^4,000 particles of water · [\d.]+ fps · drag sideways across it to stir it$/, {timeout: 90_000});
+  const L = await heroLayout(page);
+  expect(L.captionLines).toBeLessThan(1.5);
+  expect(L.captionCut).toBe(false);
+  // the controls and the engine's line are in the closed disclosure; opened, it pushes the title down
+  const more = page.locator('[data-widget="hero"] .hero-more');
+  await expect(more.locator(".widget-controls")).toBeHidden();
+  await more.locator("summary").click();
+  await expect(more.locator(".widget-controls")).toBeVisible();
+  const adapter = (await more.locator(".hero-adapter").boundingBox())!;
+  const title = (await page.locator(".hero-title h1").boundingBox())!;
+  expect(adapter.y + adapter.height).toBeLessThanOrEqual(title.y);
 });

@@ -105,16 +105,19 @@ test("§4: the arrow keys push through the sand", async ({page}) => {
   const canvas = el.locator("canvas");
   const reach = el.locator(".sim-overlay circle.pointer");
   await expect(reach).toHaveCount(0);
-  // from the view's centre (1, 1), 8 presses down of 1/30 of its width: the kernels get an
+  // this CPU-emulated adapter starts the sand with 2,000 grains in a box shrunk to them:
+  // side 2·k with k = √(2,000 / 12,000) (fitBox); the view, and so every world position below, scales by k
+  const k = Math.sqrt(2000 / 12000);
+  // from the view's centre (k, k), 8 presses down of 1/30 of its width: the kernels get an
   // active pointer centred sideways and well below the middle, where the pile is
   await canvas.focus();
   const n0 = (await written()).length;
   await press(page, "ArrowDown", 8, 20);
   await page.keyboard.down(" "); // held: the pointer stays pressed where the arrows left it
   const lowest = async () => Math.min(...(await since(n0)).filter((p) => p.active).map((p) => p.y));
-  await expect.poll(lowest, {timeout: 60_000}).toBeLessThan(0.3);
+  await expect.poll(lowest, {timeout: 60_000}).toBeLessThan(0.3 * k);
   const pushes = (await since(n0)).filter((p) => p.active);
-  for (const p of pushes) expect(p.x, "pushed along the vertical centre line").toBeCloseTo(1, 2);
+  for (const p of pushes) expect(p.x, "pushed along the vertical centre line").toBeCloseTo(k, 2);
   // while Space is held the kernels keep getting the press, and the overlay draws its reach
   // where the keyboard put it (centred sideways)
   await expect(reach).toHaveCount(1);
@@ -134,7 +137,7 @@ test("§4: the arrow keys push through the sand", async ({page}) => {
   // sideways keys move the push sideways
   const n3 = (await written()).length;
   await press(page, "ArrowLeft", 6, 20);
-  await expect.poll(async () => Math.min(...(await since(n3)).filter((p) => p.active).map((p) => p.x)), {timeout: 60_000}).toBeLessThan(0.5);
+  await expect.poll(async () => Math.min(...(await since(n3)).filter((p) => p.active).map((p) => p.x)), {timeout: 60_000}).toBeLessThan(0.5 * k);
   errs.expectNone();
 });
 
@@ -189,18 +192,22 @@ test("§5: the arrow keys stir the water", async ({page}) => {
   const stirs = async (from: number) => (await written()).slice(from).filter((p) => p.r > 0);
   await expect.poll(async () => (await written()).length, {timeout: 60_000}).toBeGreaterThan(2);
   expect(await stirs(0), "no stirring before any key").toEqual([]);
-  // 6 presses down from the view's centre (1, ~0.7) of 1/30 of its width (2.02): near the
+  // this CPU-emulated adapter starts the water with 4,000 particles in a tank shrunk to them:
+  // k = √(4,000 / 50,000) of the full 2 × 1 one, and every world position, speed and the
+  // pointer's radius below scale by k
+  const k = Math.sqrt(4000 / 50000);
+  // 6 presses down from the view's centre (k, ~0.5 k) of 1/30 of its width (2.02 k): near the
   // floor, at the depth of the water once it has spread, on the vertical centre line
   const canvas = el.locator("canvas");
   await canvas.focus();
   const n0 = (await written()).length;
   await press(page, "ArrowDown", 6);
   // (a frame may come between two presses: the lowest stirrer is the one after the last)
-  await expect.poll(async () => Math.min(...(await stirs(n0)).map((p) => p.y)), {timeout: 60_000}).toBeLessThan(0.35);
+  await expect.poll(async () => Math.min(...(await stirs(n0)).map((p) => p.y)), {timeout: 60_000}).toBeLessThan(0.35 * k);
   for (const p of await stirs(n0)) {
-    expect(p.x, "the stirrer moves down the centre line").toBeCloseTo(1, 2);
+    expect(p.x, "the stirrer moves down the centre line").toBeCloseTo(k, 2);
     expect(p.vx, "… not sideways").toBe(0);
-    expect(p.r, "… with the water's pointer radius").toBeCloseTo(0.18, 3);
+    expect(p.r, "… with the water's pointer radius").toBeCloseTo(0.18 * k, 3);
   }
   // a press lets go 0.3 s after the last key: wait for a frame without the stirrer, so that
   // what follows is the held key's alone
@@ -209,17 +216,17 @@ test("§5: the arrow keys stir the water", async ({page}) => {
   // ArrowLeft held: the kernels get a stirrer moving left (its velocity drags the water)
   const n1 = (await written()).length;
   await hold(page, "ArrowLeft", 1500);
-  await expect.poll(async () => Math.min(...(await stirs(n1)).map((p) => p.vx)), {timeout: 60_000}).toBeLessThan(-0.5);
+  await expect.poll(async () => Math.min(...(await stirs(n1)).map((p) => p.vx)), {timeout: 60_000}).toBeLessThan(-0.5 * k);
   for (const p of await stirs(n1)) {
     expect(p.vx, "never stirred rightwards while ArrowLeft is held").toBeLessThanOrEqual(0);
     expect(Math.abs(p.vy), "stirred along the floor").toBeLessThan(1e-3);
   }
-  expect(Math.min(...(await stirs(n1)).map((p) => p.x)), "moved left").toBeLessThan(0.8);
+  expect(Math.min(...(await stirs(n1)).map((p) => p.x)), "moved left").toBeLessThan(0.8 * k);
   // ArrowRight held: the stirrer turns round
   await expect.poll(released, {timeout: 60_000}).toBe(true);
   const n2 = (await written()).length;
   await hold(page, "ArrowRight", 1500);
-  await expect.poll(async () => Math.max(...(await stirs(n2)).map((p) => p.vx)), {timeout: 60_000}).toBeGreaterThan(0.5);
+  await expect.poll(async () => Math.max(...(await stirs(n2)).map((p) => p.vx)), {timeout: 60_000}).toBeGreaterThan(0.5 * k);
   for (const p of await stirs(n2)) expect(p.vx, "never stirred leftwards while ArrowRight is held").toBeGreaterThanOrEqual(0);
   // all of it reached one water widget's uniform: the focused one, not the hero
   expect(new Set((await stirs(0)).map((p) => p.buf)).size).toBe(1);

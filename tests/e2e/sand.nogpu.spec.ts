@@ -1,7 +1,7 @@
 // The §4 sand demo without WebGPU: the CPU twin runs a sixth of the grains, says so in
 // one line, and every control keeps working.
 import {test, expect} from "@playwright/test";
-import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
+import {disableWebGPU, sandCountsAgree, watchErrors, widgetValue} from "./helpers.js";
 
 test("without WebGPU the sand runs on the CPU twin and the controls work", async ({page}) => {
   const errs = watchErrors(page);
@@ -12,12 +12,17 @@ test("without WebGPU the sand runs on the CPU twin and the controls work", async
   await expect.poll(async () => (await widgetValue(page, "sand"))?.engine, {timeout: 60_000}).toBe("cpu");
   await expect(widget.locator(".widget-status")).toContainText("WebGPU is not available");
   await expect(widget.locator(".widget-status")).toContainText("2,000 grains instead of 12,000");
+  // one count on the card: the caption and .value.count say the 2,000 the twin runs, as the status does
+  await expect.poll(() => sandCountsAgree(page), {timeout: 5_000}).toBe("2,000 = 2,000 = 2,000");
+  expect((await widgetValue(page, "sand")).requestedCount).toBe(12000);
   const f0 = (await widgetValue(page, "sand")).frames;
   await expect.poll(async () => (await widgetValue(page, "sand")).frames).toBeGreaterThan(f0 + 3);
   await widget.locator('input[aria-label="grains"]').fill("1000");
   await widget.locator('input[aria-label="grains"]').dispatchEvent("change");
-  await expect.poll(async () => (await widgetValue(page, "sand")).count).toBe(30000);
+  await expect.poll(async () => (await widgetValue(page, "sand")).requestedCount).toBe(30000);
   await expect(widget.locator(".widget-status")).toContainText("5,000 grains instead of 30,000");
+  expect((await widgetValue(page, "sand")).count).toBe(5000);
+  await expect.poll(() => sandCountsAgree(page), {timeout: 5_000}).toBe("5,000 = 5,000 = 5,000");
   await widget.locator('[data-action="hash"]').click();
   await expect.poll(async () => (await widgetValue(page, "sand")).hashed).toBe(true);
   await widget.locator('[data-action="walls"]').click();

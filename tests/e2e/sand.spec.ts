@@ -1,7 +1,7 @@
 // The §4 sand demo in headless Chromium on SwiftShader WebGPU, at the smallest count and
 // one substep per frame (SwiftShader runs the 65,536-cell scan on the CPU, slowly).
 import {test, expect, type Page} from "@playwright/test";
-import {distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
+import {distinctColours, expectWebGPU, gpuStats, sandCountsAgree, watchErrors, widgetValue} from "./helpers.js";
 
 async function framesAdvance(page: Page, by: number) {
   const start = (await widgetValue(page, "sand")).frames;
@@ -20,6 +20,10 @@ test("sand runs on the GPU; sliders, re-pour, hash mode and open walls keep it r
   const start = await widgetValue(page, "sand");
   expect([start.count, start.substeps]).toEqual([2000, 1]);
   await expect(widget.locator(".widget-status")).toContainText("so the sand starts with 2,000 grains and one substep per frame");
+  // one count on the card: the caption, .value.count and the status line all say 2,000
+  await expect.poll(() => sandCountsAgree(page), {timeout: 5_000}).toBe("2,000 = 2,000 = 2,000");
+  expect(start.requestedCount).toBe(2000);
+
   await expect(widget.locator('input[aria-label="substeps per frame"]')).toHaveValue("1");
   // the time per frame with about three significant figures ("18.1 ms", not "18.094 ms")
   await expect(widget.locator(".sim-panel")).toContainText(/ (\d{3,}|\d{2}\.\d|\d\.\d\d|0\.\d{3}) ms per frame/, {timeout: 30_000});

@@ -16,7 +16,8 @@ test("hero and water demo run on the GPU; the hero pauses off screen; slider, su
   const hero = page.locator('[data-widget="hero"]');
   await expect(hero.locator("canvas")).toBeVisible();
   await waitForCount(page, "hero", 800);
-  await expect(hero.locator(".widget-status")).toContainText("GPU");
+  // the hero's engine line sits in its disclosure under the caption
+  await expect(hero.locator(".hero-adapter")).toContainText("GPU (");
   const hv = await widgetValue(page, "hero");
   expect(hv.count).toBe(800);
   expect(hv.maxSpeed).toBeGreaterThan(0);

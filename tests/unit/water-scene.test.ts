@@ -2,11 +2,13 @@
 import {describe, expect, it} from "vitest";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {type WaterParams, WATER_DEFAULTS, H, packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid} from "../../components/water/params.js";
-import {damBreak, damBreakCapacity, damBreakLayout, fitTank, latticeDensity, restSpacing} from "../../components/water/scene.js";
+import {damBreak, damBreakCapacity, damBreakLayout, fitTank, latticeDensity, pool, poolColumns, poolTank, restSpacing} from "../../components/water/scene.js";
 import {waterGridFor} from "../../components/water/params.js";
 import {pourSand} from "../../components/sand/pour.js";
+import {SAND_BOX, SAND_DEFAULTS, type SandParams} from "../../components/sand/params.js";
+import {fitBox} from "../../components/widgets/sand/engine.js";
 import {cellKey} from "../../components/sort/grid.js";
-import {densityTwin, statsTwin, windowKeys} from "../../components/water/twin.js";
+import {densityTwin, statsTwin, substepTwin, windowKeys} from "../../components/water/twin.js";
 import {sortTwin} from "../../components/sort/twin.js";
 
 describe("dam break", () => {
@@ -42,6 +44,21 @@ describe("dam break", () => {
       b = damBreakLayout(80_000, WATER_DEFAULTS);
     expect(b.width).toBeGreaterThan(a.width);
     expect(b.height).toBeLessThanOrEqual(0.85 * WATER_DEFAULTS.tank[3]);
+  });
+
+  it("a reduced count in a tank shrunk by √(n / 50,000) pours the picture of 50,000 in the full tank", () => {
+    const full = damBreakLayout(50_000, WATER_DEFAULTS);
+    const [fw, fh] = [full.width / 2, full.height / 1];
+    for (const n of [4000, 3125, 1250]) {
+      const f = Math.sqrt(n / 50_000);
+      const tank: WaterParams["tank"] = [0, 0, 2 * f, f];
+      const l = damBreakLayout(n, {...WATER_DEFAULTS, tank});
+      expect(Math.abs(l.width / tank[2] - fw), `${n}: width share`).toBeLessThan(0.03);
+      expect(Math.abs(l.height / tank[3] - fh), `${n}: height share`).toBeLessThan(0.03);
+    }
+    // in the full tank the same few thousand stand as a column (a 40 %-wide block would be a strip)
+    const column = damBreakLayout(4000, WATER_DEFAULTS);
+    expect(column.height / column.width).toBeGreaterThan(1.5);
   });
 
   it("refuses more particles than the tank holds instead of stacking them on the lid", () => {
@@ -87,6 +104,42 @@ describe("dam break", () => {
     expect(g.numCells).toBeGreaterThan(65_536 * 10);
     expect(g.dimX * g.cellSize).toBeGreaterThanOrEqual(big.tank[2] - big.tank[0]);
     expect(cellKey(g, big.tank[2] - 1e-4, big.tank[3] - 1e-4)).toBe(g.numCells - 1);
+  });
+
+  it("a reduced sand count in the box fitBox shrinks to it fills the box as the full count fills the full box", () => {
+    /** Share of the box's width and height the poured block covers. */
+    const shares = (n: number, box: number) => {
+      const p = pourSand(n, 1, undefined, box);
+      let [x0, x1, y0] = [Infinity, -Infinity, Infinity];
+      for (let i = 0; i < n; i++) {
+        x0 = Math.min(x0, p.f32[i * PARTICLE_WORDS]);
+        x1 = Math.max(x1, p.f32[i * PARTICLE_WORDS]);
+        y0 = Math.min(y0, p.f32[i * PARTICLE_WORDS + 1]);
+      }
+      return [(x1 - x0) / box, (box - y0) / box];
+    };
+    const full = shares(12_000, SAND_BOX);
+    for (const [n, standsFor] of [
+      [2000, 12_000], // a CPU-emulated adapter's start
+      [5000, 30_000], // the CPU twin at the slider's end
+    ]) {
+      const params = structuredClone(SAND_DEFAULTS) as SandParams;
+      fitBox(params, n, standsFor);
+      expect(params.box).toBeCloseTo(SAND_BOX * Math.sqrt(n / standsFor), 9);
+      // Froude scaling: gravity × 1/f (speeds and the floor's load as in the full box)
+      expect(params.gravity * (params.box / SAND_BOX)).toBeCloseTo(SAND_DEFAULTS.gravity, 9);
+      const [w, h] = shares(n, params.box);
+      if (standsFor === 12_000) {
+        expect(Math.abs(w - full[0])).toBeLessThan(0.05);
+        expect(Math.abs(h - full[1])).toBeLessThan(0.05);
+      }
+      const p = pourSand(n, 2, undefined, params.box);
+      for (let i = 0; i < n; i++) expect(p.f32[i * PARTICLE_WORDS] < params.box && p.f32[i * PARTICLE_WORDS + 1] < params.box).toBe(true);
+    }
+    // a full count keeps the full box
+    const params = structuredClone(SAND_DEFAULTS) as SandParams;
+    fitBox(params, 12_000, 12_000);
+    expect([params.box, params.gravity]).toEqual([SAND_BOX, SAND_DEFAULTS.gravity]);
   });
 
   it("the sand's pour refuses a count the box cannot hold", () => {
@@ -137,5 +190,92 @@ describe("twin helpers", () => {
     expect(s.bins[32]).toBe(1);
     expect(s.bins[63]).toBe(1);
     expect(s.maxSpeed).toBeCloseTo(5, 6);
+  });
+});
+
+describe("the hero's pool", () => {
+  const spacing = restSpacing(WATER_DEFAULTS.restDensity) * WATER_DEFAULTS.h;
+  /** Tanks of the hero: a wide desktop stage (aspect 2.9) and a phone (aspect 1), at the GPU's and a CPU-emulated adapter's counts. */
+  const cases = [45_000, 12_000, 4_000, 2_813, 800].flatMap((n) =>
+    [2.9, 1].map((aspect) => ({n, aspect, params: {...WATER_DEFAULTS, tank: poolTank(n, aspect, spacing)}}))
+  );
+
+  it("spans at least 90 % of the tank's width at t = 0, every particle on its own site inside the tank", () => {
+    for (const {n, aspect, params} of cases) {
+      const p = pool(n, params);
+      const [x0, y0, x1, y1] = params.tank;
+      let minX = Infinity,
+        maxX = -Infinity;
+      const sites = new Set<number>();
+      const ids = new Set<number>();
+      for (let i = 0; i < n; i++) {
+        const x = p.f32[i * PARTICLE_WORDS],
+          y = p.f32[i * PARTICLE_WORDS + 1];
+        expect(x > x0 && x < x1 && y > y0 && y < y1, `${n} @ ${aspect}: (${x}, ${y}) inside`).toBe(true);
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        sites.add(Math.round((x - x0) / spacing) * 1_000_003 + Math.round((y - y0) / spacing));
+        ids.add(p.u32[i * PARTICLE_WORDS + 4]);
+      }
+      expect((maxX - minX) / (x1 - x0), `${n} particles at aspect ${aspect}`).toBeGreaterThanOrEqual(0.9);
+      expect(sites.size).toBe(n);
+      expect(ids.size).toBe(n);
+    }
+  });
+
+  it("has a raised band at the left wall over a pool: deeper there than on the right, and the same depth share at every count", () => {
+    const shares: number[] = [];
+    for (const {n, aspect, params} of cases) {
+      const h = poolColumns(n, params);
+      expect(h.reduce((a, b) => a + b, 0)).toBe(n);
+      const q = Math.floor(h.length / 8);
+      const left = Math.max(...h.slice(0, q));
+      const right = h.slice(h.length - 3 * q).reduce((a, b) => a + b, 0) / (3 * q);
+      expect(left, `${n} @ ${aspect}`).toBeGreaterThan(1.8 * right);
+      expect(Math.min(...h), "no dry column").toBeGreaterThan(0);
+      if (n >= 2813) shares.push((Math.max(...h) * spacing) / (params.tank[3] - params.tank[1]));
+    }
+    // the fewer particles of a CPU-emulated adapter fill the same depth of their (smaller) tank
+    for (const s of shares) expect(s).toBeGreaterThan(0.45);
+    for (const s of shares) expect(s).toBeLessThan(0.85);
+  });
+
+  it("starts at the rest density (median within 5 %), and its raised band runs across the tank as a wave (CPU twin)", () => {
+    const n = 800;
+    const params = {...WATER_DEFAULTS, tank: poolTank(n, 2.9, spacing)};
+    let p = pool(n, params);
+    const grid = waterGrid();
+    const {sorted, starts} = sortTwin(grid, p);
+    const {density} = densityTwin(grid, params, sorted, starts);
+    const median = [...density].sort((a, b) => a - b)[n >> 1];
+    expect(Math.abs(median - params.restDensity) / params.restDensity).toBeLessThan(0.05);
+    /** Mean x of the particles above the pool's base depth (the wave's crest). */
+    const crestX = (q: typeof p) => {
+      const ys = Array.from({length: n}, (_, i) => q.f32[i * PARTICLE_WORDS + 1]).sort((a, b) => a - b);
+      const base = ys[Math.floor(0.6 * n)];
+      let sx = 0,
+        k = 0;
+      for (let i = 0; i < n; i++)
+        if (q.f32[i * PARTICLE_WORDS + 1] > base) {
+          sx += q.f32[i * PARTICLE_WORDS];
+          k++;
+        }
+      return sx / k;
+    };
+    const x0 = crestX(p);
+    for (let k = 0; k < 400; k++) p = substepTwin(grid, params, p).particles;
+    for (let i = 0; i < n; i++) {
+      const [x, y] = [p.f32[i * PARTICLE_WORDS], p.f32[i * PARTICLE_WORDS + 1]];
+      expect(Number.isFinite(x) && Number.isFinite(y)).toBe(true);
+      expect(x >= params.tank[0] && x <= params.tank[2] && y >= params.tank[1] && y <= params.tank[3]).toBe(true);
+    }
+    // after 0.4 simulated seconds the crest has moved right, away from the wall it started at
+    expect(crestX(p) - x0).toBeGreaterThan(0.1 * (params.tank[2] - params.tank[0]));
+  });
+
+  it("refuses a count the tank cannot hold", () => {
+    expect(() => pool(100_000, {...WATER_DEFAULTS, tank: [0, 0, 0.5, 0.25]})).toThrow(/do not fit this 0.5 × 0.25 tank as a pool/);
+    expect(() => pool(1.5, WATER_DEFAULTS)).toThrow(/non-negative integer/);
+    expect(pool(0, WATER_DEFAULTS).count).toBe(0);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The CPU engine of the sand demo: the twin of the GPU substep (`sandSubstepTwin`: the
  * same counting sort and force kernel in TypeScript) at a sixth of the grains, drawn on a
- * 2D canvas. Every control works as on the GPU; the status line says why the CPU runs and
- * how many grains it simulates instead.
+ * 2D canvas, in a box shrunk to them (the picture of the full count, with bigger grains).
+ * Every control works as on the GPU; the status line says why the CPU runs and how many
+ * grains it simulates instead, the same number as the caption and `.value.count`.
  */
 import {SAND_PHASES} from "../../sand/gpu-sand.js";
 import {sandGrid} from "../../sand/params.js";
@@ -27,7 +28,8 @@ export function sandCPU(ctx: CPUEngineContext, s: SandSetup): SandEngine {
   let grains: PackedParticles;
   const pour = () => {
     const n = cpuCount(state.count);
-    grains = pourSand(n, Math.floor(Math.random() * 1e9));
+    s.beforePour(n, state.count);
+    grains = pourSand(n, Math.floor(Math.random() * 1e9), undefined, params.box);
     value.frames = 0;
     ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(n)} grains instead of ${fmtNumber(state.count)}.`);
   };

@@ -61,11 +61,13 @@ export function sandPalette(stage: CanvasStage): [number, number, number][] {
 
 /**
  * The world the canvas shows: the box with a small margin, or with open walls a wider
- * world (the sand spills out). The canvas always has the ratio ASPECT, so this needs no size.
+ * world (the sand spills out); `box` is the closed box's side (SandParams.box: a smaller box
+ * for a reduced count is shown as large). The canvas always has the ratio ASPECT, so this needs no size.
  */
-export function sandView(openWalls: boolean): WorldView {
-  if (openWalls) return {x0: -1.5, x1: 3.5, y0: -0.03, y1: -0.03 + 5 / ASPECT};
-  return fitView({x0: -0.03, y0: -0.03, x1: 2.03, y1: 2.03}, ASPECT, 1);
+export function sandView(openWalls: boolean, box = 2): WorldView {
+  const k = box / 2;
+  if (openWalls) return {x0: -1.5 * k, x1: 3.5 * k, y0: -0.03 * k, y1: (-0.03 + 5 / ASPECT) * k};
+  return fitView({x0: -0.03 * k, y0: -0.03 * k, x1: 2.03 * k, y1: 2.03 * k}, ASPECT, 1);
 }
 
 /** The grains as discs of `radius` (world units, at least 0.8 device px) on the stage's 2D canvas. */
@@ -103,19 +105,19 @@ export function createOverlay(stage: CanvasStage) {
   svg.setAttribute("aria-hidden", "true");
   svg.style.cssText = "position: absolute; pointer-events: none;";
   stage.element.append(svg);
-  const draw = (openWalls: boolean, pointer: Pointer, reach: number) => {
+  const draw = (openWalls: boolean, pointer: Pointer, reach: number, box = 2) => {
     const c = stage.canvas;
     const {width, height} = stage.size;
     svg.style.left = `${c.offsetLeft}px`;
     svg.style.top = `${c.offsetTop}px`;
     svg.style.width = `${width}px`;
     svg.style.height = `${height}px`;
-    const v = sandView(openWalls);
+    const v = sandView(openWalls, box);
     const sx = (x: number) => ((x - v.x0) / (v.x1 - v.x0)) * width;
     const sy = (y: number) => ((v.y1 - y) / (v.y1 - v.y0)) * height;
     const walls = openWalls
-      ? `<line x1="0" x2="${width}" y1="${sy(0)}" y2="${sy(0)}" class="wall"/><path d="M${sx(0)},${sy(0)} V${sy(2)} H${sx(2)} V${sy(0)}" class="wall open"/>`
-      : `<rect x="${sx(0)}" y="${sy(2)}" width="${sx(2) - sx(0)}" height="${sy(0) - sy(2)}" class="wall"/>`;
+      ? `<line x1="0" x2="${width}" y1="${sy(0)}" y2="${sy(0)}" class="wall"/><path d="M${sx(0)},${sy(0)} V${sy(box)} H${sx(box)} V${sy(0)}" class="wall open"/>`
+      : `<rect x="${sx(0)}" y="${sy(box)}" width="${sx(box) - sx(0)}" height="${sy(0) - sy(box)}" class="wall"/>`;
     const p = pointer;
     const ring = p.down && Number.isFinite(p.x) ? `<circle cx="${sx(p.x)}" cy="${sy(p.y)}" r="${sx(p.x + reach) - sx(p.x)}" class="pointer"/>` : "";
     svg.innerHTML = walls + ring;

@@ -2,7 +2,7 @@
  * What the sand widget hands its two engines (gpu.ts, cpu.ts) and what it asks of them:
  * both read the same state, parameters and pointer, and report into the same `.value`.
  */
-import type {SandParams} from "../../sand/params.js";
+import {SAND_BOX, SAND_DEFAULTS, type SandParams} from "../../sand/params.js";
 import type {WorldView} from "../../sim/renderer.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import type {Engine} from "../runtime/engine.js";
@@ -36,8 +36,28 @@ export interface SandSetup {
    * widget may lower `state.count` and `state.substeps` (and says so in the status line).
    */
   onSoftware(): void;
+  /**
+   * Called before each pour with the grains about to be simulated and the grains they stand
+   * for (the reader's count where the engine runs fewer): the widget sizes the box to them
+   * (`params.box`) and publishes the count.
+   */
+  beforePour(count: number, standsFor: number): void;
 }
 
 /** The CPU twin runs count / CPU_SHARE grains (2,000 at the default 12,000), at least 300. */
 export const CPU_SHARE = 6;
 export const cpuCount = (count: number) => Math.max(300, Math.round(count / CPU_SHARE));
+
+/**
+ * Sizes the closed box for `n` grains standing for `standsFor` (n ≥ standsFor: the full box):
+ * side SAND_BOX·f with f = √(n / standsFor), so the fewer grains fill it as the full count
+ * fills the full box (the view follows, so each grain is drawn 1/f times bigger). Gravity / f
+ * (Froude scaling) keeps the grains' speeds and the load on the pile's floor, so the pile
+ * forms as in the full box, in f of the time; the pointer's reach shrinks with the box.
+ */
+export function fitBox(params: SandParams, n: number, standsFor: number) {
+  const f = Math.min(1, Math.sqrt(n / Math.max(1, standsFor)));
+  params.box = SAND_BOX * f;
+  params.gravity = SAND_DEFAULTS.gravity / f;
+  params.pointer.radius = SAND_DEFAULTS.pointer.radius * f;
+}

@@ -40,7 +40,9 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
   if (!timer) diagram.setShares(null);
 
   const pour = () => {
-    sand.load(pourSand(state.count, Math.floor(Math.random() * 1e9)));
+    s.beforePour(state.count, state.count);
+    sand.setParams(params);
+    sand.load(pourSand(state.count, Math.floor(Math.random() * 1e9), undefined, params.box));
     value.frames = 0;
   };
   sand.setHashed(state.hashed);

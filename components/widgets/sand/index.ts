@@ -8,8 +8,10 @@
  * the canvas shoves the grains (on a touch screen after a tap: a swipe scrolls the page).
  *
  * `createSandWidget(options)` → element with data-widget="sand" and `.value` (SandValue,
- * options.ts; an `input` event about 4×/s and on a device loss). Without WebGPU the CPU
- * twin runs a sixth of the grains on a 2D canvas, every control still working.
+ * options.ts; an `input` event about 4×/s and on a device loss; `count` is the grains
+ * simulated, `requestedCount` those asked for). Without WebGPU the CPU twin runs a sixth of
+ * the grains on a 2D canvas, every control still working. Where fewer grains run than the
+ * reader's count (the twin, a CPU-emulated adapter) the box shrinks to them (`beforePour`).
  */
 import {SAND_DEFAULTS, type SandParams} from "../../sand/params.js";
 import {createCanvasStage} from "../runtime/canvas.js";
@@ -17,11 +19,11 @@ import {runEngine} from "../runtime/engine.js";
 import {fmtNumber, readOptions} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
-import {captionLine, fpsText, widgetCard} from "../runtime/card.js";
+import {type CaptionInput, captionLine, fpsText, widgetCard} from "../runtime/card.js";
 import {sandControls} from "./controls.js";
 import {sandCPU} from "./cpu.js";
 import {ASPECT, createOverlay, createPanel, createPipelineDiagram, SAND_PIPELINE, sandView} from "./draw.js";
-import {cpuCount, type SandEngine, type SandSetup} from "./engine.js";
+import {fitBox, type SandEngine, type SandSetup} from "./engine.js";
 import {sandGPU} from "./gpu.js";
 import {initialValue, SAND_OPTIONS, SAND_SOFTWARE_GRAINS, type SandState, type SandValue, type SandWidgetOptions} from "./options.js";
 
@@ -29,6 +31,25 @@ export type {SandWidgetOptions, SandValue};
 
 /** How often the panel and `.value` are refreshed (ms). */
 const PUBLISH_EVERY_MS = 250;
+
+/** The caption: the grains simulated (the same number as `.value.count` and the status line), substeps, frame rate, engine, what to do. */
+function sandCaption({value: v, fps}: CaptionInput<SandValue>): string {
+  return captionLine(
+    `${fmtNumber(v.count)} grains`,
+    `${v.substeps} substep${v.substeps === 1 ? "" : "s"} per frame`,
+    fpsText(fps),
+    v.engine === "starting" ? "" : v.engine.toUpperCase(),
+    "drag through the pile to shove it"
+  );
+}
+
+/** Copies the stage's pointer into the parameters: it pushes while a button or finger is down. */
+function syncPointer(params: SandParams, p: {x: number; y: number; down: boolean}) {
+  params.pointer.active = p.down && Number.isFinite(p.x);
+  if (!params.pointer.active) return;
+  params.pointer.x = p.x;
+  params.pointer.y = p.y;
+}
 
 /** Builds the sand widget. Bad options are replaced, with a note in the status line. */
 export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement<SandValue> {
@@ -41,7 +62,11 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
   const status = createStatus();
   status.setNotes(notes);
   const params: SandParams = {...structuredClone(SAND_DEFAULTS), openWalls: state.openWalls};
-  const view = () => sandView(state.openWalls);
+  const view = () => sandView(state.openWalls, params.box);
+  // grains simulated now (the CPU twin: a sixth of state.count), and the count a GPU would
+  // have started with where a CPU-emulated adapter lowered it (the box keeps its picture)
+  let simulated = state.count;
+  let reducedFrom = 0;
   const stage = createCanvasStage({
     aspect: ASPECT,
     maxHeight: 520,
@@ -53,7 +78,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     status,
   });
   const overlay = createOverlay(stage);
-  const drawOverlay = () => overlay.draw(state.openWalls, stage.pointer, params.pointer.radius);
+  const drawOverlay = () => overlay.draw(state.openWalls, stage.pointer, params.pointer.radius, params.box);
   const diagram = createPipelineDiagram(SAND_PIPELINE);
   diagram.setSubsteps(state.substeps);
   const panel = createPanel();
@@ -61,6 +86,12 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
   const ema: Record<string, number> = {};
   let lastPublish = -Infinity;
   const publish = () => setValue(root, {...value, passMs: {...value.passMs}});
+  /** `.value` takes the controls' state, with `count` the grains simulated (one count on the card). */
+  const showState = () => {
+    Object.assign(value, state);
+    value.requestedCount = state.count;
+    value.count = simulated;
+  };
   const setup: SandSetup = {
     state,
     params,
@@ -72,25 +103,27 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
       ema[key] = ema[key] === undefined ? v : ema[key] + 0.1 * (v - ema[key]);
       return ema[key];
     },
-    syncPointer() {
-      const p = stage.pointer;
-      params.pointer.active = p.down && Number.isFinite(p.x);
-      if (!params.pointer.active) return;
-      params.pointer.x = p.x;
-      params.pointer.y = p.y;
-    },
+    syncPointer: () => syncPointer(params, stage.pointer),
     afterFrame(now) {
       value.frames++;
       diagram.tick(now);
       if (now - lastPublish < PUBLISH_EVERY_MS) return;
       lastPublish = now;
-      Object.assign(value, state);
-      panel.render(value, state, value.engine === "cpu" ? cpuCount(state.count) : state.count);
+      showState();
+      panel.render(value, state, simulated);
+      publish();
+    },
+    beforePour(n, standsFor) {
+      fitBox(params, n, Math.max(standsFor, reducedFrom));
+      simulated = n;
+      showState();
+      drawOverlay();
       publish();
     },
     onSoftware() {
       if (explicitCount || SAND_SOFTWARE_GRAINS >= state.count) return;
-      state.count = SAND_SOFTWARE_GRAINS;
+      reducedFrom = state.count;
+      state.count = simulated = SAND_SOFTWARE_GRAINS;
       state.substeps = 1;
       diagram.setSubsteps(1);
       controls.show();
@@ -99,7 +132,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
         `This WebGPU adapter is a CPU emulation (SwiftShader), so the sand starts with ${fmtNumber(state.count)} grains and one substep per frame.`,
       ]);
       // `.value` (and the caption written from it) says the reduced load from now on
-      Object.assign(value, state);
+      showState();
       publish();
     },
   };
@@ -161,18 +194,7 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
 
   controls.element.append(runtime.playControl!);
   root.append(diagram.element, stage.element, controls.element, panel.element, status.element);
-  widgetCard(
-    root,
-    ({value: v, fps}) =>
-      captionLine(
-        `${fmtNumber(v.count)} grains`,
-        `${v.substeps} substeps per frame`,
-        fpsText(fps),
-        v.engine === "starting" ? "" : v.engine.toUpperCase(),
-        "drag through the pile to shove it"
-      ),
-    {frames: () => root.value.frames}
-  );
+  widgetCard(root, sandCaption, {frames: () => root.value.frames});
   root.dispose = () => runtime.dispose();
   return root;
 }

@@ -58,6 +58,13 @@ export interface SandState {
 }
 
 export interface SandValue extends SandState {
+  /**
+   * Grains simulated now: the CPU twin runs a sixth of the grains asked for
+   * (`requestedCount`); the caption and the status line say this same number.
+   */
+  count: number;
+  /** Grains asked for (the slider, the `count` option; on a CPU-emulated adapter its reduced start). */
+  requestedCount: number;
   engine: "gpu" | "cpu" | "starting";
   /** GPU ms per frame from timestamp-query (sum of passes), or null without it. */
   gpuMsPerFrame: number | null;
@@ -82,6 +89,7 @@ export interface SandValue extends SandState {
 /** `.value` before the first frame. */
 export const initialValue = (state: SandState): SandValue => ({
   ...state,
+  requestedCount: state.count,
   engine: "starting",
   gpuMsPerFrame: null,
   frameMs: null,

@@ -7,7 +7,7 @@ import type {PackedParticles} from "../../sort/particles.js";
 import type {WorldView} from "../../sim/renderer.js";
 import type {PointerState} from "../../water/params.js";
 import {waterGrid} from "../../water/params.js";
-import {damBreak} from "../../water/scene.js";
+import {pourScene, type WaterScene} from "../../water/scene.js";
 import {statsTwin, substepTwin} from "../../water/twin.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
@@ -31,8 +31,15 @@ export interface WaterSetup {
   onStats(): void;
   /** Publish `.value` now. */
   publish(): void;
-  /** Called before each pour with the count about to be simulated (the hero fits its tank to it). */
-  beforePour?(count: number): void;
+  /** What is poured: the §5 dam break, or the hero's pool across the whole tank. */
+  scene: WaterScene;
+  /**
+   * Called before each pour with the count about to be simulated and the count it stands
+   * for (the reader's count where the engine runs fewer): the widget fits its tank to them.
+   */
+  beforePour?(count: number, standsFor: number): void;
+  /** Where the engine's one line about itself goes (the hero's details); default: the status line. */
+  detail?(text: string): void;
 }
 
 export interface WaterEngine extends Engine {
@@ -61,10 +68,13 @@ export function waterCPU(ctx: CPUEngineContext, s: WaterSetup, fallbackCount: nu
   const pour = () => {
     state.simulated = twinCount(state.count, fallbackCount);
     state.gpuMs = null;
-    s.beforePour?.(state.simulated);
-    particles = damBreak(state.simulated, state.params);
+    s.beforePour?.(state.simulated, state.count);
+    particles = pourScene(s.scene, state.simulated, state.params);
     density = new Float32Array(particles.count);
     ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(state.simulated)} particles instead of ${fmtNumber(state.count)}.`);
+    s.detail?.(
+      `CPU twin of the GPU kernels: ${fmtNumber(state.simulated)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame, in a tank scaled to them.`
+    );
   };
   pour();
   s.publish();

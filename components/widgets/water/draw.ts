@@ -13,10 +13,10 @@ import {luminance, parseColor, resolveColor} from "../runtime/theme.js";
 import {SPEED_RANGE} from "./controls.js";
 import type {WaterState} from "./options.js";
 
-/** The tank plus a thin margin, fitted to a canvas of `aspect` (width / height) so discs stay round. */
+/** The tank plus a thin margin (½ % of its width), fitted to a canvas of `aspect` (width / height) so discs stay round. */
 export function tankView(p: WaterParams, aspect: number): WorldView {
   const [x0, y0, x1, y1] = p.tank;
-  const m = 0.01;
+  const m = 0.005 * (x1 - x0);
   return fitView({x0: x0 - m, y0: y0 - m, x1: x1 + m, y1: y1 + m}, aspect, 1);
 }
 

@@ -10,7 +10,7 @@ import {StagingRing} from "../../gpu/readback.js";
 import {DiscRenderer} from "../../sim/renderer.js";
 import {PassTimer} from "../../sim/timing.js";
 import {decodeStats, STATS_BYTES, WaterGPU} from "../../water/pipeline.js";
-import {damBreak} from "../../water/scene.js";
+import {pourScene} from "../../water/scene.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import type {WaterEngine, WaterSetup} from "./cpu.js";
@@ -30,9 +30,11 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   const {device, handle} = ctx;
   const {state, stage} = s;
   const software = /swiftshader/i.test(handle.adapterInfo.architecture);
+  state.softwareAdapter = software;
   if (software) s.onSoftware();
   // a CPU-emulated GPU is shared with every other widget of the page: keep one frame in flight
   const maxInFlight = software ? 1 : 2;
+  const standsFor = () => state.tankFor ?? state.count;
   const sim = await WaterGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: s.maxCount});
   const renderer = await DiscRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
   const ring = new StagingRing(ctx.scope, STATS_BYTES, 2);
@@ -41,22 +43,25 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   };
   const timer = handle.timestamps ? PassTimer.create(device, ctx.scope, 1, (t) => ema(t.total)) : null;
   state.gpuMs = null;
+  const say = s.detail ?? ((text: string) => ctx.status.info(text));
   const info = () =>
-    ctx.status.info(
+    say(
       `GPU (${handle.adapterInfo.vendor || "WebGPU"}): ${fmtNumber(sim.count)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame` +
         (state.gpuMs === null ? "" : `, ${state.gpuMs.toFixed(2)} ms of GPU time per frame${timer ? "" : " (submit to done)"}`)
     );
   const pour = () => {
     state.simulated = state.count;
     if (s.beforePour) {
-      s.beforePour(state.simulated);
+      s.beforePour(state.simulated, standsFor());
       sim.setParams(state.params);
     }
-    sim.upload(damBreak(state.count, state.params));
+    sim.upload(pourScene(s.scene, state.count, state.params));
     state.maxSpeed = 0;
   };
   sim.setParams(state.params);
   pour();
+  // the engine's line goes elsewhere (the hero's details): clear what the status said while it started
+  if (s.detail) ctx.status.info("");
   info();
   s.publish();
 

@@ -1,24 +1,32 @@
 /**
- * The SPH water demo (§5) and the hero (§0): a dam break in a tank 2 world units wide,
- * simulated on the GPU (gpu.ts) or, without WebGPU, by the CPU twin at a reduced count
- * (cpu.ts), which the status line says.
+ * The SPH water demo (§5) and the hero (§0), simulated on the GPU (gpu.ts) or, without
+ * WebGPU, by the CPU twin at a reduced count (cpu.ts), which the status line says. The demo
+ * pours a dam break into a tank 2 world units wide; the hero a pool across its whole tank
+ * (components/water/scene.ts), its tank sized to the count (`poolTank`). Where the engine runs
+ * fewer particles than a GPU would (a CPU-emulated adapter, the CPU twin), the tank shrinks
+ * with the count: the same picture with fewer, bigger particles.
  *
  *   createWaterWidget({count: 50_000, invalidation}) → data-widget="water"
  *   createWaterWidget({hero: true, count: 45_000, invalidation}) → data-widget="hero" (compact, no chart)
  *
  * `.value` (WaterValue in options.ts): count (particles simulated: on the CPU twin the reduced
  * `twinCount`), requestedCount, substeps, params {k, kNear, restDensity, xsph},
- * densityHistogram (64 bins over [0, 2ρ₀)), maxSpeed, gpuMsPerFrame (null on the CPU);
+ * densityHistogram (64 bins over [0, 2ρ₀)), maxSpeed, gpuMsPerFrame (null on the CPU),
+ * engine ("gpu" | "cpu" | "starting"), softwareAdapter;
  * refreshed a few times a second and on every control change, with an `input` event.
  * `__frames()`: frames run so far (tests). `dispose()` (or `invalidation`) releases everything.
+ * The root's `data-tank-box` is where the particles can be: the tank's interior in CSS px
+ * from the canvas's top-left corner, "left top width height" (tests, host pages).
  */
-import {restSpacing} from "../../water/scene.js";
-import {captionLine, fpsText, widgetCard} from "../runtime/card.js";
-import {createCanvasStage} from "../runtime/canvas.js";
+import {WATER_DEFAULTS} from "../../water/params.js";
+import {poolTank, restSpacing} from "../../water/scene.js";
+import {type CaptionInput, captionLine, fpsText, widgetCard} from "../runtime/card.js";
+import {createCanvasStage, touchFirst} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {heroFoot, heroHint, tankBox} from "./hero.js";
 import {stirrer, waterControls} from "./controls.js";
 import {waterCPU, type WaterEngine, type WaterSetup} from "./cpu.js";
 import {statsPanel, tankView, watchTankColors} from "./draw.js";
@@ -29,18 +37,25 @@ export {twinCount} from "./cpu.js";
 export type {WaterOptions, WaterValue};
 export type WaterElement = WidgetElement<WaterValue> & {__frames(): number};
 
-/** Share of the hero's tank the water covers at rest, as the full 45,000 particles do on a wide screen. */
-const HERO_FILL = 0.3;
-
 /**
- * The hero's tank for `count` particles at rest spacing `spacing` (world units): as wide as
- * the 2-unit grid allows, or narrower so that the water covers HERO_FILL of it. With the few
- * thousand particles of a CPU-emulated adapter the tank (and so the view) shrinks and the
- * water still fills the stage instead of lying as a small block in a large empty tank.
+ * The caption writer: the hero's one line (particles, frame rate, what to do, in touch words
+ * where touch is the main pointer), or the demo's (with substeps and GPU time).
  */
-export function heroTank(count: number, aspect: number, spacing: number): [number, number, number, number] {
-  const width = Math.min(2, Math.max(0.25, Math.sqrt((count * spacing * spacing * aspect) / HERO_FILL)));
-  return [0, 0, width, width / aspect];
+function waterCaption(hero: boolean, touch: boolean) {
+  return ({value: v, fps}: CaptionInput<WaterValue>) =>
+    hero
+      ? captionLine(
+          `${fmtNumber(v.count)} particles${touch ? "" : " of water"}`,
+          fpsText(fps),
+          touch ? "swipe sideways to stir" : "drag sideways across it to stir it"
+        )
+      : captionLine(
+          `${fmtNumber(v.count)} particles`,
+          `${v.substeps} substep${v.substeps > 1 ? "s" : ""} per frame`,
+          fpsText(fps),
+          v.gpuMsPerFrame === null ? "" : `${v.gpuMsPerFrame.toFixed(1)} ms GPU`,
+          "drag across the tank to stir"
+        );
 }
 
 /** Creates the water demo, or the hero with `hero: true`. Bad options are replaced and reported in the status line, never thrown. */
@@ -52,12 +67,13 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   const root = widgetRoot(name, `sim-widget ${name}-widget`, waterValue(state)) as WaterElement;
   const status = createStatus();
   status.setNotes(notes);
+  const view = () => tankView(state.params, o.aspect);
   const stage = createCanvasStage({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
-    label: hero ? "Live SPH water simulation: a dam break in a tank" : "SPH water: a dam break; drag to stir",
+    label: hero ? "Live SPH water simulation: a pool with a wave running across it" : "SPH water: a dam break; drag to stir",
     keys: "Arrow keys stir the water.",
-    view: () => tankView(state.params, o.aspect),
+    view,
     // the hero fills the top of the screen: vertical swipes scroll the page, sideways drags
     // stir; the demo below is woken by a tap, so a swipe that starts on it scrolls too
     touch: hero ? "pan-y" : "tap-to-wake",
@@ -66,12 +82,19 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   });
   const panel = statsPanel();
   panel.chart.update(state.bins, state.params.restDensity);
-  const publish = () => setValue(root, waterValue(state));
+  const foot = hero ? heroFoot() : null;
+  const hint = hero ? (options.hint ?? null) : null;
+  const publish = () => {
+    setValue(root, waterValue(state));
+    root.dataset.tankBox = tankBox(stage, view(), state.params.tank);
+    if (hint) hint.textContent = heroHint(root.value);
+  };
   const frames = {n: 0};
+  const pointerRadius = state.params.pointerRadius;
   const setup: WaterSetup = {
     state,
     stage,
-    view: () => tankView(state.params, o.aspect),
+    view,
     stir: stirrer(stage.pointer, state),
     statsHz: o.statsHz,
     frames,
@@ -80,15 +103,24 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
       publish();
     },
     publish,
-  };
-  if (hero) {
-    // the water fills the stage at any count: the tank shrinks with the particles (see heroTank)
-    const pointerRadius = state.params.pointerRadius;
-    setup.beforePour = (n) => {
-      state.params.tank = heroTank(n, o.aspect, restSpacing(state.params.restDensity) * state.params.h);
+    scene: hero ? "pool" : "dam",
+    // the hero's pool fills its stage at any count (poolTank); the demo's tank shrinks with a
+    // reduced count so that it holds the picture of the count it stands for
+    beforePour: (n, standsFor) => {
+      const s = restSpacing(state.params.restDensity) * state.params.h;
+      const f = Math.min(1, Math.sqrt(n / Math.max(1, standsFor)));
+      state.params.tank = hero ? poolTank(n, o.aspect, s) : [0, 0, 2 * f, (2 * f) / o.aspect];
+      // the tank's width against the one the reader's count would get (1 on a GPU)
+      const scale = hero ? state.params.tank[2] / poolTank(Math.max(n, standsFor), o.aspect, s)[2] : f;
       state.params.pointerRadius = (pointerRadius * state.params.tank[2]) / 2;
-    };
-  }
+      // Froude scaling: gravity × 1/scale keeps the speeds (and so the colours) and the
+      // pressure at the floor of the full-size water, and its waves cross the smaller tank
+      // in `scale` of the time: a slow CPU emulation still shows the wave move
+      state.params.gravity = WATER_DEFAULTS.gravity / scale;
+    },
+    detail: foot ? (text) => (foot.adapter.textContent = text) : undefined,
+  };
+  stage.onResize(() => (root.dataset.tankBox = tankBox(stage, view(), state.params.tank)));
 
   // the running engine (null before the first start and between a device loss and the rebuild)
   let engine: WaterEngine | null = null;
@@ -107,6 +139,8 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   /** On a software adapter, without an explicit count: the reduced count and one substep, said once. */
   const onSoftware = () => {
     if (explicitCount || o.softwareCount >= state.count) return;
+    // the tank keeps the picture of the count a GPU would run (see beforePour)
+    state.tankFor = state.count;
     state.count = o.softwareCount;
     // the full count will never run here: `.value.count` (and the caption written from it)
     // says the reduced one from now on, while the pipelines still compile (seconds on a
@@ -117,7 +151,9 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     controls.sync();
     status.setNotes([
       ...notes,
-      `This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${fmtNumber(state.count)} particles and one substep per frame.`,
+      hero
+        ? `This WebGPU adapter is a CPU emulation (SwiftShader): the water starts with ${fmtNumber(state.count)} particles, drawn larger to fill the same depth, and one substep per frame.`
+        : `This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${fmtNumber(state.count)} particles and one substep per frame, in a tank scaled to them.`,
     ]);
     publish();
   };
@@ -132,13 +168,17 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     cpu: (ctx) => {
       // a canvas that had a WebGPU context cannot get a 2D one
       if (usedWebGPU) stage.fresh();
+      state.softwareAdapter = false;
       return waterCPU(ctx, setup, o.fallbackCount);
     },
-    onEngine: (e) => {
+    onEngine: (e, kind) => {
       engine = e;
+      state.engine = kind;
+      publish();
     },
     onEngineStop: () => {
       engine = null;
+      state.engine = "starting";
     },
     acquire: options.acquire,
     animated: true,
@@ -149,27 +189,21 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
 
   watchTankColors(stage, controls.legend);
 
-  controls.row.append(runtime.playControl!);
+  if (!hero) controls.row.append(runtime.playControl!);
   root.append(stage.element);
-  // the hero's stage is absolute (the water fills the whole box): its touch hint gets a grid row
-  // of its own above the controls instead of lying over the caption and the status
-  const touchHint = stage.element.querySelector(".touch-hint");
-  if (hero && touchHint) root.append(touchHint);
-  root.append(controls.row);
-  if (!hero) root.append(controls.panel, panel.element);
-  root.append(status.element);
-  widgetCard(
-    root,
-    ({value: v, fps}) =>
-      captionLine(
-        `${fmtNumber(v.count)} particles`,
-        `${v.substeps} substep${v.substeps > 1 ? "s" : ""} per frame`,
-        fpsText(fps),
-        v.gpuMsPerFrame === null ? "" : `${v.gpuMsPerFrame.toFixed(1)} ms GPU`,
-        hero ? "" : "drag across the tank to stir"
-      ),
-    {frames: () => frames.n}
-  );
+  if (foot) {
+    // the hero: one caption line and the status under the water; the controls, the engine's
+    // line and the touch hint in a disclosure under them, closed at first
+    const touchHint = stage.element.querySelector(".touch-hint");
+    foot.body.append(controls.row, foot.adapter);
+    if (touchHint) foot.body.append(touchHint);
+    // Play/Pause stays in sight (a still under reduced motion), at the disclosure's right
+    const row = document.createElement("div");
+    row.className = "hero-more-row";
+    row.append(foot.details, runtime.playControl!);
+    root.append(status.element, row);
+  } else root.append(controls.row, controls.panel, panel.element, status.element);
+  widgetCard(root, waterCaption(hero, touchFirst()), {frames: () => frames.n});
   root.__frames = () => frames.n;
   root.dispose = () => runtime.dispose();
   return root;

@@ -109,6 +109,11 @@ export interface WaterOptions {
   invalidation?: Promise<unknown>;
   /** Device provider (tests, benchmarks); default: the page's shared device. */
   acquire?: () => Promise<GPUHandle | null>;
+  /**
+   * The hero only: an element outside the widget (the page's line under its title) that the
+   * widget keeps saying what runs where it runs (the GPU, a CPU-emulated adapter, the CPU twin).
+   */
+  hint?: Element | null;
 }
 
 export type WaterOptionValues = OptionValues<typeof WATER_OPTIONS>;
@@ -126,6 +131,10 @@ export interface WaterValue {
   maxSpeed: number;
   /** Timestamp queries when the device has them, else submit → done wall time; null on the CPU. */
   gpuMsPerFrame: number | null;
+  /** Which engine runs: "starting" until one does (the root's data-engine says the same). */
+  engine: "gpu" | "cpu" | "starting";
+  /** The GPU engine runs on a CPU emulation of a GPU (SwiftShader): fewer, bigger particles. */
+  softwareAdapter: boolean;
 }
 
 /** What the controls change and the engines read. */
@@ -143,6 +152,14 @@ export interface WaterState {
   bins: number[];
   maxSpeed: number;
   gpuMs: number | null;
+  engine: "gpu" | "cpu" | "starting";
+  softwareAdapter: boolean;
+  /**
+   * The count the tank is drawn for (the tank shrinks, with the same aspect, so that fewer
+   * particles fill it as this many fill the full tank); null: the full tank at every count.
+   * Set when the engine runs fewer particles than the reader would get on a GPU.
+   */
+  tankFor: number | null;
 }
 
 /** Blank strings (`?water=` in the URL) mean "the default", like undefined. */
@@ -178,6 +195,9 @@ export function initialState(o: WaterOptionValues, tunable: Record<TunableKey, n
     bins: new Array(DENSITY_BINS).fill(0),
     maxSpeed: 0,
     gpuMs: null,
+    engine: "starting",
+    softwareAdapter: false,
+    tankFor: null,
   };
 }
 
@@ -192,5 +212,7 @@ export function waterValue(s: WaterState): WaterValue {
     densityHistogram: [...s.bins],
     maxSpeed: s.maxSpeed,
     gpuMsPerFrame: s.gpuMs,
+    engine: s.engine,
+    softwareAdapter: s.softwareAdapter,
   };
 }
