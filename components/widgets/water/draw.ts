@@ -6,7 +6,8 @@
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
 import {fitView} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
-import {densityHistogram, type Legend, RAMP_SPAN_DARK, RAMP_SPAN_LIGHT, rampColor} from "../../water/chart.js";
+import type {HistogramChart} from "../../water/histogram.js";
+import {type Legend, RAMP_SPAN_DARK, RAMP_SPAN_LIGHT, rampColor} from "../../water/chart.js";
 import type {WaterParams} from "../../water/params.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import {luminance, parseColor, resolveColor} from "../runtime/theme.js";
@@ -82,23 +83,43 @@ export function drawTwin(stage: CanvasStage, view: WorldView, particles: PackedP
   });
 }
 
-/** The water demo's live panel: the density histogram and the max speed. */
+/**
+ * The water demo's live panel: the density histogram and the max speed. The histogram's code
+ * (d3, components/water/histogram.ts) loads when the panel is made, so the hero, which has no
+ * panel, never loads d3; until it is there the panel keeps the latest state and draws it then.
+ */
 export function statsPanel() {
   const element = document.createElement("div");
   element.className = "sim-panel counter";
   const stats = document.createElement("div");
   stats.className = "water-stats";
   stats.style.cssText = "display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end";
-  const chart = densityHistogram(320, 120);
   const speed = document.createElement("div");
   speed.className = "water-speed counter";
-  stats.append(chart.element, speed);
+  // the chart's box, reserved while its code loads (its size is the chart's: 320 × 120)
+  const slot = document.createElement("div");
+  slot.style.cssText = "width:320px;height:120px";
+  stats.append(slot, speed);
   element.append(stats);
+  let chart: HistogramChart | null = null;
+  let latest: {bins: ArrayLike<number>; restDensity: number} | null = null;
+  const show = (bins: ArrayLike<number>, restDensity: number) => {
+    latest = {bins, restDensity};
+    chart?.update(bins, restDensity);
+  };
+  const ready = import("../../water/histogram.js").then(({densityHistogram}) => {
+    chart = densityHistogram(320, 120);
+    slot.replaceWith(chart.element);
+    if (latest) chart.update(latest.bins, latest.restDensity);
+  });
   return {
     element,
-    chart,
+    /** Resolves when the histogram is drawn (its code loaded). */
+    ready,
+    /** Shows the density histogram of `bins` against ρ₀ = `restDensity`. */
+    chart: {update: show},
     update(s: WaterState) {
-      chart.update(s.bins, s.params.restDensity);
+      show(s.bins, s.params.restDensity);
       speed.textContent = `max speed ${s.maxSpeed.toFixed(2)} units/s`;
     },
   };

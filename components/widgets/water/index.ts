@@ -64,8 +64,9 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     noun: "tank",
     status,
   });
-  const panel = statsPanel();
-  panel.chart.update(state.bins, state.params.restDensity);
+  // the hero has no panel (and so never loads the histogram's d3)
+  const panel = hero ? null : statsPanel();
+  panel?.chart.update(state.bins, state.params.restDensity);
   const publish = () => setValue(root, waterValue(state));
   const frames = {n: 0};
   const setup: WaterSetup = {
@@ -76,7 +77,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     statsHz: o.statsHz,
     frames,
     onStats: () => {
-      panel.update(state);
+      panel?.update(state);
       publish();
     },
     publish,
@@ -156,7 +157,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
   const touchHint = stage.element.querySelector(".touch-hint");
   if (hero && touchHint) root.append(touchHint);
   root.append(controls.row);
-  if (!hero) root.append(controls.panel, panel.element);
+  if (panel) root.append(controls.panel, panel.element);
   root.append(status.element);
   widgetCard(
     root,

@@ -1,0 +1,62 @@
+/**
+ * The order in which the essay page loads its code: the hero first, every other section
+ * after it. A section's cell calls `loadNear(visibility(), () => import("./_bundle/x.js"))`
+ * and gets the module; its widget's cell (and every cell that reads the widget's `.value`)
+ * simply waits for it, as Framework's cells wait on any promise.
+ *
+ * `loadNear` starts nothing before the hero has shown its first frame — the mark
+ * "first-gpu-frame" that components/widgets/water/gpu.ts sets, or the hero running on the
+ * CPU twin (`data-engine="cpu"`: no WebGPU). After that a section's module loads as soon as
+ * its cell is in view (`visible`, Framework's `visibility()`), or else in an idle moment of
+ * the browser, one section after another in page order; so a reader who scrolls gets the
+ * section on approach, and a page left open (or printed, or searched) soon has every widget.
+ * See docs/ARCHITECTURE.md, "Loading".
+ */
+
+let heroShown: Promise<void> | null = null;
+
+/** Resolves once the hero has drawn its first frame on the GPU, or runs on the CPU twin. */
+export function heroFirstFrame(): Promise<void> {
+  heroShown ??= new Promise<void>((resolve) => {
+    if (typeof document === "undefined" || typeof PerformanceObserver === "undefined") return resolve();
+    const done = () => {
+      marks.disconnect();
+      engines.disconnect();
+      resolve();
+    };
+    const marks = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-gpu-frame").length) done();
+    });
+    marks.observe({type: "mark", buffered: true});
+    const onCPU = () => document.querySelector('[data-widget="hero"][data-engine="cpu"]') !== null;
+    const engines = new MutationObserver(() => onCPU() && done());
+    engines.observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ["data-engine"]});
+    if (performance.getEntriesByName("first-gpu-frame").length || onCPU()) done();
+  });
+  return heroShown;
+}
+
+/** The browser's next idle moment (at most `timeout` ms away). */
+function idleMoment(timeout = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), {timeout});
+    else setTimeout(resolve, 50);
+  });
+}
+
+/** The idle turns are taken in page order: each after the previous section's module loaded. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Loads a section's module (`load()`, a dynamic import) after the hero's first frame, as soon
+ * as `visible` resolves (the section is in view) or the browser is idle, whichever comes
+ * first. Returns the module. A failed load rejects (the cell shows Framework's error box).
+ */
+export function loadNear<T>(visible: Promise<unknown>, load: () => Promise<T>): Promise<T> {
+  const turn = queue.then(() => heroFirstFrame()).then(() => idleMoment());
+  const result = heroFirstFrame()
+    .then(() => Promise.race([visible, turn]))
+    .then(load);
+  queue = result.catch(() => undefined);
+  return result;
+}
