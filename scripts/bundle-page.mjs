@@ -15,9 +15,9 @@
 // - d3 and htl are bundled in and tree-shaken; d3 is never in the hero's graph.
 // - The shader loader (components/gpu/wgsl-browser.ts: one FileAttachment fetch per file)
 //   is replaced in the bundle by the WGSL sources as strings, read from shaders/ when the
-//   bundle is built, without their comments: the hero's (common/, sort/, water/, render/) in
-//   the hero's graph, the sand's and the grid query's in chunks of their own, loaded when those
-//   widgets compile. The files the essay shows (their paths are quoted in src/index.md) also
+//   bundle is built, without their comments: the disc renderer's (the hero's first frame) in
+//   the hero's graph; the sort's and the water's (the hero's simulation, loaded after that
+//   frame), the sand's and the grid query's in chunks of their own, loaded when first compiled. The files the essay shows (their paths are quoted in src/index.md) also
 //   travel as written, in a chunk that sort.js's `browserWGSL` (shownWGSL) loads. The unbundled
 //   modules (embedding, Node tests) keep the fetching loader and the same files.
 import {spawn} from "node:child_process";
@@ -70,8 +70,13 @@ function withoutComments(text) {
     .join("\n");
 }
 
-/** A shader's group: its folder for the LATER_GROUPS, else "hero". */
-const groupOf = (f) => (LATER_GROUPS.includes(f.split("/")[0]) ? f.split("/")[0] : "hero");
+/** The shaders of the hero's first frame (the disc renderer), in the hero's own module. */
+const FIRST = new Set(["common/particle.wgsl", "render/discs.wgsl"]);
+/**
+ * A shader's group: "first" (FIRST), its folder for the LATER_GROUPS, else "sim" (the sort and
+ * the water, loaded with the hero's simulation after its first frame).
+ */
+const groupOf = (f) => (FIRST.has(f) ? "first" : LATER_GROUPS.includes(f.split("/")[0]) ? f.split("/")[0] : "sim");
 
 /**
  * Replaces the fetching shader loader with one that holds the hero's shaders and imports the
@@ -84,14 +89,14 @@ const inlineShaders = {
     build.onLoad({filter: /wgsl-browser\.ts$/}, (args) => {
       if (args.path !== loader) return undefined;
       const files = shaderFiles();
-      const where = Object.fromEntries(files.filter((f) => groupOf(f) !== "hero").map((f) => [f, groupOf(f)]));
-      const later = LATER_GROUPS.map((g) => `${JSON.stringify(g)}: () => import("wgsl-sources:${g}")`).join(", ");
+      const where = Object.fromEntries(files.filter((f) => groupOf(f) !== "first").map((f) => [f, groupOf(f)]));
+      const later = ["sim", ...LATER_GROUPS].map((g) => `${JSON.stringify(g)}: () => import("wgsl-sources:${g}")`).join(", ");
       const contents = `import type {WGSLLoader} from "./wgsl.js";
-import {sources as first} from "wgsl-sources:hero";
+import {sources as first} from "wgsl-sources:first";
 const groups: Record<string, () => Promise<{sources: Record<string, string>}>> = {${later}};
 const where: Record<string, string> = ${JSON.stringify(where)};
 const unknown = (path: string) => Promise.reject(new Error(\`unknown shader \${path}\`));
-/** shaders/<path> without comments, bundled into the page's code by scripts/bundle-page.mjs (the hero's at once, the others on first use). */
+/** shaders/<path> without comments, bundled into the page's code by scripts/bundle-page.mjs (the renderer's at once, the others on first use). */
 export const browserWGSL: WGSLLoader = (path) =>
   path in first ? Promise.resolve(first[path]) : path in where ? groups[where[path]]().then((m) => m.sources[path]) : unknown(path);
 /** shaders/<path> as written, comments included, for the listings the essay shows (loaded on first use). */

@@ -10,6 +10,7 @@ import type {HistogramChart} from "../../water/histogram.js";
 import {type Legend, RAMP_SPAN_DARK, RAMP_SPAN_LIGHT, rampColor} from "../../water/chart.js";
 import type {WaterParams} from "../../water/params.js";
 import type {CanvasStage} from "../runtime/canvas.js";
+import {whenNear} from "../runtime/lazy.js";
 import {luminance, parseColor, resolveColor} from "../runtime/theme.js";
 import {SPEED_RANGE} from "./controls.js";
 import type {WaterState} from "./options.js";
@@ -85,8 +86,9 @@ export function drawTwin(stage: CanvasStage, view: WorldView, particles: PackedP
 
 /**
  * The water demo's live panel: the density histogram and the max speed. The histogram's code
- * (d3, components/water/histogram.ts) loads when the panel is made, so the hero, which has no
- * panel, never loads d3; until it is there the panel keeps the latest state and draws it then.
+ * (d3, components/water/histogram.ts) loads when the panel first comes near the viewport, so
+ * the page's first view (the hero has no panel) loads no d3; until then the panel keeps the
+ * latest state and draws it when the chart is there.
  */
 export function statsPanel() {
   const element = document.createElement("div");
@@ -107,11 +109,14 @@ export function statsPanel() {
     latest = {bins, restDensity};
     chart?.update(bins, restDensity);
   };
-  const ready = import("../../water/histogram.js").then(({densityHistogram}) => {
-    chart = densityHistogram(320, 120);
-    slot.replaceWith(chart.element);
-    if (latest) chart.update(latest.bins, latest.restDensity);
-  });
+  // loaded when the panel first comes within a screen of the viewport (as the widget's engine starts)
+  const ready = new Promise<void>((near) => whenNear(element, near))
+    .then(() => import("../../water/histogram.js"))
+    .then(({densityHistogram}) => {
+      chart = densityHistogram(320, 120);
+      slot.replaceWith(chart.element);
+      if (latest) chart.update(latest.bins, latest.restDensity);
+    });
   return {
     element,
     /** Resolves when the histogram is drawn (its code loaded). */

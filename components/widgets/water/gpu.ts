@@ -15,7 +15,6 @@ import {StagingRing} from "../../gpu/readback.js";
 import {STORAGE_RW} from "../../gpu/usage.js";
 import {DiscRenderer} from "../../sim/renderer.js";
 import {PassTimer} from "../../sim/timing.js";
-import {decodeStats, STATS_BYTES, WaterGPU} from "../../water/pipeline.js";
 import {damBreak} from "../../water/scene.js";
 import {PARTICLE_BYTES} from "../../sort/particles.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
@@ -74,6 +73,8 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     await device.queue.onSubmittedWorkDone();
     if (!ctx.scope.disposed) ctx.scope.destroyBuffer(buf);
   }
+  // the simulation's code (and its kernels' WGSL, in the page's bundle) loads after the first frame
+  const {WaterGPU, decodeStats, STATS_BYTES} = await import("../../water/pipeline.js");
   const sim = await WaterGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: s.maxCount});
   const ring = new StagingRing(ctx.scope, STATS_BYTES, 2);
   const ema = (ms: number) => {
