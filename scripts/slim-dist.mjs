@@ -109,7 +109,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const html = readFileSync(file, "utf8");
     const slim = html.replace(/<script(\s+type="module")?>([\s\S]*?)<\/script>/g, (whole, module, code) => {
       if (!code.trim()) return whole;
-      const min = esbuild.transformSync(code, {loader: "js", format: module ? "esm" : undefined, minifyWhitespace: true, minifySyntax: true, target: "es2022"}).code.trim();
+      const min = esbuild
+        .transformSync(code, {loader: "js", format: module ? "esm" : undefined, minifyWhitespace: true, minifySyntax: true, target: "es2022"})
+        .code.trim();
       return `<script${module ?? ""}>${min}</script>`;
     });
     htmlBefore += html.length;

@@ -6,32 +6,47 @@
  *
  * `loadNear` starts nothing before the hero has shown its first frame — the mark
  * "first-gpu-frame" that components/widgets/water/gpu.ts sets, or the hero running on the
- * CPU twin (`data-engine="cpu"`: no WebGPU). After that a section's module loads as soon as
+ * CPU twin (`data-engine="cpu"`: no WebGPU), or the hero being far from the viewport (it then
+ * does not start: the reader arrived further down). After that a section's module loads as soon as
  * its cell is in view (`visible`, Framework's `visibility()`), or else in an idle moment of
- * the browser, one section after another in page order; so a reader who scrolls gets the
+ * the browser, one section after another (in the order their cells ran); so a reader who scrolls gets the
  * section on approach, and a page left open (or printed, or searched) soon has every widget.
  * See docs/ARCHITECTURE.md, "Loading".
  */
 
+import {NEAR_MARGIN} from "../widgets/runtime/lazy.js";
+
 let heroShown: Promise<void> | null = null;
 
-/** Resolves once the hero has drawn its first frame on the GPU, or runs on the CPU twin. */
+/**
+ * Resolves once the hero has drawn its first frame on the GPU, runs on the CPU twin, or is not
+ * near the viewport (a reader who arrived at a section further down: the hero starts only near).
+ */
 export function heroFirstFrame(): Promise<void> {
   heroShown ??= new Promise<void>((resolve) => {
-    if (typeof document === "undefined" || typeof PerformanceObserver === "undefined") return resolve();
+    if (typeof document === "undefined" || typeof PerformanceObserver === "undefined" || typeof IntersectionObserver === "undefined") return resolve();
+    let far: IntersectionObserver | null = null;
     const done = () => {
       marks.disconnect();
-      engines.disconnect();
+      changes.disconnect();
+      far?.disconnect();
       resolve();
     };
     const marks = new PerformanceObserver((list) => {
       if (list.getEntriesByName("first-gpu-frame").length) done();
     });
     marks.observe({type: "mark", buffered: true});
-    const onCPU = () => document.querySelector('[data-widget="hero"][data-engine="cpu"]') !== null;
-    const engines = new MutationObserver(() => onCPU() && done());
-    engines.observe(document.documentElement, {subtree: true, attributes: true, attributeFilter: ["data-engine"]});
-    if (performance.getEntriesByName("first-gpu-frame").length || onCPU()) done();
+    const check = () => {
+      const hero = document.querySelector<HTMLElement>('[data-widget="hero"]');
+      if (!hero) return;
+      if (hero.dataset.engine === "cpu" || performance.getEntriesByName("first-gpu-frame").length) return done();
+      if (far) return;
+      far = new IntersectionObserver((entries) => entries.some((e) => !e.isIntersecting) && done(), {rootMargin: NEAR_MARGIN});
+      far.observe(hero);
+    };
+    const changes = new MutationObserver(check);
+    changes.observe(document.documentElement, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-engine"]});
+    check();
   });
   return heroShown;
 }
@@ -44,7 +59,7 @@ function idleMoment(timeout = 2000): Promise<void> {
   });
 }
 
-/** The idle turns are taken in page order: each after the previous section's module loaded. */
+/** The idle turns are taken in the order of the calls: each after the previous section's module loaded. */
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
