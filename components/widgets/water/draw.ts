@@ -109,9 +109,18 @@ export function statsPanel() {
     latest = {bins, restDensity};
     chart?.update(bins, restDensity);
   };
-  // loaded when the panel first comes within a screen of the viewport (as the widget's engine starts)
-  const ready = new Promise<void>((near) => whenNear(element, near))
-    .then(() => import("../../water/histogram.js"))
+  // loaded when the panel first comes within a screen of the viewport, or when `load()` is
+  // called (the widget calls it as its engine starts), whichever is first
+  let loadNow!: () => void;
+  const asked = new Promise<void>((go) => {
+    loadNow = go;
+  });
+  const cancelNear = whenNear(element, loadNow);
+  const ready = asked
+    .then(() => {
+      cancelNear();
+      return import("../../water/histogram.js");
+    })
     .then(({densityHistogram}) => {
       chart = densityHistogram(320, 120);
       slot.replaceWith(chart.element);
@@ -121,6 +130,8 @@ export function statsPanel() {
     element,
     /** Resolves when the histogram is drawn (its code loaded). */
     ready,
+    /** Loads the histogram's code now (idempotent). */
+    load: () => loadNow(),
     /** Shows the density histogram of `bins` against ρ₀ = `restDensity`. */
     chart: {update: show},
     update(s: WaterState) {

@@ -20,12 +20,12 @@ import {fmtNumber} from "../runtime/options.js";
 import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {stirrer, waterControls} from "./controls.js";
-import {waterCPU, type WaterEngine, type WaterSetup} from "./cpu.js";
+import type {WaterEngine, WaterSetup} from "./cpu.js";
 import {statsPanel, tankView, watchTankColors} from "./draw.js";
 import {waterGPU} from "./gpu.js";
 import {initialState, readWaterOptions, waterValue, type WaterOptions, type WaterValue} from "./options.js";
 
-export {twinCount} from "./cpu.js";
+export {twinCount} from "./options.js";
 export type {WaterOptions, WaterValue};
 export type WaterElement = WidgetElement<WaterValue> & {__frames(): number};
 
@@ -133,10 +133,12 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     cpu: (ctx) => {
       // a canvas that had a WebGPU context cannot get a 2D one
       if (usedWebGPU) stage.fresh();
-      return waterCPU(ctx, setup, o.fallbackCount);
+      // the twin's code loads when it is needed (no WebGPU, or lost too often): not at first view
+      return import("./cpu.js").then(({waterCPU}) => waterCPU(ctx, setup, o.fallbackCount));
     },
     onEngine: (e) => {
       engine = e;
+      panel?.load();
     },
     onEngineStop: () => {
       engine = null;
