@@ -37,6 +37,9 @@ export const browserWGSL: WGSLLoader = (path) => {
   }
   return text;
 };
+
+/** shaders/<path> as written, for listings the page shows (here the same files; the page's bundle swaps both loaders). */
+export const shownWGSL: WGSLLoader = browserWGSL;
 `;
 writeFileSync("components/gpu/wgsl-browser.ts", src);
 console.log(`wgsl-browser.ts lists ${files.length} shaders`);

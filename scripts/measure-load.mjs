@@ -1,7 +1,8 @@
 // Page-load measurement of built sites in headless Chromium with SwiftShader WebGPU.
 //
-// Usage: node scripts/measure-load.mjs [--runs N] [--out FILE.json] [--path /] [label=distDir ...]
-//        (default: one site, current=dist)
+// Usage: node scripts/measure-load.mjs [--runs N] [--out FILE.json] [--path /] [--port P] [label=distDir[:/page/path] ...]
+//        (default: one site, current=dist; a site's own page path wins over --path)
+//   e.g. node scripts/measure-load.mjs --runs 5 orig=/work/orig/dist:/pages/particle-worlds/part3.html ours=dist
 //
 // Each site (a dist folder, any path) is served by scripts/serve-dist.mjs on its own port; the runs alternate between
 // the sites (A B A B …) so that the machine's load affects them alike, and each run launches
@@ -9,6 +10,10 @@
 //   - every HTTP request up to the hero's first frame plus one quiet second: URL, kind
 //     (js, css, wgsl, html, other), bytes as served and the gzip size of the body (zlib,
 //     level 6: what a static host's gzip would send);
+//   - the same responses as the page's Resource Timing saw them (and the page's own HTML, from
+//     Navigation Timing): decoded (uncompressed) body bytes per kind, summed over the responses
+//     that had ended before the first WebGPU frame (probe-gpu-frame) — the bytes the first frame
+//     waited for, at most — and their gzip sizes;
 //   - first contentful paint (Paint Timing);
 //   - first-gpu-frame: the page's own `performance.mark("first-gpu-frame")`, set once by the
 //     hero when the GPU has finished its first frame (absent on builds without the mark);
@@ -33,8 +38,9 @@ const out = flag("--out", null);
 const pagePath = flag("--path", "/");
 const basePort = Number(flag("--port", "4470"));
 const sites = (args.length ? args : ["current=dist"]).map((a, i) => {
-  const [label, dir] = a.includes("=") ? a.split("=") : [a, a];
-  return {label, dir, port: basePort + i};
+  const [label, spec] = a.includes("=") ? [a.slice(0, a.indexOf("=")), a.slice(a.indexOf("=") + 1)] : [a, a];
+  const m = spec.match(/^(.*?):(\/.*)$/);
+  return {label, dir: m ? m[1] : spec, path: m ? m[2] : pagePath, port: basePort + i};
 });
 
 const FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan"];
@@ -89,7 +95,7 @@ async function measureOnce(site) {
     });
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${site.port}${pagePath}`);
+    await page.goto(`http://127.0.0.1:${site.port}${site.path}`);
     await page.waitForFunction(() => performance.getEntriesByName("probe-gpu-frame").length > 0, null, {timeout: 60_000});
     await page.waitForTimeout(1000);
     const t = await page.evaluate(() => {
@@ -101,9 +107,32 @@ async function measureOnce(site) {
         probeGpuFrame: at("probe-gpu-frame"),
         domContentLoaded: nav?.domContentLoadedEventEnd ?? null,
         engine: document.querySelector('[data-widget="hero"]')?.dataset.engine ?? null,
+        resources: [nav, ...performance.getEntriesByType("resource")].map((e) => ({
+          url: e.name,
+          start: e.startTime,
+          end: e.responseEnd,
+          decoded: e.decodedBodySize,
+          encoded: e.encodedBodySize,
+        })),
       };
     });
     const requests = await Promise.all(pending);
+    // decoded bytes per kind of every response that had ended before the first frame (Resource Timing)
+    const gzipOf = new Map(requests.map((r) => [r.url, r]));
+    const frameAt = t.probeGpuFrame ?? Infinity;
+    const beforeFrame = {count: 0, decoded: 0, gzip: 0, byKind: {}};
+    for (const e of t.resources) {
+      if (!e.url.startsWith("http") || e.end > frameAt) continue;
+      const r = gzipOf.get(e.url);
+      const k = r?.kind ?? kind(e.url, "");
+      const b = (beforeFrame.byKind[k] ??= {count: 0, decoded: 0, gzip: 0});
+      for (const o of [b, beforeFrame]) {
+        o.count++;
+        o.decoded += e.decoded;
+        o.gzip += r?.gzip ?? 0;
+      }
+    }
+    delete t.resources;
     const sum = (pred, key) => requests.filter(pred).reduce((s, r) => s + r[key], 0);
     const code = (r) => r.kind === "js" || r.kind === "css" || r.kind === "wgsl";
     const byKind = {};
@@ -113,7 +142,7 @@ async function measureOnce(site) {
       k.bytes += r.bytes;
       k.gzip += r.gzip;
     }
-    return {...t, errors, requestCount: requests.length, codeGzip: sum(code, "gzip"), allGzip: sum(() => true, "gzip"), byKind, requests};
+    return {...t, errors, beforeFrame, requestCount: requests.length, codeGzip: sum(code, "gzip"), allGzip: sum(() => true, "gzip"), byKind, requests};
   } finally {
     await browser.close();
   }
@@ -139,7 +168,7 @@ try {
       results[site.label].push(m);
       console.log(
         `run ${r + 1} ${site.label} (load ${load.toFixed(1)}): fcp ${m.fcp?.toFixed(0)} ms, first-gpu-frame ${m.firstGpuFrame?.toFixed(0) ?? "-"} ms, probe ${m.probeGpuFrame?.toFixed(0)} ms, ` +
-          `${m.requestCount} requests, code ${(m.codeGzip / 1024).toFixed(1)} KB gzip, engine ${m.engine}${m.errors.length ? `, errors: ${m.errors.join("; ")}` : ""}`
+          `${(m.beforeFrame.decoded / 1024).toFixed(1)} KB decoded before it (${m.beforeFrame.count} responses), ${m.requestCount} requests, code ${(m.codeGzip / 1024).toFixed(1)} KB gzip, engine ${m.engine}${m.errors.length ? `, errors: ${m.errors.join("; ")}` : ""}`
       );
     }
   }
@@ -152,6 +181,7 @@ for (const site of sites) {
   const rs = results[site.label];
   summary[site.label] = {
     dist: site.dir,
+    path: site.path,
     runs: rs.length,
     fcpMs: median(rs.map((m) => m.fcp)),
     firstGpuFrameMs: median(rs.map((m) => m.firstGpuFrame)),
@@ -162,6 +192,10 @@ for (const site of sites) {
     codeGzipBytes: median(rs.map((m) => m.codeGzip)),
     allGzipBytes: median(rs.map((m) => m.allGzip)),
     byKind: rs[0].byKind,
+    beforeFrameDecodedBytes: median(rs.map((m) => m.beforeFrame.decoded)),
+    beforeFrameGzipBytes: median(rs.map((m) => m.beforeFrame.gzip)),
+    beforeFrameResponses: median(rs.map((m) => m.beforeFrame.count)),
+    beforeFrameByKind: rs[0].beforeFrame.byKind,
   };
 }
 console.table(
@@ -172,6 +206,8 @@ console.table(
         fcp: s.fcpMs?.toFixed(0),
         "first-gpu-frame": s.firstGpuFrameMs?.toFixed(0) ?? "-",
         probe: s.probeGpuFrameMs?.toFixed(0),
+        "KB decoded before frame": (s.beforeFrameDecodedBytes / 1024).toFixed(1),
+        "KB gzip before frame": (s.beforeFrameGzipBytes / 1024).toFixed(1),
         requests: s.requests,
         "code KB gzip": (s.codeGzipBytes / 1024).toFixed(1),
       },
@@ -183,8 +219,11 @@ if (out) {
     measured: new Date().toISOString(),
     browser: "Debian Chromium, headless, SwiftShader WebGPU (flags: " + FLAGS.join(" ") + ")",
     viewport: "1200×900",
-    path: pagePath,
-    method: "medians over runs alternating between sites; a fresh browser per run; sizes are gzip (zlib level 6) of each response body",
+    paths: Object.fromEntries(sites.map((s) => [s.label, s.path])),
+    method:
+      "medians over runs alternating between sites; a fresh browser per run; gzip sizes are zlib level 6 of each response body; " +
+      "'before frame' sums the decoded (uncompressed) body bytes of the responses whose Resource Timing responseEnd came before probe-gpu-frame",
+    loadAverageAtEnd: loadavg(),
   };
   writeFileSync(out, JSON.stringify({meta, summary, runs: results}, null, 1) + "\n");
   console.log(`wrote ${out}`);

@@ -58,3 +58,6 @@ export const browserWGSL: WGSLLoader = (path) => {
   }
   return text;
 };
+
+/** shaders/<path> as written, for listings the page shows (here the same files; the page's bundle swaps both loaders). */
+export const shownWGSL: WGSLLoader = browserWGSL;

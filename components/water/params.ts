@@ -147,3 +147,6 @@ export function waterGridFor(p: WaterParams, cellsPerH: 1 | 2 = 1): GridParams {
   const cell = p.h / cellsPerH;
   return denseGrid(Math.max(1, Math.ceil((x1 - x0) / cell)), Math.max(1, Math.ceil((y1 - y0) / cell)), cell, x0, y0);
 }
+
+/** Bins of the density histogram (stats.wgsl, the twin's statsTwin): bin b covers [b, b+1) · 2ρ₀/64. */
+export const DENSITY_BINS = 64;

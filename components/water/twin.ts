@@ -10,9 +10,9 @@
 import {cellCoord, cellWindow, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import {sortTwin} from "../sort/twin.js";
-import type {PointerState, WaterParams} from "./params.js";
+import {DENSITY_BINS, type PointerState, type WaterParams} from "./params.js";
 
-export const DENSITY_BINS = 64;
+export {DENSITY_BINS};
 
 /** Keys of the 3×3 window around the cell of (x, y), each once (cellWindow; the kernels' cell_window). */
 export function windowKeys(g: GridParams, x: number, y: number): number[] {

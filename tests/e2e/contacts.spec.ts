@@ -265,8 +265,8 @@ test("bad options give a visible message and a working demo, never a blank", asy
         .getEntriesByType("resource")
         .map((e) => e.name)
         .find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
-    // the essay's code arrives as one bundle (scripts/bundle-page.mjs) that exports both factories
-    const cUrl = find("_bundle/essay"),
+    // the essay's §1–§2 module (scripts/bundle-page.mjs) exports both factories
+    const cUrl = find("_bundle/neighbours"),
       gUrl = cUrl;
     if (!cUrl || !gUrl) return null;
     const c = (await import(cUrl)).createContactsDemo({count: 1e6, stepsPerFrame: "lots"});

@@ -286,7 +286,7 @@ test("bad options give a visible message and a working widget, never a blank", a
     const url = performance
       .getEntriesByType("resource")
       .map((e) => e.name)
-      .find((n) => /\/_bundle\/essay\.[0-9a-f]+\.js$/.test(n)); // the page bundle exports the factory
+      .find((n) => /\/_bundle\/sort\.[0-9a-f]+\.js$/.test(n)); // the page's §3 module exports the factory
     if (!url) return null;
     const mod = await import(url);
     const el = mod.createScanScrub({count: 99, seed: "not a number"});

@@ -160,7 +160,7 @@ test("bad options give a visible note and a working widget", async ({page}) => {
     const url = performance
       .getEntriesByType("resource")
       .map((e) => e.name)
-      .find((n) => /\/_bundle\/essay\.[0-9a-f]+\.js$/.test(n)); // the page bundle exports the factory
+      .find((n) => /\/_bundle\/sort\.[0-9a-f]+\.js$/.test(n)); // the page's §3 module exports the factory
     if (!url) return null;
     const mod = await import(url);
     const el = mod.createSortWidget({particles: 500, side: "abc", intervalMs: 2.5e9});

@@ -70,8 +70,8 @@ test("a zero or non-numeric maxHeight is clamped with a message; a zero-size can
       performance
         .getEntriesByType("resource")
         .map((e) => e.name)
-        .find((n) => /\/_bundle\/essay\.[0-9a-f]+\.js$/.test(n)) ?? // the page bundle exports the factory
-      (document.querySelector('link[href*="/_bundle/essay."]') as HTMLLinkElement).href;
+        .find((n) => /\/_bundle\/hero\.[0-9a-f]+\.js$/.test(n)) ?? // the hero's module exports the factory
+      (document.querySelector('link[href*="/_bundle/hero."]') as HTMLLinkElement).href;
     const {createWaterWidget} = await import(url);
     for (const [id, maxHeight] of [
       ["zero", 0],

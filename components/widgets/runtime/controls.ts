@@ -1,9 +1,8 @@
 /**
  * The controls every widget uses: a button (a toggle when asked), a labelled range
- * slider that wraps on phones, and a slider over a log scale (`d3.scaleLog`) for counts
+ * slider that wraps on phones, and a slider over a log scale (`logPositions`) for counts
  * that span orders of magnitude.
  */
-import {scaleLog} from "../../d3.js";
 
 /** A labelled button; `aria-pressed` when `toggle` is set. */
 export function button(label: string, onClick: () => void, opts: {toggle?: boolean; title?: string} = {}): HTMLButtonElement {
@@ -70,15 +69,18 @@ export interface LogSlider extends RangeControl {
 export const LOG_SLIDER_STEPS = 10_000;
 
 /**
- * The map of a log slider: position (0..steps) ↔ whole count in [min, max] (a clamped d3
- * log scale; `round` picks the counts a position lands on, default the nearest whole
- * count). Exported so a widget can name its own mapping.
+ * The map of a log slider: position (0..steps) ↔ whole count in [min, max], clamped:
+ * position = steps · ln(n / min) / ln(max / min) (what a clamped d3 log scale computes; the
+ * two lines here keep d3-scale out of the hero's first load, which has a count slider).
+ * `round` picks the counts a position lands on, default the nearest whole count; min = max
+ * maps everything to position 0 and count min. Exported so a widget can name its own mapping.
  */
 export function logPositions(min: number, max: number, steps = LOG_SLIDER_STEPS, round: (n: number) => number = Math.round) {
-  const scale = scaleLog().domain([min, max]).range([0, steps]).clamp(true);
+  const span = Math.log(max / min);
+  const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
   return {
-    toPosition: (n: number) => Math.round(scale(n)),
-    toCount: (p: number) => Math.min(max, Math.max(min, round(scale.invert(p)))),
+    toPosition: (n: number) => (span > 0 ? Math.round(clamp((steps * Math.log(n / min)) / span, 0, steps)) : 0),
+    toCount: (p: number) => clamp(round(span > 0 ? min * Math.exp((clamp(p, 0, steps) * span) / steps) : min), min, max),
   };
 }
 
@@ -105,7 +107,7 @@ const KEY_DIRECTION: Record<string, number> = {ArrowRight: 1, ArrowUp: 1, ArrowL
 
 /**
  * A range slider whose positions map to counts on a log scale between `min` and `max`
- * (a d3 log scale, rounded to whole counts): equal slider moves are equal ratios.
+ * (logPositions, rounded to whole counts): equal slider moves are equal ratios.
  */
 export function logSlider(text: string, o: LogSliderOptions): LogSlider {
   const steps = o.steps ?? LOG_SLIDER_STEPS;

@@ -13,7 +13,9 @@ import type {CanvasStage} from "../runtime/canvas.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {drawTwin} from "./draw.js";
-import type {WaterState} from "./options.js";
+import {twinCount, type WaterState} from "./options.js";
+
+export {twinCount};
 
 /** What both engines get from the widget. */
 export interface WaterSetup {
@@ -47,15 +49,6 @@ export interface WaterEngine extends Engine {
   reset(): void;
   /** `state.params` changed. */
   setParams(): void;
-}
-
-/**
- * Particles the CPU twin simulates for a requested `count`: count / 16 (the twin runs on one
- * CPU core, roughly 16× slower per particle than a GPU here), clamped to [1,000, cap] and never
- * more than `count`. E.g. 10,000 → 1,000; 20,000 → 1,250; 50,000 → 3,125; 80,000 → 4,000 (cap 4,000).
- */
-export function twinCount(count: number, cap = 4000): number {
-  return Math.min(count, Math.max(Math.min(1000, cap), Math.min(cap, Math.round(count / 16))));
 }
 
 /** Builds the CPU engine; `fallbackCount` caps the twin's count. */

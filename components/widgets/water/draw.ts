@@ -6,9 +6,11 @@
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
 import {fitView} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
-import {densityHistogram, type Legend, RAMP_SPAN_DARK, RAMP_SPAN_LIGHT, rampColor} from "../../water/chart.js";
+import type {HistogramChart} from "../../water/histogram.js";
+import {type Legend, RAMP_SPAN_DARK, RAMP_SPAN_LIGHT, rampColor} from "../../water/chart.js";
 import type {WaterParams} from "../../water/params.js";
 import type {CanvasStage} from "../runtime/canvas.js";
+import {whenNear} from "../runtime/lazy.js";
 import {luminance, parseColor, resolveColor} from "../runtime/theme.js";
 import {SPEED_RANGE} from "./controls.js";
 import type {WaterState} from "./options.js";
@@ -82,23 +84,58 @@ export function drawTwin(stage: CanvasStage, view: WorldView, particles: PackedP
   });
 }
 
-/** The water demo's live panel: the density histogram and the max speed. */
+/**
+ * The water demo's live panel: the density histogram and the max speed. The histogram's code
+ * (d3, components/water/histogram.ts) loads when the panel first comes near the viewport, so
+ * the page's first view (the hero has no panel) loads no d3; until then the panel keeps the
+ * latest state and draws it when the chart is there.
+ */
 export function statsPanel() {
   const element = document.createElement("div");
   element.className = "sim-panel counter";
   const stats = document.createElement("div");
   stats.className = "water-stats";
   stats.style.cssText = "display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end";
-  const chart = densityHistogram(320, 120);
   const speed = document.createElement("div");
   speed.className = "water-speed counter";
-  stats.append(chart.element, speed);
+  // the chart's box, reserved while its code loads (its size is the chart's: 320 × 120)
+  const slot = document.createElement("div");
+  slot.style.cssText = "width:320px;height:120px";
+  stats.append(slot, speed);
   element.append(stats);
+  let chart: HistogramChart | null = null;
+  let latest: {bins: ArrayLike<number>; restDensity: number} | null = null;
+  const show = (bins: ArrayLike<number>, restDensity: number) => {
+    latest = {bins, restDensity};
+    chart?.update(bins, restDensity);
+  };
+  // loaded when the panel first comes within a screen of the viewport, or when `load()` is
+  // called (the widget calls it as its engine starts), whichever is first
+  let loadNow!: () => void;
+  const asked = new Promise<void>((go) => {
+    loadNow = go;
+  });
+  const cancelNear = whenNear(element, loadNow);
+  const ready = asked
+    .then(() => {
+      cancelNear();
+      return import("../../water/histogram.js");
+    })
+    .then(({densityHistogram}) => {
+      chart = densityHistogram(320, 120);
+      slot.replaceWith(chart.element);
+      if (latest) chart.update(latest.bins, latest.restDensity);
+    });
   return {
     element,
-    chart,
+    /** Resolves when the histogram is drawn (its code loaded). */
+    ready,
+    /** Loads the histogram's code now (idempotent). */
+    load: () => loadNow(),
+    /** Shows the density histogram of `bins` against ρ₀ = `restDensity`. */
+    chart: {update: show},
     update(s: WaterState) {
-      chart.update(s.bins, s.params.restDensity);
+      show(s.bins, s.params.restDensity);
       speed.textContent = `max speed ${s.maxSpeed.toFixed(2)} units/s`;
     },
   };

@@ -3,13 +3,19 @@
  * runs all substeps of a frame in one compute pass, the stats pass fills the density
  * histogram a few times a second (read back through a StagingRing, never stalling a frame),
  * and the shared DiscRenderer draws from the particle buffer — one submit per frame.
+ * The first frame comes before the simulation's kernels exist: as soon as the render pipeline
+ * is compiled, the initial particles (the dam break the simulation then starts from) are drawn
+ * from a storage buffer; the compute pipelines (createComputePipelineAsync) compile once that
+ * frame is done (on a CPU-emulated adapter they compile one after another and take most of the
+ * start-up, and a draw queued behind them would wait for all of them).
  * GPU time per frame comes from timestamp queries (PassTimer) when the device has them,
  * else from submit → done wall time.
  */
 import {StagingRing} from "../../gpu/readback.js";
+import {STORAGE_RW} from "../../gpu/usage.js";
 import {DiscRenderer} from "../../sim/renderer.js";
 import {PassTimer} from "../../sim/timing.js";
-import {decodeStats, STATS_BYTES, WaterGPU} from "../../water/pipeline.js";
+import {PARTICLE_BYTES} from "../../sort/particles.js";
 import {pourScene} from "../../water/scene.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
@@ -35,8 +41,43 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   // a CPU-emulated GPU is shared with every other widget of the page: keep one frame in flight
   const maxInFlight = software ? 1 : 2;
   const standsFor = () => state.tankFor ?? state.count;
-  const sim = await WaterGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: s.maxCount});
+  // the render pipeline (one, small) first, so that it is not queued behind the kernels
   const renderer = await DiscRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  const marksFirstFrame = s.name === "hero";
+  const markFirst = () =>
+    device.queue.onSubmittedWorkDone().then(
+      () => performance.mark("first-gpu-frame"),
+      () => {}
+    );
+  /** The state a pour starts from (the hero's tank follows the count: beforePour). */
+  const prepare = () => {
+    state.simulated = state.count;
+    s.beforePour?.(state.simulated, standsFor());
+    return pourScene(s.scene, state.count, state.params);
+  };
+  const initial = prepare();
+  // the first frame: the initial particles, drawn by the renderer from a storage buffer
+  let firstDrawn = false;
+  if (stage.hasSize && renderer.resize() && initial.count <= s.maxCount) {
+    const buf = ctx.scope.buffer({label: `${s.name}-initial`, size: Math.max(1, initial.count) * PARTICLE_BYTES, usage: STORAGE_RW});
+    if (initial.count) device.queue.writeBuffer(buf, 0, initial.buffer, 0, initial.count * PARTICLE_BYTES);
+    const enc = device.createCommandEncoder({label: `${s.name}-first-frame`});
+    renderer.encode(enc, buf, initial.count, s.view(), {
+      radius: 0.55 * state.params.h,
+      colorMode: "speed", // every particle is at rest: the ramp's still end (the density colours need the kernels)
+      rampSpan: rampSpanOf(stage),
+    });
+    device.queue.submit([enc.finish()]);
+    if (marksFirstFrame) markFirst();
+    firstDrawn = true;
+    // the kernels compile after this frame is on screen: a GPU process that compiles them one
+    // after another (SwiftShader) would otherwise run the draw only after the last of them
+    await device.queue.onSubmittedWorkDone();
+    if (!ctx.scope.disposed) ctx.scope.destroyBuffer(buf);
+  }
+  // the simulation's code (and its kernels' WGSL, in the page's bundle) loads after the first frame
+  const {WaterGPU, decodeStats, STATS_BYTES} = await import("../../water/pipeline.js");
+  const sim = await WaterGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: s.maxCount});
   const ring = new StagingRing(ctx.scope, STATS_BYTES, 2);
   const ema = (ms: number) => {
     state.gpuMs = state.gpuMs === null ? ms : 0.8 * state.gpuMs + 0.2 * ms;
@@ -49,17 +90,13 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
       `GPU (${handle.adapterInfo.vendor || "WebGPU"}): ${fmtNumber(sim.count)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame` +
         (state.gpuMs === null ? "" : `, ${state.gpuMs.toFixed(2)} ms of GPU time per frame${timer ? "" : " (submit to done)"}`)
     );
-  const pour = () => {
-    state.simulated = state.count;
-    if (s.beforePour) {
-      s.beforePour(state.simulated, standsFor());
-      sim.setParams(state.params);
-    }
-    sim.upload(pourScene(s.scene, state.count, state.params));
+  const pour = (initial = prepare()) => {
+    if (s.beforePour) sim.setParams(state.params);
+    sim.upload(initial);
     state.maxSpeed = 0;
   };
   sim.setParams(state.params);
-  pour();
+  pour(initial);
   // the engine's line goes elsewhere (the hero's details): clear what the status said while it started
   if (s.detail) ctx.status.info("");
   info();
@@ -114,7 +151,7 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     timer?.commit();
     inFlight++;
     // the hero's first frame done on the GPU: the page-load measure (scripts/measure-load.mjs) reads this mark
-    const first = s.frames.n === 0 && s.name === "hero";
+    const first = s.frames.n === 0 && marksFirstFrame && !firstDrawn;
     device.queue.onSubmittedWorkDone().then(
       () => {
         inFlight--;
@@ -126,5 +163,5 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     if (slot) ring.commit(slot, onStats);
     s.frames.n++;
   };
-  return {frame, draw, reset: pour, setParams: () => sim.setParams(state.params)};
+  return {frame, draw, reset: () => pour(), setParams: () => sim.setParams(state.params)};
 }

@@ -28,12 +28,12 @@ import {createStatus} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {heroFoot, heroHint, tankBox} from "./hero.js";
 import {stirrer, waterControls} from "./controls.js";
-import {waterCPU, type WaterEngine, type WaterSetup} from "./cpu.js";
+import type {WaterEngine, WaterSetup} from "./cpu.js";
 import {statsPanel, tankView, watchTankColors} from "./draw.js";
 import {waterGPU} from "./gpu.js";
 import {initialState, readWaterOptions, waterValue, type WaterOptions, type WaterValue} from "./options.js";
 
-export {twinCount} from "./cpu.js";
+export {twinCount} from "./options.js";
 export type {WaterOptions, WaterValue};
 export type WaterElement = WidgetElement<WaterValue> & {__frames(): number};
 
@@ -80,8 +80,9 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     noun: "tank",
     status,
   });
-  const panel = statsPanel();
-  panel.chart.update(state.bins, state.params.restDensity);
+  // the hero has no panel (and so never loads the histogram's d3)
+  const panel = hero ? null : statsPanel();
+  panel?.chart.update(state.bins, state.params.restDensity);
   const foot = hero ? heroFoot() : null;
   const hint = hero ? (options.hint ?? null) : null;
   const publish = () => {
@@ -99,7 +100,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     statsHz: o.statsHz,
     frames,
     onStats: () => {
-      panel.update(state);
+      panel?.update(state);
       publish();
     },
     publish,
@@ -169,12 +170,14 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
       // a canvas that had a WebGPU context cannot get a 2D one
       if (usedWebGPU) stage.fresh();
       state.softwareAdapter = false;
-      return waterCPU(ctx, setup, o.fallbackCount);
+      // the twin's code loads when it is needed (no WebGPU, or lost too often): not at first view
+      return import("./cpu.js").then(({waterCPU}) => waterCPU(ctx, setup, o.fallbackCount));
     },
     onEngine: (e, kind) => {
       engine = e;
       state.engine = kind;
       publish();
+      panel?.load();
     },
     onEngineStop: () => {
       engine = null;
@@ -202,7 +205,11 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     row.className = "hero-more-row";
     row.append(foot.details, runtime.playControl!);
     root.append(status.element, row);
-  } else root.append(controls.row, controls.panel, panel.element, status.element);
+  } else {
+    root.append(controls.row, controls.panel);
+    if (panel) root.append(panel.element);
+    root.append(status.element);
+  }
   widgetCard(root, waterCaption(hero, touchFirst()), {frames: () => frames.n});
   root.__frames = () => frames.n;
   root.dispose = () => runtime.dispose();

@@ -4,8 +4,7 @@
  * The hero reads the same schema with its own defaults (HERO_OPTIONS).
  */
 import type {GPUHandle} from "../../gpu/context.js";
-import {TUNABLE, WATER_DEFAULTS, type TunableKey, type WaterParams} from "../../water/params.js";
-import {DENSITY_BINS} from "../../water/twin.js";
+import {DENSITY_BINS, TUNABLE, WATER_DEFAULTS, type TunableKey, type WaterParams} from "../../water/params.js";
 import {labelFor, OPTION_NAMES, readOption, readOptions, type NumberOption, type OptionSchema, type OptionValues} from "../runtime/options.js";
 
 /** Fewest particles of either widget. */
@@ -215,4 +214,13 @@ export function waterValue(s: WaterState): WaterValue {
     engine: s.engine,
     softwareAdapter: s.softwareAdapter,
   };
+}
+
+/**
+ * Particles the CPU twin simulates for a requested `count`: count / 16 (the twin runs on one
+ * CPU core, roughly 16× slower per particle than a GPU here), clamped to [1,000, cap] and never
+ * more than `count`. E.g. 10,000 → 1,000; 20,000 → 1,250; 50,000 → 3,125; 80,000 → 4,000 (cap 4,000).
+ */
+export function twinCount(count: number, cap = 4000): number {
+  return Math.min(count, Math.max(Math.min(1000, cap), Math.min(cap, Math.round(count / 16))));
 }

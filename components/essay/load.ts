@@ -1,0 +1,77 @@
+/**
+ * The order in which the essay page loads its code: the hero first, every other section
+ * after it. A section's cell calls `loadNear(visibility(), () => import("./_bundle/x.js"))`
+ * and gets the module; its widget's cell (and every cell that reads the widget's `.value`)
+ * simply waits for it, as Framework's cells wait on any promise.
+ *
+ * `loadNear` starts nothing before the hero has shown its first frame — the mark
+ * "first-gpu-frame" that components/widgets/water/gpu.ts sets, or the hero running on the
+ * CPU twin (`data-engine="cpu"`: no WebGPU), or the hero being far from the viewport (it then
+ * does not start: the reader arrived further down). After that a section's module loads as soon as
+ * its cell is in view (`visible`, Framework's `visibility()`), or else in an idle moment of
+ * the browser, one section after another (in the order their cells ran); so a reader who scrolls gets the
+ * section on approach, and a page left open (or printed, or searched) soon has every widget.
+ * See docs/ARCHITECTURE.md, "Loading".
+ */
+
+import {NEAR_MARGIN} from "../widgets/runtime/lazy.js";
+
+let heroShown: Promise<void> | null = null;
+
+/**
+ * Resolves once the hero has drawn its first frame on the GPU, runs on the CPU twin, or is not
+ * near the viewport (a reader who arrived at a section further down: the hero starts only near).
+ */
+export function heroFirstFrame(): Promise<void> {
+  heroShown ??= new Promise<void>((resolve) => {
+    if (typeof document === "undefined" || typeof PerformanceObserver === "undefined" || typeof IntersectionObserver === "undefined") return resolve();
+    let far: IntersectionObserver | null = null;
+    const done = () => {
+      marks.disconnect();
+      changes.disconnect();
+      far?.disconnect();
+      resolve();
+    };
+    const marks = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-gpu-frame").length) done();
+    });
+    marks.observe({type: "mark", buffered: true});
+    const check = () => {
+      const hero = document.querySelector<HTMLElement>('[data-widget="hero"]');
+      if (!hero) return;
+      if (hero.dataset.engine === "cpu" || performance.getEntriesByName("first-gpu-frame").length) return done();
+      if (far) return;
+      far = new IntersectionObserver((entries) => entries.some((e) => !e.isIntersecting) && done(), {rootMargin: NEAR_MARGIN});
+      far.observe(hero);
+    };
+    const changes = new MutationObserver(check);
+    changes.observe(document.documentElement, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-engine"]});
+    check();
+  });
+  return heroShown;
+}
+
+/** The browser's next idle moment (at most `timeout` ms away). */
+function idleMoment(timeout = 2000): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function") requestIdleCallback(() => resolve(), {timeout});
+    else setTimeout(resolve, 50);
+  });
+}
+
+/** The idle turns are taken in the order of the calls: each after the previous section's module loaded. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Loads a section's module (`load()`, a dynamic import) after the hero's first frame, as soon
+ * as `visible` resolves (the section is in view) or the browser is idle, whichever comes
+ * first. Returns the module. A failed load rejects (the cell shows Framework's error box).
+ */
+export function loadNear<T>(visible: Promise<unknown>, load: () => Promise<T>): Promise<T> {
+  const turn = queue.then(() => heroFirstFrame()).then(() => idleMoment());
+  const result = heroFirstFrame()
+    .then(() => Promise.race([visible, turn]))
+    .then(load);
+  queue = result.catch(() => undefined);
+  return result;
+}
