@@ -54,7 +54,7 @@ test("the hero's caption says the count it runs, even when nothing moves (reduce
   // the engine's own line is in the disclosure under the caption, the notice in the status line
   await expect(hero.locator(".hero-more .hero-adapter")).toContainText("GPU (");
   await expect(hero.locator(".hero-more")).not.toHaveAttribute("open");
-  await expect(hero.locator(".widget-status")).toContainText("drawn larger to fill the same depth");
+  await expect(hero.locator(".widget-status")).toContainText("particles, drawn larger, one substep per frame");
   expect((await widgetValue(page, "hero")).count).toBe(4000);
   await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("4,000 = 4,000");
   await context.close();

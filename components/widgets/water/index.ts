@@ -153,7 +153,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     status.setNotes([
       ...notes,
       hero
-        ? `This WebGPU adapter is a CPU emulation (SwiftShader): the water starts with ${fmtNumber(state.count)} particles, drawn larger to fill the same depth, and one substep per frame.`
+        ? `A CPU emulation of a GPU (SwiftShader): ${fmtNumber(state.count)} particles, drawn larger, one substep per frame.`
         : `This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${fmtNumber(state.count)} particles and one substep per frame, in a tank scaled to them.`,
     ]);
     publish();
