@@ -38,7 +38,7 @@ const CLAIMS: Record<string, Claim[]> = {
     {re: /would take (\w+) dispatches/, values: [scanRoundCount(65_536)], from: "scanRoundCount(65,536): one dispatch per Hillis–Steele round"},
     {re: /256 and uses (\w+) dispatches/, values: [BLOCK_SCAN], from: "BLOCK_SCAN_SORT_PHASES scan"},
     {re: /the (\w+)-dispatch scan<\/span>/, values: [BLOCK_SCAN], from: "BLOCK_SCAN_SORT_PHASES scan"},
-    {re: /WGSL those (\w+) dispatches run/, values: [BLOCK_SCAN], from: "BLOCK_SCAN_SORT_PHASES scan"},
+    {re: /The (\w+)\s+entry points around it/, values: [BLOCK_SCAN], from: "BLOCK_SCAN_SORT_PHASES scan: one entry point per dispatch"},
     {re: /Those (\w+) dispatches are the idea/, values: [BLOCK_SCAN], from: "BLOCK_SCAN_SORT_PHASES scan"},
     {re: /One substep of the sand is (\w+) short stages/, values: [SAND_PHASES.length], from: "SAND_PHASES"},
     {re: /\*\*scan\*\* — (\w+) dispatch turns/, values: [FUSED_SCAN], from: "SORT_PHASES scan"},
