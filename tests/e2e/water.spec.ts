@@ -110,7 +110,7 @@ test("bad URL parameters: a fractional substep count, an empty count, and a non-
   const hero = page.locator('[data-widget="hero"] .widget-status');
   await expect(hero).toContainText("particle count must be a number");
   await expect(hero).toContainText("substeps 2.5 is not a whole number; using 3");
-  await expect(hero).toContainText("starts with 4,000 particles");
+  await expect(hero).toContainText("(SwiftShader): 4,000 particles");
   await waitForCount(page, "hero", 4000);
   const water = page.locator('[data-widget="water"]');
   await water.scrollIntoViewIfNeeded();
