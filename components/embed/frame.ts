@@ -22,13 +22,19 @@ function notice(kind: "warn" | "error", text: string): HTMLElement {
   return el;
 }
 
-/** Posts the height of `el` to the parent window each time it changes. Returns a stop function. */
+/**
+ * Posts the height of `el` (CSS px, rounded up) to the parent window each time it changes.
+ * Returns a stop function. A height of 0 is never posted: it only means the host hid the
+ * frame (`display: none` lays nothing out inside it), and a host that sized the frame to 0
+ * would show it again collapsed, then grow it a moment later, moving the page under the
+ * reader (and under a host script that scrolls to the frame as it shows it).
+ */
 export function postHeight(el: HTMLElement, widget: string): () => void {
   if (window.parent === window) return () => {};
   let last = -1;
   const ro = new ResizeObserver(() => {
     const height = Math.ceil(el.getBoundingClientRect().height);
-    if (height === last) return;
+    if (height < 1 || height === last) return;
     last = height;
     window.parent.postMessage({type: HEIGHT_MESSAGE, widget, height}, "*");
   });

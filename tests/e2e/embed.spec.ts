@@ -181,8 +181,26 @@ test("an iframe shows the configured widget and posts its height; a display:none
   await page.waitForTimeout(4000);
   expect(await submits(), "a display:none iframe submits no GPU work").toBe(0);
   const setDisplay = (d: string) => page.evaluate((d) => ((document.querySelector("#hidden") as HTMLElement).style.display = d), d);
-  await setDisplay("block");
-  await page.locator("#hidden").scrollIntoViewIfNeeded();
+  // Shows the frame and brings all of it on screen. The frame's height comes from its own
+  // message and can change after a scroll (the widget fills in), so scroll until the whole
+  // frame lies inside the viewport: a frame partly below the fold leaves the widget off
+  // screen, where its loop rightly does not run.
+  const showOnScreen = async () => {
+    await setDisplay("block");
+    await expect
+      .poll(
+        async () => {
+          await page.locator("#hidden").scrollIntoViewIfNeeded();
+          return page.evaluate(() => {
+            const r = (document.querySelector("#hidden") as HTMLElement).getBoundingClientRect();
+            return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight ? "on screen" : `top ${r.top} px, height ${r.height} px, viewport ${innerHeight} px`;
+          });
+        },
+        {timeout: 30_000}
+      )
+      .toBe("on screen");
+  };
+  await showOnScreen();
   await expect.poll(submits, {timeout: 90_000}).toBeGreaterThan(0);
   // hidden again while running: its loop stops
   await setDisplay("none");
@@ -203,9 +221,12 @@ test("an iframe shows the configured widget and posts its height; a display:none
     .toBe(true);
   await page.waitForTimeout(3000);
   expect(await submits(), "hidden again: no more GPU work").toBe(s1);
+  // a hidden frame posts no height of 0: the host keeps its last size, so showing it again does not shift the page
+  const sandHeights = await page.evaluate(() => (window as any).heights.filter((h: any) => h.widget === "sand").map((h: any) => h.height));
+  expect(sandHeights.length).toBeGreaterThan(0);
+  expect(Math.min(...sandHeights), `sand heights posted: ${sandHeights}`).toBeGreaterThan(200);
   // and shown again (and scrolled to: hiding it changed the page's height): it resumes
-  await setDisplay("block");
-  await page.locator("#hidden").scrollIntoViewIfNeeded();
+  await showOnScreen();
   await expect.poll(submits, {timeout: 60_000}).toBeGreaterThan(s1);
   errors.expectNone();
 });
