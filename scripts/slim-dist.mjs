@@ -103,7 +103,7 @@ const CELL_HEAD = /^define\(\{id: ("[^"]+")(?:, mode: "[^"]+")?(?:, inputs: (\[[
  * cells that import hero.js and every cell whose outputs those read (transitively). The kept
  * text ends with the import of `deferredUrl` once `heroFirstFrame()` resolves.
  */
-export function splitCells(code, deferredUrl) {
+export function splitCells(code, deferredUrl, fullStylesheet = null) {
   const parts = code.split(/\n(?=define\(\{id: ")/);
   const head = parts.shift();
   if (!parts.length || !/^\s*(import\b|registerFile\(|$)/m.test(head)) return null;
@@ -120,23 +120,105 @@ export function splitCells(code, deferredUrl) {
   if (!later.length) return null;
   const client = head.match(/import \{define\} from ("[^"]+");/)?.[1];
   if (!client) return null;
-  const load = `import(${JSON.stringify(heroUrl)}).then((m) => m.heroFirstFrame()).then(() => import(${JSON.stringify(deferredUrl)}));`;
+  // the whole stylesheet (when the page links only its first-screen part) before any later cell runs
+  const sheet = fullStylesheet
+    ? `.then(() => new Promise((done) => { const l = document.createElement("link"); l.rel = "stylesheet"; l.href = ${JSON.stringify(fullStylesheet)}; l.onload = l.onerror = done; document.head.append(l); }))`
+    : "";
+  const load = `import(${JSON.stringify(heroUrl)}).then((m) => m.heroFirstFrame())${sheet}.then(() => import(${JSON.stringify(deferredUrl)}));`;
   return {
     kept: [head, ...cells.filter((c) => kept.has(c)).map((c) => c.text), load].join("\n"),
     deferred: [`import {define} from ${client};`, ...later.map((c) => c.text)].join("\n"),
   };
 }
 
-/** Moves the cells of `file` (an HTML page) that the first frame does not need into a module next to it (splitCells). */
+/** The class and id names a selector needs, outside attribute selectors and functional pseudo-classes (:not(), :is(), :has(), …: ignored, so kept). */
+function requiredNames(selector) {
+  let s = selector.replace(/\[[^\]]*\]/g, "");
+  for (let prev = ""; prev !== s; ) {
+    prev = s;
+    s = s.replace(/:[\w-]+\([^()]*\)/g, "");
+  }
+  return Array.from(s.matchAll(/[.#](-?[_a-zA-Z][\w-]*)/g), (m) => m[1]);
+}
+
+/**
+ * The first-screen part of a stylesheet: the rules that can match what the first view shows
+ * (a selector all of whose class and id names `present(name)` — the page's HTML, Framework's
+ * modules and the hero's code — and every rule with element selectors only), in their order;
+ * print rules (`@media print`) and rules for other widgets left out. The whole stylesheet
+ * follows after the hero's first frame, so every rule's cascade is then the original's.
+ */
+export function firstScreenCSS(css, present) {
+  return items(css)
+    .map(([prelude, body]) => {
+      if (body === null) return prelude;
+      if (/^@media\s*print\b/.test(prelude)) return "";
+      if (/^@(media|container|supports|layer)/.test(prelude)) {
+        const inner = firstScreenCSS(body, present);
+        return inner ? `${prelude}{${inner}}` : "";
+      }
+      if (prelude.startsWith("@")) return `${prelude}{${body}}`;
+      return selectors(prelude).some((sel) => requiredNames(sel).every(present)) ? `${prelude}{${body}}` : "";
+    })
+    .join("");
+}
+
+/**
+ * Whether `code` can make the class or id `name`: it holds the name, or a part of it at a
+ * hyphen next to a template's interpolation (`${name}-widget` makes "hero-widget").
+ */
+function inCode(name, code) {
+  if (code.includes(name)) return true;
+  for (let k = name.indexOf("-"); k > 0; k = name.indexOf("-", k + 1))
+    if (code.includes(`}${name.slice(k)}`) || code.includes(`${name.slice(0, k + 1)}\${`)) return true;
+  return false;
+}
+
+/** The hero's code as the first frame loads it: hero.js and its static chunks (the page's modulepreload links under `_bundle/`). */
+function heroCode(dir, html) {
+  return Array.from(html.matchAll(/<link rel="modulepreload" href="(\.\/_import\/_bundle\/[^"]+)">/g), (m) => readFileSync(join(dir, m[1]), "utf8")).join("\n");
+}
+
+/** The page with `first` linked in place of the stylesheet `sheet` (which <noscript> keeps). */
+function linkFirstSheet(html, sheet, first) {
+  return html
+    .replace(`<link rel="preload" as="style" href="${sheet}">`, `<link rel="preload" as="style" href="${first}">`)
+    .replace(
+      `<link rel="stylesheet" type="text/css" href="${sheet}">`,
+      `<link rel="stylesheet" type="text/css" href="${first}">\n<noscript><link rel="stylesheet" type="text/css" href="${sheet}"></noscript>`
+    );
+}
+
+/**
+ * Moves the cells of `file` (an HTML page) that the first frame does not need into a module next
+ * to it (splitCells), and links the first-screen part of its stylesheet (firstScreenCSS) in
+ * place of the whole one, which the page links after the hero's first frame (and in <noscript>).
+ */
 function deferCells(file, html) {
-  return html.replace(/<script type="module">([\s\S]*?)<\/script>/, (whole, code) => {
+  const dir = dirname(file);
+  let sheets = null;
+  const out = html.replace(/<script type="module">([\s\S]*?)<\/script>/, (whole, code) => {
     const probe = splitCells(code, "./x.js");
     if (!probe) return whole;
     const min = esbuild.transformSync(probe.deferred, {loader: "js", format: "esm", minifyWhitespace: true, minifySyntax: true, target: "es2022"}).code;
     const name = `${basename(file, ".html")}.cells.${createHash("sha256").update(min).digest("hex").slice(0, 8)}.js`;
-    writeFileSync(join(dirname(file), name), min);
-    return `<script type="module">${splitCells(code, `./${name}`).kept}</script>`;
+    writeFileSync(join(dir, name), min);
+    const sheet = html.match(/<link rel="stylesheet" type="text\/css" href="(\.\/_import\/style\.[0-9a-f]+\.css)">/)?.[1];
+    if (!sheet) return `<script type="module">${splitCells(code, `./${name}`).kept}</script>`;
+    // the names the first view can use: the page's class and id attributes, its inline scripts
+    // (the theme toggle), Framework's client and the hero's code
+    const names = new Set();
+    for (const m of html.replace(/<script[\s\S]*?<\/script>/g, "").matchAll(/ (?:class|id)="([^"]*)"/g)) for (const n of m[1].split(/\s+/)) names.add(n);
+    const client = files(join(dist, "_observablehq"), [".js"]).filter((f) => basename(f).startsWith("client."));
+    const scripts = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]);
+    const firstCode = [...scripts, probe.kept, heroCode(dir, html), ...client.map((f) => readFileSync(f, "utf8"))].join("\n");
+    const first = firstScreenCSS(readFileSync(join(dir, sheet), "utf8"), (n) => names.has(n) || inCode(n, firstCode));
+    const firstUrl = `./_import/style.first.${createHash("sha256").update(first).digest("hex").slice(0, 8)}.css`;
+    writeFileSync(join(dir, firstUrl), first);
+    sheets = [sheet, firstUrl];
+    return `<script type="module">${splitCells(code, `./${name}`, sheet).kept}</script>`;
   });
+  return sheets ? linkFirstSheet(out, ...sheets) : out;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -47,7 +47,7 @@ test("the hero's caption says the count it runs, even when nothing moves (reduce
   const hero = page.locator('[data-widget="hero"]');
   // a CPU-emulated adapter runs 4,000 of the 45,000 asked for: as soon as the status line
   // says so (the pipelines still compile for seconds then), the caption says it too …
-  await expect(hero.locator(".widget-status")).toContainText("starts with 4,000 particles", {timeout: 60_000});
+  await expect(hero.locator(".widget-status")).toContainText("4,000 particles, drawn larger", {timeout: 60_000});
   await expect.poll(() => captionAgrees(page, "hero"), {timeout: 1_500}).toBe("4,000 = 4,000");
   // … and still does once it runs, with no frame to publish anything after the first pour
   await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
