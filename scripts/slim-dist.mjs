@@ -7,13 +7,20 @@
 //   (Framework renders those parts into the HTML; its client script only looks them up), or an
 //   `.observablehq-…` class that appears in no page and no script (so nothing can add it); an
 //   @media/@container block left empty goes too.
+// - The essay's cell definitions (a page with a cell that imports `_bundle/hero.`): only the
+//   hero's cells (those importing hero.js, and the cells they read) stay in the page; every
+//   other cell's `define` moves to a module next to the page (`<page>.cells.<hash>.js`), which
+//   the page imports when the hero has drawn its first frame (hero.js's `heroFirstFrame`). A
+//   section's cell would wait until then anyway (`loadNear`), so nothing changes but the bytes the
+//   first frame waits for (≈ 17 KB of the essay's HTML).
 // - Inline scripts of the HTML pages (Framework's cell definitions, the theme and a11y head
 //   scripts): whitespace and comments removed by esbuild (minifyWhitespace + minifySyntax; no
 //   renaming, so the cells' names and Framework's define() calls stay as they are).
 //
 //   node scripts/slim-dist.mjs [dist]
 import {readdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
-import {join} from "node:path";
+import {createHash} from "node:crypto";
+import {basename, dirname, join} from "node:path";
 import * as esbuild from "esbuild";
 
 const dist = process.argv[2] ?? "dist";
@@ -86,6 +93,134 @@ export function dropUnused(css, unused) {
     .join("");
 }
 
+/** A cell's `define` statement as Framework writes it: id, inputs, outputs (render.js, transpile.js). */
+const CELL_HEAD = /^define\(\{id: ("[^"]+")(?:, mode: "[^"]+")?(?:, inputs: (\[[^\]]*\]))?(?:, outputs: (\[[^\]]*\]))?/;
+
+/**
+ * Splits a page's module script (Framework's, not yet minified) into what the first frame needs
+ * and the rest: `{kept, deferred}` source texts, or null when the page has no cell importing
+ * `_bundle/hero.` (or a statement is not recognised). Kept: the imports, registerFile calls, the
+ * cells that import hero.js and every cell whose outputs those read (transitively). The kept
+ * text ends with the import of `deferredUrl` once `heroFirstFrame()` resolves.
+ */
+export function splitCells(code, deferredUrl, fullStylesheet = null) {
+  const parts = code.split(/\n(?=define\(\{id: ")/);
+  const head = parts.shift();
+  if (!parts.length || !/^\s*(import\b|registerFile\(|$)/m.test(head)) return null;
+  const cells = parts.map((text) => {
+    const m = text.match(CELL_HEAD);
+    return m && {text, inputs: JSON.parse(m[2] ?? "[]"), outputs: JSON.parse(m[3] ?? "[]"), hero: text.match(/import\("([^"]*\/_bundle\/hero\.[^"]*)"\)/)?.[1]};
+  });
+  if (cells.some((c) => !c)) return null;
+  const heroUrl = cells.find((c) => c.hero)?.hero;
+  if (!heroUrl) return null;
+  const kept = new Set(cells.filter((c) => c.hero));
+  for (const c of kept) for (const d of cells) if (!kept.has(d) && d.outputs.some((o) => c.inputs.includes(o))) kept.add(d);
+  const later = cells.filter((c) => !kept.has(c));
+  if (!later.length) return null;
+  const client = head.match(/import \{define\} from ("[^"]+");/)?.[1];
+  if (!client) return null;
+  // the whole stylesheet (when the page links only its first-screen part) before any later cell runs
+  const sheet = fullStylesheet
+    ? `.then(() => new Promise((done) => { const l = document.createElement("link"); l.rel = "stylesheet"; l.href = ${JSON.stringify(fullStylesheet)}; l.onload = l.onerror = done; document.head.append(l); }))`
+    : "";
+  const load = `import(${JSON.stringify(heroUrl)}).then((m) => m.heroFirstFrame())${sheet}.then(() => import(${JSON.stringify(deferredUrl)}));`;
+  return {
+    kept: [head, ...cells.filter((c) => kept.has(c)).map((c) => c.text), load].join("\n"),
+    deferred: [`import {define} from ${client};`, ...later.map((c) => c.text)].join("\n"),
+  };
+}
+
+/** The class and id names a selector needs, outside attribute selectors and functional pseudo-classes (:not(), :is(), :has(), …: ignored, so kept). */
+function requiredNames(selector) {
+  let s = selector.replace(/\[[^\]]*\]/g, "");
+  for (let prev = ""; prev !== s; ) {
+    prev = s;
+    s = s.replace(/:[\w-]+\([^()]*\)/g, "");
+  }
+  return Array.from(s.matchAll(/[.#](-?[_a-zA-Z][\w-]*)/g), (m) => m[1]);
+}
+
+/**
+ * The first-screen part of a stylesheet: the rules that can match what the first view shows
+ * (a selector all of whose class and id names `present(name)` — the page's HTML, Framework's
+ * modules and the hero's code — and every rule with element selectors only), in their order;
+ * print rules (`@media print`) and rules for other widgets left out. The whole stylesheet
+ * follows after the hero's first frame, so every rule's cascade is then the original's.
+ */
+export function firstScreenCSS(css, present) {
+  return items(css)
+    .map(([prelude, body]) => {
+      if (body === null) return prelude;
+      if (/^@media\s*print\b/.test(prelude)) return "";
+      if (/^@(media|container|supports|layer)/.test(prelude)) {
+        const inner = firstScreenCSS(body, present);
+        return inner ? `${prelude}{${inner}}` : "";
+      }
+      if (prelude.startsWith("@")) return `${prelude}{${body}}`;
+      return selectors(prelude).some((sel) => requiredNames(sel).every(present)) ? `${prelude}{${body}}` : "";
+    })
+    .join("");
+}
+
+/**
+ * Whether `code` can make the class or id `name`: it holds the name, or a part of it at a
+ * hyphen next to a template's interpolation (`${name}-widget` makes "hero-widget").
+ */
+function inCode(name, code) {
+  if (code.includes(name)) return true;
+  for (let k = name.indexOf("-"); k > 0; k = name.indexOf("-", k + 1))
+    if (code.includes(`}${name.slice(k)}`) || code.includes(`${name.slice(0, k + 1)}\${`)) return true;
+  return false;
+}
+
+/** The hero's code as the first frame loads it: hero.js and its static chunks (the page's modulepreload links under `_bundle/`). */
+function heroCode(dir, html) {
+  return Array.from(html.matchAll(/<link rel="modulepreload" href="(\.\/_import\/_bundle\/[^"]+)">/g), (m) => readFileSync(join(dir, m[1]), "utf8")).join("\n");
+}
+
+/** The page with `first` linked in place of the stylesheet `sheet` (which <noscript> keeps). */
+function linkFirstSheet(html, sheet, first) {
+  return html
+    .replace(`<link rel="preload" as="style" href="${sheet}">`, `<link rel="preload" as="style" href="${first}">`)
+    .replace(
+      `<link rel="stylesheet" type="text/css" href="${sheet}">`,
+      `<link rel="stylesheet" type="text/css" href="${first}">\n<noscript><link rel="stylesheet" type="text/css" href="${sheet}"></noscript>`
+    );
+}
+
+/**
+ * Moves the cells of `file` (an HTML page) that the first frame does not need into a module next
+ * to it (splitCells), and links the first-screen part of its stylesheet (firstScreenCSS) in
+ * place of the whole one, which the page links after the hero's first frame (and in <noscript>).
+ */
+function deferCells(file, html) {
+  const dir = dirname(file);
+  let sheets = null;
+  const out = html.replace(/<script type="module">([\s\S]*?)<\/script>/, (whole, code) => {
+    const probe = splitCells(code, "./x.js");
+    if (!probe) return whole;
+    const min = esbuild.transformSync(probe.deferred, {loader: "js", format: "esm", minifyWhitespace: true, minifySyntax: true, target: "es2022"}).code;
+    const name = `${basename(file, ".html")}.cells.${createHash("sha256").update(min).digest("hex").slice(0, 8)}.js`;
+    writeFileSync(join(dir, name), min);
+    const sheet = html.match(/<link rel="stylesheet" type="text\/css" href="(\.\/_import\/style\.[0-9a-f]+\.css)">/)?.[1];
+    if (!sheet) return `<script type="module">${splitCells(code, `./${name}`).kept}</script>`;
+    // the names the first view can use: the page's class and id attributes, its inline scripts
+    // (the theme toggle), Framework's client and the hero's code
+    const names = new Set();
+    for (const m of html.replace(/<script[\s\S]*?<\/script>/g, "").matchAll(/ (?:class|id)="([^"]*)"/g)) for (const n of m[1].split(/\s+/)) names.add(n);
+    const client = files(join(dist, "_observablehq"), [".js"]).filter((f) => basename(f).startsWith("client."));
+    const scripts = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]);
+    const firstCode = [...scripts, probe.kept, heroCode(dir, html), ...client.map((f) => readFileSync(f, "utf8"))].join("\n");
+    const first = firstScreenCSS(readFileSync(join(dir, sheet), "utf8"), (n) => names.has(n) || inCode(n, firstCode));
+    const firstUrl = `./_import/style.first.${createHash("sha256").update(first).digest("hex").slice(0, 8)}.css`;
+    writeFileSync(join(dir, firstUrl), first);
+    sheets = [sheet, firstUrl];
+    return `<script type="module">${splitCells(code, `./${name}`, sheet).kept}</script>`;
+  });
+  return sheets ? linkFirstSheet(out, ...sheets) : out;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const pages = files(dist, [".html"]);
   const scripts = files(dist, [".js"]);
@@ -107,7 +242,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   let htmlAfter = 0;
   for (const file of pages) {
     const html = readFileSync(file, "utf8");
-    const slim = html.replace(/<script(\s+type="module")?>([\s\S]*?)<\/script>/g, (whole, module, code) => {
+    const slim = deferCells(file, html).replace(/<script(\s+type="module")?>([\s\S]*?)<\/script>/g, (whole, module, code) => {
       if (!code.trim()) return whole;
       const min = esbuild
         .transformSync(code, {loader: "js", format: module ? "esm" : undefined, minifyWhitespace: true, minifySyntax: true, target: "es2022"})

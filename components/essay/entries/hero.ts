@@ -18,4 +18,4 @@ export function acquireGPU(options?: AcquireOptions): Promise<GPUHandle | null> 
 }
 export {createWaterWidget} from "../../widgets/water/index.js";
 export {keepFragmentInView, tocFloat, tocHighlight} from "../toc.js";
-export {loadNear} from "../load.js";
+export {heroFirstFrame, loadNear} from "../load.js";

@@ -11,10 +11,8 @@
  * GPU time per frame comes from timestamp queries (PassTimer) when the device has them,
  * else from submit → done wall time.
  */
-import {StagingRing} from "../../gpu/readback.js";
 import {STORAGE_RW} from "../../gpu/usage.js";
 import {DiscRenderer} from "../../sim/renderer.js";
-import {PassTimer} from "../../sim/timing.js";
 import {PARTICLE_BYTES} from "../../sort/particles.js";
 import {pourScene} from "../../water/scene.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
@@ -75,8 +73,13 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     await device.queue.onSubmittedWorkDone();
     if (!ctx.scope.disposed) ctx.scope.destroyBuffer(buf);
   }
-  // the simulation's code (and its kernels' WGSL, in the page's bundle) loads after the first frame
-  const {WaterGPU, decodeStats, STATS_BYTES} = await import("../../water/pipeline.js");
+  // the simulation's code (and its kernels' WGSL, in the page's bundle), its readback ring and
+  // its GPU timer load after the first frame
+  const [{WaterGPU, decodeStats, STATS_BYTES}, {StagingRing}, {PassTimer}] = await Promise.all([
+    import("../../water/pipeline.js"),
+    import("../../gpu/readback.js"),
+    import("../../sim/timing.js"),
+  ]);
   const sim = await WaterGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: s.maxCount});
   const ring = new StagingRing(ctx.scope, STATS_BYTES, 2);
   const ema = (ms: number) => {
