@@ -14,24 +14,40 @@
  * See docs/ARCHITECTURE.md, "Loading".
  */
 
+import {deviceWaitMs} from "../gpu/context.js";
 import {NEAR_MARGIN} from "../widgets/runtime/lazy.js";
+
+/**
+ * The hero's head start ends when the page has waited this long (ms) for its GPU device: an
+ * adapter that does not answer (some drivers never do; the widgets then give up after their own
+ * 15 s limit) must not keep every other section's code, CPU-only widgets included, from loading.
+ * An adapter answers in well under a second, so a page whose GPU works never gets here.
+ */
+export const HERO_DEVICE_WAIT_MS = 5000;
 
 let heroShown: Promise<void> | null = null;
 
 /**
- * Resolves once the hero has drawn its first frame on the GPU, runs on the CPU twin, or is not
- * near the viewport (a reader who arrived at a section further down: the hero starts only near).
+ * Resolves once the hero has drawn its first frame on the GPU, runs on the CPU twin, is not
+ * near the viewport (a reader who arrived at a section further down: the hero starts only near),
+ * or the page has waited more than HERO_DEVICE_WAIT_MS for its GPU device (a hanging adapter).
  */
 export function heroFirstFrame(): Promise<void> {
   heroShown ??= new Promise<void>((resolve) => {
     if (typeof document === "undefined" || typeof PerformanceObserver === "undefined" || typeof IntersectionObserver === "undefined") return resolve();
     let far: IntersectionObserver | null = null;
     const done = () => {
+      clearInterval(waiting);
       marks.disconnect();
       changes.disconnect();
       far?.disconnect();
       resolve();
     };
+    // the adapter has not answered for HERO_DEVICE_WAIT_MS: no first frame is on its way
+    const waiting = setInterval(() => {
+      const ms = deviceWaitMs();
+      if (ms !== null && ms > HERO_DEVICE_WAIT_MS) done();
+    }, 250);
     const marks = new PerformanceObserver((list) => {
       if (list.getEntriesByName("first-gpu-frame").length) done();
     });

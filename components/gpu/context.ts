@@ -71,8 +71,23 @@ export interface AcquireOptions {
  * then says why. After a device loss the next call creates a new device.
  */
 export function acquireGPU(options: AcquireOptions = {}): Promise<GPUHandle | null> {
-  if (!shared) shared = createHandle(options.gpu);
+  if (!shared) {
+    adapterAskedAt = typeof performance !== "undefined" ? performance.now() : 0;
+    shared = createHandle(options.gpu);
+    shared.then(() => (adapterAnswered = true));
+  }
   return shared;
+}
+
+let adapterAskedAt: number | null = null;
+let adapterAnswered = false;
+
+/**
+ * How long (ms, `performance.now()` clock) this page has been waiting for its shared device:
+ * null before anyone asked and once it is settled (a device, or null for no WebGPU).
+ */
+export function deviceWaitMs(): number | null {
+  return adapterAskedAt === null || adapterAnswered ? null : performance.now() - adapterAskedAt;
 }
 
 async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {

@@ -47,6 +47,8 @@ test("every section and widget has a stable anchor with a visible link; sections
   await anchor.hover();
   expect((await after(anchor)).opacity).toBe("1");
   // every widget on the page (the hero aside) sits in a slot with an id and a visible link to it
+  // (the sections' widgets exist once their modules have loaded, after the hero has started)
+  await expect(page.locator("#observablehq-main .widget-slot [data-widget]")).toHaveCount(7);
   const widgets = await page.locator("#observablehq-main [data-widget]").evaluateAll((ws) =>
     ws
       .filter((w) => !w.closest(".hero-slot"))
