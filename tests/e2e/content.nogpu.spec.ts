@@ -83,7 +83,9 @@ test("the table of contents lists every section and marks the one being read", a
     await scrollToId(page, id);
     await expect.poll(current).toEqual([`#${id}`]);
   }
-  // deep inside §3's long scroll diagram, §3 is still the one being read
+  // deep inside §3's long scroll diagram, §3 is still the one being read (the diagram exists
+  // once §3's module has loaded, after the hero has started)
+  await page.locator(".scan-scrub .scrub-steps").waitFor({state: "attached"});
   await page.evaluate(() => document.querySelector(".scan-scrub .scrub-steps")!.scrollIntoView({block: "center", behavior: "instant"}));
   await expect.poll(current).toEqual([`#${SECTIONS[2]}`]);
   errs.expectNone();
