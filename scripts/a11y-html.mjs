@@ -3,7 +3,9 @@
 // without a language, a viewport meta with `maximum-scale=1` (blocks pinch-zoom), and no
 // place before the page's content for a skip link. Every page in dist/ gets
 // `<html lang="en">`, `width=device-width, initial-scale=1`, and a "Skip to the essay"
-// link as the first thing in `<body>` (to `#observablehq-main`). The preview server
+// link as the first thing in `<body>` (to `#observablehq-main`), and every `<pre>` a `tabindex="0"`
+// (a code block wider than the column scrolls sideways: a keyboard must be able to reach and
+// scroll it; Framework's copy button, added later by its client, sits outside the `<pre>`). The preview server
 // (`npm start`) gets the same from the head script in observablehq.config.ts (SKIP_LINK
 // and VIEWPORT are shared with it).
 // `--check` only reports pages that still need the fix (exit 1), for check-build.mjs.
@@ -13,10 +15,11 @@ import {join} from "node:path";
 export const VIEWPORT = "width=device-width, initial-scale=1";
 export const SKIP_LINK = '<a class="skip-link" href="#observablehq-main">Skip to the essay</a>';
 
-/** The page with `lang="en"` on `<html>`, a zoomable viewport and the skip link; unchanged if already so. */
+/** The page with `lang="en"` on `<html>`, a zoomable viewport, focusable code blocks and the skip link; unchanged if already so. */
 export function fixPage(html) {
   const page = html
     .replace(/<html(?![^>]*\blang=)([^>]*)>/, '<html lang="en"$1>')
+    .replace(/<pre(?![^>]*\btabindex=)((?:\s[^>]*)?)>/g, '<pre tabindex="0"$1>')
     .replace(/<meta name="viewport" content="[^"]*">/, `<meta name="viewport" content="${VIEWPORT}">`);
   return page.includes('class="skip-link"') ? page : page.replace(/<body([^>]*)>/, `<body$1>\n${SKIP_LINK}`);
 }

@@ -7,12 +7,11 @@
 //   (Framework renders those parts into the HTML; its client script only looks them up), or an
 //   `.observablehq-…` class that appears in no page and no script (so nothing can add it); an
 //   @media/@container block left empty goes too.
-// - The essay's cell definitions (a page with a cell that imports `_bundle/hero.`): only the
-//   hero's cells (those importing hero.js, and the cells they read) stay in the page; every
-//   other cell's `define` moves to a module next to the page (`<page>.cells.<hash>.js`), which
-//   the page imports when the hero has drawn its first frame (hero.js's `heroFirstFrame`). A
-//   section's cell would wait until then anyway (`loadNear`), so nothing changes but the bytes the
-//   first frame waits for (≈ 17 KB of the essay's HTML).
+// - The essay page (a cell that calls `startHero` from `_bundle/hero.`): its module script
+//   becomes a boot that starts the hero with hero.js alone; Framework's client and runtime and
+//   every cell (moved whole to `<page>.cells.<hash>.js`) load when the hero has drawn its first
+//   frame (hero.js's `heroFirstFrame`). A section's cell would wait until then anyway
+//   (`loadNear`); the first frame no longer waits for Framework's ≈ 50 KB of modules.
 // - Inline scripts of the HTML pages (Framework's cell definitions, the theme and a11y head
 //   scripts): whitespace and comments removed by esbuild (minifyWhitespace + minifySyntax; no
 //   renaming, so the cells' names and Framework's define() calls stay as they are).
@@ -93,42 +92,36 @@ export function dropUnused(css, unused) {
     .join("");
 }
 
-/** A cell's `define` statement as Framework writes it: id, inputs, outputs (render.js, transpile.js). */
-const CELL_HEAD = /^define\(\{id: ("[^"]+")(?:, mode: "[^"]+")?(?:, inputs: (\[[^\]]*\]))?(?:, outputs: (\[[^\]]*\]))?/;
-
 /**
- * Splits a page's module script (Framework's, not yet minified) into what the first frame needs
- * and the rest: `{kept, deferred}` source texts, or null when the page has no cell importing
- * `_bundle/hero.` (or a statement is not recognised). Kept: the imports, registerFile calls, the
- * cells that import hero.js and every cell whose outputs those read (transitively). The kept
- * text ends with the import of `deferredUrl` once `heroFirstFrame()` resolves.
+ * The essay page's module script with Framework's runtime behind the hero's first frame. Given
+ * Framework's module script `code` (not yet minified) and the URL the deferred module will have,
+ * returns `{boot, deferred, heroUrl}`, or null when no cell calls `startHero` from `_bundle/hero.`:
+ * - `boot` (the page's module script now) imports hero.js, starts the hero (`startHero()`) right
+ *   after the page's first paint (building the widget and its initial state takes a moment the
+ *   text need not wait for), before the comment that marks the hero cell's place, and when `heroFirstFrame()` resolves asks for
+ *   Framework's modules (`preload`, modulepreload links), links the whole stylesheet
+ *   (`fullStylesheet`, when the page links only its first-screen part), then imports `deferredUrl`;
+ * - `deferred` is `code` itself: every cell, the hero's included (its `startHero(invalidation)`
+ *   returns the element already on the page), defined once Framework's client has loaded.
  */
-export function splitCells(code, deferredUrl, fullStylesheet = null) {
-  const parts = code.split(/\n(?=define\(\{id: ")/);
-  const head = parts.shift();
-  if (!parts.length || !/^\s*(import\b|registerFile\(|$)/m.test(head)) return null;
-  const cells = parts.map((text) => {
-    const m = text.match(CELL_HEAD);
-    return m && {text, inputs: JSON.parse(m[2] ?? "[]"), outputs: JSON.parse(m[3] ?? "[]"), hero: text.match(/import\("([^"]*\/_bundle\/hero\.[^"]*)"\)/)?.[1]};
-  });
-  if (cells.some((c) => !c)) return null;
-  const heroUrl = cells.find((c) => c.hero)?.hero;
-  if (!heroUrl) return null;
-  const kept = new Set(cells.filter((c) => c.hero));
-  for (const c of kept) for (const d of cells) if (!kept.has(d) && d.outputs.some((o) => c.inputs.includes(o))) kept.add(d);
-  const later = cells.filter((c) => !kept.has(c));
-  if (!later.length) return null;
-  const client = head.match(/import \{define\} from ("[^"]+");/)?.[1];
-  if (!client) return null;
-  // the whole stylesheet (when the page links only its first-screen part) before any later cell runs
+export function bootPage(code, deferredUrl, {fullStylesheet = null, preload = []} = {}) {
+  const cells = code.split(/\n(?=define\(\{id: ")/).slice(1);
+  const hero = cells.find((c) => /\bstartHero\b/.test(c) && /import\("[^"]*\/_bundle\/hero\.[^"]*"\)/.test(c));
+  if (!hero) return null;
+  const id = hero.match(/^define\(\{id: "([^"]+)"/)?.[1];
+  const heroUrl = hero.match(/import\("([^"]*\/_bundle\/hero\.[^"]*)"\)/)[1];
+  if (!id) return null;
+  const links = preload.length
+    ? `for (const href of ${JSON.stringify(preload)}) document.head.append(Object.assign(document.createElement("link"), {rel: "modulepreload", href}));`
+    : "";
   const sheet = fullStylesheet
     ? `.then(() => new Promise((done) => { const l = document.createElement("link"); l.rel = "stylesheet"; l.href = ${JSON.stringify(fullStylesheet)}; l.onload = l.onerror = done; document.head.append(l); }))`
     : "";
-  const load = `import(${JSON.stringify(heroUrl)}).then((m) => m.heroFirstFrame())${sheet}.then(() => import(${JSON.stringify(deferredUrl)}));`;
-  return {
-    kept: [head, ...cells.filter((c) => kept.has(c)).map((c) => c.text), load].join("\n"),
-    deferred: [`import {define} from ${client};`, ...later.map((c) => c.text)].join("\n"),
-  };
+  const boot = `import {heroFirstFrame, startHero} from ${JSON.stringify(heroUrl)};
+const start = () => { const marks = document.createNodeIterator(document.body, NodeFilter.SHOW_COMMENT); for (let n; (n = marks.nextNode()); ) if (n.data === ${JSON.stringify(`:${id}:`)}) { try { n.before(startHero()); } catch (e) { console.error(e); } break; } };
+requestAnimationFrame(() => setTimeout(start, 0));
+heroFirstFrame().then(() => { ${links} })${sheet}.then(() => import(${JSON.stringify(deferredUrl)}));`;
+  return {boot, deferred: code, heroUrl};
 }
 
 /** The class and id names a selector needs, outside attribute selectors and functional pseudo-classes (:not(), :is(), :has(), …: ignored, so kept). */
@@ -190,34 +183,41 @@ function linkFirstSheet(html, sheet, first) {
 }
 
 /**
- * Moves the cells of `file` (an HTML page) that the first frame does not need into a module next
- * to it (splitCells), and links the first-screen part of its stylesheet (firstScreenCSS) in
- * place of the whole one, which the page links after the hero's first frame (and in <noscript>).
+ * Puts Framework's runtime and every cell of `file` (an HTML page with the hero) behind the
+ * hero's first frame (bootPage): the page's module script moves whole into a module next to it
+ * (`<page>.cells.<hash>.js`), the modulepreload links of Framework's own modules go (the boot
+ * adds them at the first frame), and the first-screen part of its stylesheet (firstScreenCSS)
+ * is linked in place of the whole one, which the boot links after the first frame (and
+ * <noscript> keeps).
  */
 function deferCells(file, html) {
   const dir = dirname(file);
   let sheets = null;
-  const out = html.replace(/<script type="module">([\s\S]*?)<\/script>/, (whole, code) => {
-    const probe = splitCells(code, "./x.js");
+  const framework = Array.from(html.matchAll(/<link rel="modulepreload" href="(\.\/_observablehq\/[^"]+)">\n?/g));
+  const preload = framework.map((m) => m[1]);
+  let out = html.replace(/<script type="module">([\s\S]*?)<\/script>/, (whole, code) => {
+    const probe = bootPage(code, "./x.js");
     if (!probe) return whole;
     const min = esbuild.transformSync(probe.deferred, {loader: "js", format: "esm", minifyWhitespace: true, minifySyntax: true, target: "es2022"}).code;
     const name = `${basename(file, ".html")}.cells.${createHash("sha256").update(min).digest("hex").slice(0, 8)}.js`;
     writeFileSync(join(dir, name), min);
     const sheet = html.match(/<link rel="stylesheet" type="text\/css" href="(\.\/_import\/style\.[0-9a-f]+\.css)">/)?.[1];
-    if (!sheet) return `<script type="module">${splitCells(code, `./${name}`).kept}</script>`;
-    // the names the first view can use: the page's class and id attributes, its inline scripts
-    // (the theme toggle), Framework's client and the hero's code
-    const names = new Set();
-    for (const m of html.replace(/<script[\s\S]*?<\/script>/g, "").matchAll(/ (?:class|id)="([^"]*)"/g)) for (const n of m[1].split(/\s+/)) names.add(n);
-    const client = files(join(dist, "_observablehq"), [".js"]).filter((f) => basename(f).startsWith("client."));
-    const scripts = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]);
-    const firstCode = [...scripts, probe.kept, heroCode(dir, html), ...client.map((f) => readFileSync(f, "utf8"))].join("\n");
-    const first = firstScreenCSS(readFileSync(join(dir, sheet), "utf8"), (n) => names.has(n) || inCode(n, firstCode));
-    const firstUrl = `./_import/style.first.${createHash("sha256").update(first).digest("hex").slice(0, 8)}.css`;
-    writeFileSync(join(dir, firstUrl), first);
-    sheets = [sheet, firstUrl];
-    return `<script type="module">${splitCells(code, `./${name}`, sheet).kept}</script>`;
+    if (sheet) {
+      // the names the first view can use: the page's class and id attributes, its inline scripts
+      // (the theme toggle) and the hero's code (Framework's client runs after the whole sheet)
+      const names = new Set();
+      for (const m of html.replace(/<script[\s\S]*?<\/script>/g, "").matchAll(/ (?:class|id)="([^"]*)"/g)) for (const n of m[1].split(/\s+/)) names.add(n);
+      const scripts = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]);
+      const firstCode = [...scripts, probe.boot, heroCode(dir, html)].join("\n");
+      const first = firstScreenCSS(readFileSync(join(dir, sheet), "utf8"), (n) => names.has(n) || inCode(n, firstCode));
+      const firstUrl = `./_import/style.first.${createHash("sha256").update(first).digest("hex").slice(0, 8)}.css`;
+      writeFileSync(join(dir, firstUrl), first);
+      sheets = [sheet, firstUrl];
+    }
+    return `<script type="module">${bootPage(code, `./${name}`, {fullStylesheet: sheet ?? null, preload}).boot}</script>`;
   });
+  if (out === html) return html;
+  for (const m of framework) out = out.replace(m[0], "");
   return sheets ? linkFirstSheet(out, ...sheets) : out;
 }
 

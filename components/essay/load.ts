@@ -25,17 +25,26 @@ import {NEAR_MARGIN} from "../widgets/runtime/lazy.js";
  */
 export const HERO_DEVICE_WAIT_MS = 5000;
 
+/**
+ * The longest the hero's head start lasts (ms from the first call of `heroFirstFrame`): a hero
+ * that cannot draw (a stage of zero size, a widget that failed before choosing an engine) must
+ * not keep Framework's runtime and every section back. A working page draws long before.
+ */
+export const HERO_HEAD_START_MAX_MS = 10_000;
+
 let heroShown: Promise<void> | null = null;
 
 /**
  * Resolves once the hero has drawn its first frame on the GPU, runs on the CPU twin, is not
  * near the viewport (a reader who arrived at a section further down: the hero starts only near),
- * or the page has waited more than HERO_DEVICE_WAIT_MS for its GPU device (a hanging adapter).
+ * or the page has waited more than HERO_DEVICE_WAIT_MS for its GPU device (a hanging adapter),
+ * and at the latest HERO_HEAD_START_MAX_MS after the first call.
  */
 export function heroFirstFrame(): Promise<void> {
   heroShown ??= new Promise<void>((resolve) => {
     if (typeof document === "undefined" || typeof PerformanceObserver === "undefined" || typeof IntersectionObserver === "undefined") return resolve();
     let far: IntersectionObserver | null = null;
+    const started = performance.now();
     const done = () => {
       clearInterval(waiting);
       marks.disconnect();
@@ -46,7 +55,7 @@ export function heroFirstFrame(): Promise<void> {
     // the adapter has not answered for HERO_DEVICE_WAIT_MS: no first frame is on its way
     const waiting = setInterval(() => {
       const ms = deviceWaitMs();
-      if (ms !== null && ms > HERO_DEVICE_WAIT_MS) done();
+      if ((ms !== null && ms > HERO_DEVICE_WAIT_MS) || performance.now() - started > HERO_HEAD_START_MAX_MS) done();
     }, 250);
     const marks = new PerformanceObserver((list) => {
       if (list.getEntriesByName("first-gpu-frame").length) done();

@@ -1,16 +1,17 @@
-// The post-build split of the essay page (scripts/slim-dist.mjs): which cells stay in the page,
-// and which rules the first-screen stylesheet keeps. See docs/ARCHITECTURE.md, "Loading".
+// The post-build split of the essay page (scripts/slim-dist.mjs): the boot that starts the hero
+// before Framework's runtime, and which rules the first-screen stylesheet keeps. See docs/ARCHITECTURE.md, "Loading".
 import {describe, expect, it} from "vitest";
-import {firstScreenCSS, splitCells} from "../../scripts/slim-dist.mjs";
+import {bootPage, firstScreenCSS} from "../../scripts/slim-dist.mjs";
 
 // Framework's module script, as render.js writes it (not yet minified)
 const page = `
 import {define} from "./_observablehq/client.abc.js";
 registerFile("./data/x.json", {});
 
-define({id: "aaaaaaaa", inputs: ["view"], outputs: ["createWaterWidget","numParam","hero"], body: async (view) => {
-const {createWaterWidget} = await import("./_import/_bundle/hero.123.js");
-return {createWaterWidget,numParam,hero};
+define({id: "aaaaaaaa", inputs: ["view","invalidation"], outputs: ["numParam","startHero","hero"], body: async (view,invalidation) => {
+const {numParam,startHero} = await import("./_import/_bundle/hero.123.js");
+const hero = view(startHero(invalidation));
+return {numParam,startHero,hero};
 }});
 
 define({id: "bbbbbbbb", inputs: ["loadNear","visibility"], outputs: ["sortCode"], body: async (loadNear, visibility) => {
@@ -23,28 +24,26 @@ display(await(sortCode.x))
 }});
 `;
 
-describe("splitCells", () => {
-  it("keeps the hero's cells and defers the others behind the hero's first frame and the whole stylesheet", () => {
-    const s = splitCells(page, "./index.cells.x.js", "./_import/style.y.css");
+describe("bootPage", () => {
+  it("starts the hero with hero.js alone and puts Framework's runtime and every cell behind its first frame and the whole stylesheet", () => {
+    const s = bootPage(page, "./index.cells.x.js", {fullStylesheet: "./_import/style.y.css", preload: ["./_observablehq/client.abc.js"]});
     expect(s).not.toBeNull();
-    expect(s!.kept).toContain('id: "aaaaaaaa"');
-    expect(s!.kept).toContain('registerFile("./data/x.json"');
-    expect(s!.kept).not.toContain('id: "bbbbbbbb"');
-    expect(s!.kept).toMatch(
-      /import\("\.\/_import\/_bundle\/hero\.123\.js"\)\.then\(\(m\) => m\.heroFirstFrame\(\)\)\.then\(.*style\.y\.css.*\)\.then\(\(\) => import\("\.\/index\.cells\.x\.js"\)\);$/
+    expect(s!.heroUrl).toBe("./_import/_bundle/hero.123.js");
+    // the boot imports the hero's module only, and places the hero before its cell's root comment
+    expect(s!.boot.startsWith('import {heroFirstFrame, startHero} from "./_import/_bundle/hero.123.js";')).toBe(true);
+    expect(s!.boot).toContain('n.data === ":aaaaaaaa:"');
+    expect(s!.boot).toContain("n.before(startHero())");
+    expect(s!.boot).not.toContain('_observablehq/client.abc.js";');
+    expect(s!.boot).not.toContain("define(");
+    expect(s!.boot).toMatch(
+      /heroFirstFrame\(\)\.then\(.*client\.abc\.js.*modulepreload.*\)\.then\(.*style\.y\.css.*\)\.then\(\(\) => import\("\.\/index\.cells\.x\.js"\)\);$/s
     );
-    expect(s!.deferred.startsWith('import {define} from "./_observablehq/client.abc.js";')).toBe(true);
-    expect(s!.deferred).toContain('id: "bbbbbbbb"');
-    expect(s!.deferred).toContain('id: "cccccccc"');
+    // every cell, the hero's included, is defined by the deferred module, as Framework wrote them
+    expect(s!.deferred).toBe(page);
   });
-  it("keeps a cell whose outputs a hero cell reads", () => {
-    const withInput = page.replace('inputs: ["view"]', 'inputs: ["view","sortCode"]');
-    const s = splitCells(withInput, "./c.js");
-    expect(s!.kept).toContain('id: "bbbbbbbb"');
-    expect(s!.deferred).toContain('id: "cccccccc"');
-  });
-  it("leaves a page without the hero's module alone", () => {
-    expect(splitCells(page.replaceAll("_bundle/hero.", "_bundle/other."), "./c.js")).toBeNull();
+  it("leaves a page without the hero's startHero alone", () => {
+    expect(bootPage(page.replaceAll("_bundle/hero.", "_bundle/other."), "./c.js")).toBeNull();
+    expect(bootPage(page.replaceAll("startHero", "createWaterWidget"), "./c.js")).toBeNull();
   });
 });
 
