@@ -1,58 +1,77 @@
-// Bundles the essay's code into a few modules in src/_bundle/, which src/index.md imports:
-// hero.js (what the first screen needs: the GPU device, the water widget, the contents, the
-// loader of the rest) and one module per later section (neighbours.js, sort.js, sand.js), with
-// the code they share in esbuild's chunks. The hero's cell imports hero.js (Framework preloads it
-// and its chunks); the other cells load their module with loadNear() (components/essay/load.ts):
-// after the hero's first frame, on approach or when idle. See docs/ARCHITECTURE.md ("Loading").
+// Bundles every page's code into src/_bundle/ (PAGES below), which the pages import: the essay
+// (src/index.md) gets hero.js (what the first screen needs: the GPU device, the water widget, the
+// contents, the loader of the rest) and one module per later section (neighbours.js, sort.js,
+// sand.js, charts.js); the gravity page gravity.js; the benchmark page bench.js. The code they
+// share is in esbuild's chunks (one build graph). The hero's cell imports hero.js (Framework
+// preloads it and its chunks); the essay's other cells load their module with loadNear()
+// (components/essay/load.ts): after the hero's first frame, on approach or when idle. See
+// docs/ARCHITECTURE.md ("Loading").
 //
 //   node scripts/bundle-page.mjs           build once (`npm run build` runs it first)
 //   node scripts/bundle-page.mjs --serve   build, rebuild on every change, and run
 //                                          `observable preview` on the same code (npm start)
 //   node scripts/bundle-page.mjs --analyze build once and print what takes the bytes
 //
-// - The entries are components/essay/entries/*.ts. esbuild's code splitting keeps one copy of
-//   components/gpu/context.ts (in the hero's graph), so the page keeps one shared GPU device.
+// - esbuild's code splitting keeps one copy of components/gpu/context.ts, so a page keeps one
+//   shared GPU device.
 // - d3 and htl are bundled in and tree-shaken; d3 is never in the hero's graph.
 // - The shader loader (components/gpu/wgsl-browser.ts: one FileAttachment fetch per file)
 //   is replaced in the bundle by the WGSL sources as strings, read from shaders/ when the
 //   bundle is built, without their comments: the disc renderer's (the hero's first frame) in
 //   the hero's graph; the sort's and the water's (the hero's simulation, loaded after that
-//   frame), the sand's and the grid query's in chunks of their own, loaded when first compiled. The files the essay shows (their paths are quoted in src/index.md) also
-//   travel as written, in a chunk that sort.js's `browserWGSL` (shownWGSL) loads. The unbundled
-//   modules (embedding, Node tests) keep the fetching loader and the same files.
+//   frame) together; the sand's, the grid query's, the gravity page's and the benchmark's in
+//   chunks of their own, loaded when first compiled. The files the pages show (SHOWN_WGSL)
+//   also travel as written, a chunk per folder, which the pages' `browserWGSL` (shownWGSL)
+//   loads. The unbundled modules (embedding, Node tests) keep the fetching loader and the same files.
 import {spawn} from "node:child_process";
 import {readdirSync, readFileSync, rmSync, statSync} from "node:fs";
 import {join, relative, resolve} from "node:path";
 import * as esbuild from "esbuild";
 
-/** The page's modules: src/_bundle/<name>.js from components/essay/entries/<name>.ts. */
-const ENTRIES = ["hero", "neighbours", "sort", "sand"];
+/**
+ * Every page's modules, by page: src/_bundle/<name>.js from the file given. A page's cells
+ * import only its own entries (scripts/check-build.mjs checks the built pages), so every module a
+ * page runs comes from this one build graph: one copy of each, one shared GPU device per page.
+ * The embedding pages (src/embed/, src/embed.md) load the unbundled modules: they are the
+ * embedding API's own demonstration, and a host page loads the same files.
+ */
+export const PAGES = {
+  index: {
+    hero: "components/essay/entries/hero.ts",
+    neighbours: "components/essay/entries/neighbours.ts",
+    sort: "components/essay/entries/sort.ts",
+    sand: "components/essay/entries/sand.ts",
+    charts: "components/essay/entries/charts.ts",
+  },
+  gravity: {gravity: "components/pages/gravity.ts"},
+  bench: {bench: "components/pages/bench.ts"},
+};
 const OUT = "src/_bundle";
-/** Shader folders whose (comment-free) sources load with their widget's code, not with the hero's. */
-const LATER_GROUPS = ["contacts", "sand"];
+/** Shader folders whose (comment-free) sources load in a chunk of their own on first compile; the rest (the sort and the water: the hero's simulation) load together. */
+const LATER_GROUPS = ["contacts", "sand", "gravity", "bench"];
+/** Shaders filed with another folder's group: the bodies' renderer is the gravity page's. */
+const GROUP_OF_FILE = {"render/bodies.wgsl": "gravity"};
 
-/** Shader folders and files the essay page never loads (the gravity page and the benchmark fetch theirs). */
-const NOT_ON_THE_ESSAY = new Set(["shaders/gravity", "shaders/bench", "shaders/render/bodies.wgsl"]);
+/**
+ * The shaders shown to readers, as written (comments and excerpt markers included), by page.
+ * Listed here, not searched for: tests/unit/shown-wgsl.test.ts holds this list equal to the
+ * files the pages pass to createWGSLCode. Each folder's shown files travel in a chunk of their
+ * own (`shown-<folder>`), which the pages' `shownWGSL` loads on first use.
+ */
+export const SHOWN_WGSL = {
+  index: ["sort/scan.wgsl", "sort/scan_single.wgsl", "water/density.wgsl", "water/force.wgsl"],
+  gravity: ["gravity/direct.wgsl", "gravity/tree.wgsl", "gravity/walk.wgsl", "gravity/walk_subgroup.wgsl"],
+};
+const SHOWN = new Set(Object.values(SHOWN_WGSL).flat());
 
-/** Every shaders/**.wgsl file the essay may load, as its path under shaders/. */
+/** Every shaders/**.wgsl file, as its path under shaders/. */
 function shaderFiles(dir = "shaders") {
   return readdirSync(dir)
     .sort()
     .flatMap((n) => {
       const p = join(dir, n);
-      if (NOT_ON_THE_ESSAY.has(p)) return [];
       return statSync(p).isDirectory() ? shaderFiles(p) : n.endsWith(".wgsl") ? [relative("shaders", p)] : [];
     });
-}
-
-/**
- * The shaders the essay shows to the reader (their paths appear in quotes in src/index.md,
- * e.g. createWGSLCode("sort/scan.wgsl") or wgslLoop("water/density.wgsl")): these travel
- * verbatim, comments included.
- */
-function shownOnTheEssay() {
-  const page = readFileSync("src/index.md", "utf8");
-  return new Set(Array.from(page.matchAll(/["'`]([a-z_]+\/[a-z_]+\.wgsl)["'`]/g), (m) => m[1]));
 }
 
 /**
@@ -76,7 +95,9 @@ const FIRST = new Set(["common/particle.wgsl", "render/discs.wgsl"]);
  * A shader's group: "first" (FIRST), its folder for the LATER_GROUPS, else "sim" (the sort and
  * the water, loaded with the hero's simulation after its first frame).
  */
-const groupOf = (f) => (FIRST.has(f) ? "first" : LATER_GROUPS.includes(f.split("/")[0]) ? f.split("/")[0] : "sim");
+const groupOf = (f) => (FIRST.has(f) ? "first" : (GROUP_OF_FILE[f] ?? (LATER_GROUPS.includes(f.split("/")[0]) ? f.split("/")[0] : "sim")));
+/** The chunk a shown file travels in, as written. */
+const shownGroupOf = (f) => `shown-${f.split("/")[0]}`;
 
 /**
  * Replaces the fetching shader loader with one that holds the hero's shaders and imports the
@@ -90,18 +111,21 @@ const inlineShaders = {
       if (args.path !== loader) return undefined;
       const files = shaderFiles();
       const where = Object.fromEntries(files.filter((f) => groupOf(f) !== "first").map((f) => [f, groupOf(f)]));
-      const later = ["sim", ...LATER_GROUPS].map((g) => `${JSON.stringify(g)}: () => import("wgsl-sources:${g}")`).join(", ");
+      const shownWhere = Object.fromEntries([...SHOWN].map((f) => [f, shownGroupOf(f)]));
+      const groups = ["sim", ...LATER_GROUPS, ...new Set(Object.values(shownWhere))];
+      const later = groups.map((g) => `${JSON.stringify(g)}: () => import("wgsl-sources:${g}")`).join(", ");
       const contents = `import type {WGSLLoader} from "./wgsl.js";
 import {sources as first} from "wgsl-sources:first";
 const groups: Record<string, () => Promise<{sources: Record<string, string>}>> = {${later}};
 const where: Record<string, string> = ${JSON.stringify(where)};
+const shownWhere: Record<string, string> = ${JSON.stringify(shownWhere)};
 const unknown = (path: string) => Promise.reject(new Error(\`unknown shader \${path}\`));
 /** shaders/<path> without comments, bundled into the page's code by scripts/bundle-page.mjs (the renderer's at once, the others on first use). */
 export const browserWGSL: WGSLLoader = (path) =>
   path in first ? Promise.resolve(first[path]) : path in where ? groups[where[path]]().then((m) => m.sources[path]) : unknown(path);
 /** shaders/<path> as written, comments included, for the listings the essay shows (loaded on first use). */
 export const shownWGSL: WGSLLoader = (path) =>
-  import("wgsl-sources:shown").then((m) => (path in m.sources ? m.sources[path] : browserWGSL(path)));
+  path in shownWhere ? groups[shownWhere[path]]().then((m) => m.sources[path]) : browserWGSL(path);
 `;
       return {contents, loader: "ts", watchFiles: files.map((f) => resolve("shaders", f)), watchDirs: [resolve("shaders")]};
     });
@@ -109,11 +133,12 @@ export const shownWGSL: WGSLLoader = (path) =>
     build.onLoad({filter: /.*/, namespace: "wgsl-sources"}, (args) => {
       const files = shaderFiles();
       const group = args.path;
-      const picked = group === "shown" ? files.filter((f) => shownOnTheEssay().has(f)) : files.filter((f) => groupOf(f) === group);
+      const shown = group.startsWith("shown-");
+      const picked = files.filter((f) => (shown ? SHOWN.has(f) && shownGroupOf(f) === group : groupOf(f) === group));
       const sources = Object.fromEntries(
         picked.map((f) => {
           const text = readFileSync(join("shaders", f), "utf8");
-          return [f, group === "shown" ? text : withoutComments(text)];
+          return [f, shown ? text : withoutComments(text)];
         })
       );
       return {contents: `export const sources = ${JSON.stringify(sources)};`, loader: "js", watchFiles: picked.map((f) => resolve("shaders", f))};
@@ -121,10 +146,15 @@ export const shownWGSL: WGSLLoader = (path) =>
   },
 };
 
-/** esbuild options; `dev` keeps names readable and adds inline source maps (npm start). */
-function options(dev) {
+/**
+ * esbuild options for one page's entries (`entries`: name → file); `dev` keeps names readable
+ * and adds inline source maps (npm start). One build per page: its chunks are split for that
+ * page alone (a chunk shared with another page would cut the hero's graph into more requests);
+ * a chunk two pages' builds both make has the same content and name.
+ */
+function options(entries, dev) {
   return {
-    entryPoints: ENTRIES.map((name) => ({in: `components/essay/entries/${name}.ts`, out: name})),
+    entryPoints: Object.entries(entries).map(([name, file]) => ({in: file, out: name})),
     outdir: OUT,
     bundle: true,
     splitting: true,
@@ -140,37 +170,45 @@ function options(dev) {
   };
 }
 
-const serve = process.argv.includes("--serve");
-const analyze = process.argv.includes("--analyze");
-rmSync(OUT, {recursive: true, force: true});
-if (!serve) {
-  const r = await esbuild.build({...options(false), metafile: true});
-  if (process.env.BUNDLE_META) (await import("node:fs")).writeFileSync(process.env.BUNDLE_META, JSON.stringify(r.metafile));
-  const outs = Object.entries(r.metafile.outputs);
-  const kb = outs.reduce((s, [, o]) => s + o.bytes, 0) / 1024;
-  if (analyze) console.log(await esbuild.analyzeMetafile(r.metafile));
-  // the hero's graph: its entry and the chunks it imports statically (what the first view loads)
-  const heroOut = `${OUT}/hero.js`;
-  const graph = new Set([heroOut]);
-  for (const f of graph) for (const i of r.metafile.outputs[f].imports) if (i.kind === "import-statement" && !i.external) graph.add(i.path);
-  const heroKb = [...graph].reduce((s, f) => s + r.metafile.outputs[f].bytes, 0) / 1024;
-  const bytesOf = (f) => `${f.slice(OUT.length + 1)} ${(r.metafile.outputs[f].bytes / 1024).toFixed(1)}`;
-  console.log(
-    `bundle-page: ${outs.length} modules, ${kb.toFixed(0)} KB minified; the hero's graph ${heroKb.toFixed(1)} KB (${[...graph].map(bytesOf).join(", ")})`
-  );
-} else {
-  const ctx = await esbuild.context(options(true));
-  await ctx.rebuild();
-  await ctx.watch();
-  const preview = spawn(resolve("node_modules/.bin/observable"), ["preview", ...process.argv.slice(2).filter((a) => a !== "--serve")], {stdio: "inherit"});
-  const stop = () => {
-    preview.kill();
-    ctx.dispose();
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  preview.on("exit", (code) => {
-    ctx.dispose();
-    process.exit(code ?? 0);
-  });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const serve = process.argv.includes("--serve");
+  const analyze = process.argv.includes("--analyze");
+  rmSync(OUT, {recursive: true, force: true});
+  if (!serve) {
+    const results = await Promise.all(Object.values(PAGES).map((entries) => esbuild.build({...options(entries, false), metafile: true})));
+    const r = {metafile: {inputs: {}, outputs: {}}};
+    for (const {metafile} of results) {
+      Object.assign(r.metafile.inputs, metafile.inputs);
+      Object.assign(r.metafile.outputs, metafile.outputs);
+    }
+    if (process.env.BUNDLE_META) (await import("node:fs")).writeFileSync(process.env.BUNDLE_META, JSON.stringify(r.metafile));
+    const outs = Object.entries(r.metafile.outputs);
+    const kb = outs.reduce((s, [, o]) => s + o.bytes, 0) / 1024;
+    if (analyze) console.log(await esbuild.analyzeMetafile(r.metafile));
+    // the hero's graph: its entry and the chunks it imports statically (what the first view loads)
+    const heroOut = `${OUT}/hero.js`;
+    const graph = new Set([heroOut]);
+    for (const f of graph) for (const i of r.metafile.outputs[f].imports) if (i.kind === "import-statement" && !i.external) graph.add(i.path);
+    const heroKb = [...graph].reduce((s, f) => s + r.metafile.outputs[f].bytes, 0) / 1024;
+    const bytesOf = (f) => `${f.slice(OUT.length + 1)} ${(r.metafile.outputs[f].bytes / 1024).toFixed(1)}`;
+    console.log(
+      `bundle-page: ${outs.length} modules, ${kb.toFixed(0)} KB minified; the hero's graph ${heroKb.toFixed(1)} KB (${[...graph].map(bytesOf).join(", ")})`
+    );
+  } else {
+    const contexts = await Promise.all(Object.values(PAGES).map((entries) => esbuild.context(options(entries, true))));
+    for (const ctx of contexts) await ctx.rebuild();
+    for (const ctx of contexts) await ctx.watch();
+    const dispose = () => contexts.forEach((ctx) => ctx.dispose());
+    const preview = spawn(resolve("node_modules/.bin/observable"), ["preview", ...process.argv.slice(2).filter((a) => a !== "--serve")], {stdio: "inherit"});
+    const stop = () => {
+      preview.kill();
+      dispose();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+    preview.on("exit", (code) => {
+      dispose();
+      process.exit(code ?? 0);
+    });
+  }
 }

@@ -16,8 +16,13 @@
 //   scripts): whitespace and comments removed by esbuild (minifyWhitespace + minifySyntax; no
 //   renaming, so the cells' names and Framework's define() calls stay as they are).
 //
+// - Pages Framework built from the repository's READMEs and data notes (src/components,
+//   src/data and src/shaders are links into the repository, and Framework makes a page of every
+//   .md it finds there, with no option to leave one out) are removed: they are documents for
+//   the code's readers on GitHub, not pages of the site (scripts/check-build.mjs checks).
+//
 //   node scripts/slim-dist.mjs [dist]
-import {readdirSync, readFileSync, statSync, writeFileSync} from "node:fs";
+import {existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from "node:fs";
 import {createHash} from "node:crypto";
 import {basename, dirname, join} from "node:path";
 import * as esbuild from "esbuild";
@@ -26,6 +31,7 @@ const dist = process.argv[2] ?? "dist";
 
 /** Every file under `dir` whose name ends with one of `exts`. */
 function files(dir, exts) {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     return statSync(p).isDirectory() ? files(p, exts) : exts.some((e) => p.endsWith(e)) ? [p] : [];
@@ -222,6 +228,7 @@ function deferCells(file, html) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const folder of ["components", "data", "shaders"]) for (const page of files(join(dist, folder), [".html"])) rmSync(page);
   const pages = files(dist, [".html"]);
   const scripts = files(dist, [".js"]);
   const html = pages.map((p) => readFileSync(p, "utf8")).join("\n");

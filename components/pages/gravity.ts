@@ -1,0 +1,15 @@
+/**
+ * The gravity page's one module (src/_bundle/gravity.js, bundled by scripts/bundle-page.mjs):
+ * its four widgets, the counters, the WGSL listings and the H200 charts. Its `browserWGSL`
+ * gives the shader files the page shows as written, comments and excerpt markers included;
+ * the widgets compile from the comment-free copies. See docs/ARCHITECTURE.md, "Loading".
+ */
+export {html} from "htl";
+export {shownWGSL as browserWGSL} from "../gpu/wgsl-browser.js";
+export {gpuName, passChart, stepChart, walkTrade} from "../gravity/bench-chart.js";
+export {createBHError} from "../widgets/bh-error/index.js";
+export {createBHProbe} from "../widgets/bh-probe/index.js";
+export {counterList, errorPercent, fmt} from "../widgets/counters.js";
+export {createGalaxy} from "../widgets/galaxy/index.js";
+export {createNBodyWidget} from "../widgets/nbody/index.js";
+export {createWGSLCode} from "../widgets/wgsl-code.js";
