@@ -45,7 +45,7 @@ export function widgetCard<V>(root: WidgetElement<V>, write: (c: CaptionInput<V>
     if (options.frames) {
       const n = options.frames();
       if (mark && now - mark.t >= 900) {
-        fps = ((n - mark.n) * 1000) / (now - mark.t);
+        fps = frameRate(mark, {t: now, n});
         mark = {t: now, n};
       } else if (!mark) mark = {t: now, n};
     }
@@ -67,6 +67,15 @@ export function widgetCard<V>(root: WidgetElement<V>, write: (c: CaptionInput<V>
   root.addEventListener("input", render);
   render();
   return caption;
+}
+
+/**
+ * Frames per second between two counts of drawn frames `n` at times `t` (ms), or null when no
+ * frame was drawn in between (compiling, paused, off screen): the caption then says no rate
+ * rather than "0.0 fps".
+ */
+export function frameRate(from: {t: number; n: number}, to: {t: number; n: number}): number | null {
+  return to.n > from.n && to.t > from.t ? ((to.n - from.n) * 1000) / (to.t - from.t) : null;
 }
 
 /** "57 fps", or "" before a frame rate is known. */
