@@ -21,9 +21,10 @@
 //   travel as written, in a chunk that sort.js's `browserWGSL` (shownWGSL) loads. The unbundled
 //   modules (embedding, Node tests) keep the fetching loader and the same files.
 import {spawn} from "node:child_process";
-import {readdirSync, readFileSync, rmSync, statSync} from "node:fs";
-import {join, relative, resolve} from "node:path";
+import {readFileSync, rmSync} from "node:fs";
+import {join, resolve} from "node:path";
 import * as esbuild from "esbuild";
+import {shaderFiles, withoutComments} from "./wgsl-sources.mjs";
 
 /** The page's modules: src/_bundle/<name>.js from components/essay/entries/<name>.ts. */
 const ENTRIES = ["hero", "neighbours", "sort", "sand"];
@@ -35,15 +36,7 @@ const LATER_GROUPS = ["contacts", "sand"];
 const NOT_ON_THE_ESSAY = new Set(["shaders/gravity", "shaders/bench", "shaders/render/bodies.wgsl"]);
 
 /** Every shaders/**.wgsl file the essay may load, as its path under shaders/. */
-function shaderFiles(dir = "shaders") {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((n) => {
-      const p = join(dir, n);
-      if (NOT_ON_THE_ESSAY.has(p)) return [];
-      return statSync(p).isDirectory() ? shaderFiles(p) : n.endsWith(".wgsl") ? [relative("shaders", p)] : [];
-    });
-}
+const essayShaders = () => shaderFiles(NOT_ON_THE_ESSAY);
 
 /**
  * The shaders the essay shows to the reader (their paths appear in quotes in src/index.md,
@@ -53,21 +46,6 @@ function shaderFiles(dir = "shaders") {
 function shownOnTheEssay() {
   const page = readFileSync("src/index.md", "utf8");
   return new Set(Array.from(page.matchAll(/["'`]([a-z_]+\/[a-z_]+\.wgsl)["'`]/g), (m) => m[1]));
-}
-
-/**
- * A shader the page only compiles, without its comments and blank lines: a quarter of the
- * page's first-view code was shader comments, which no reader sees. WGSL has no string
- * literals, so everything after `//` on a line is comment; block comments are not used in
- * shaders/ (checked here: a file with one keeps its text whole).
- */
-function withoutComments(text) {
-  if (text.includes("/*")) return text;
-  return text
-    .split("\n")
-    .map((l) => l.replace(/\/\/.*$/, "").trimEnd())
-    .filter((l) => l !== "")
-    .join("\n");
 }
 
 /** The shaders of the hero's first frame (the disc renderer), in the hero's own module. */
@@ -88,7 +66,7 @@ const inlineShaders = {
     const loader = resolve("components/gpu/wgsl-browser.ts");
     build.onLoad({filter: /wgsl-browser\.ts$/}, (args) => {
       if (args.path !== loader) return undefined;
-      const files = shaderFiles();
+      const files = essayShaders();
       const where = Object.fromEntries(files.filter((f) => groupOf(f) !== "first").map((f) => [f, groupOf(f)]));
       const later = ["sim", ...LATER_GROUPS].map((g) => `${JSON.stringify(g)}: () => import("wgsl-sources:${g}")`).join(", ");
       const contents = `import type {WGSLLoader} from "./wgsl.js";
@@ -107,7 +85,7 @@ export const shownWGSL: WGSLLoader = (path) =>
     });
     build.onResolve({filter: /^wgsl-sources:/}, (args) => ({path: args.path.slice("wgsl-sources:".length), namespace: "wgsl-sources"}));
     build.onLoad({filter: /.*/, namespace: "wgsl-sources"}, (args) => {
-      const files = shaderFiles();
+      const files = essayShaders();
       const group = args.path;
       const picked = group === "shown" ? files.filter((f) => shownOnTheEssay().has(f)) : files.filter((f) => groupOf(f) === group);
       const sources = Object.fromEntries(
