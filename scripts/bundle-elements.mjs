@@ -84,7 +84,14 @@ export async function bundleElements() {
   const [out] = r.outputFiles;
   mkdirSync("packages/elements", {recursive: true});
   writeFileSync(BUNDLE, out.contents);
-  const size = {file: "ns-widgets.js", bytes: out.contents.length, gzipBytes: gzipSync(out.contents, {level: 9}).length};
+  const pkg = JSON.parse(readFileSync("packages/elements/package.json", "utf8"));
+  const size = {
+    file: "ns-widgets.js",
+    package: pkg.name,
+    version: pkg.version,
+    bytes: out.contents.length,
+    gzipBytes: gzipSync(out.contents, {level: 9}).length,
+  };
   mkdirSync("data", {recursive: true});
   writeFileSync(SIZE_JSON, `${JSON.stringify(size, null, 2)}\n`);
   return size;

@@ -12,6 +12,7 @@ import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, 
 import {createRequire} from "node:module";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
+import {gzipSync} from "node:zlib";
 import {expect, type Page, test} from "@playwright/test";
 import {disableWebGPU} from "./helpers.js";
 import {bundleHost, inner, serveStatic, watch} from "./static-host.js";
@@ -67,6 +68,8 @@ test('npm pack of packages/elements installs into an app, and `import "gpu-neigh
     // the tarball: exactly the package's files
     const npm = (args: string[], cwd: string) => execFileSync("npm", args, {cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"]});
     const [packed] = JSON.parse(npm(["pack", "--json", "--pack-destination", work], PACKAGE_DIR)) as {filename: string; files: {path: string}[]}[];
+    const size = JSON.parse(readFileSync("data/ns-widgets.json", "utf8")) as {package: string; version: string};
+    expect(packed.filename, "the tarball's name as /embed's snippet gives it").toBe(`${size.package}-${size.version}.tgz`);
     expect(packed.files.map((f) => f.path).sort()).toEqual(["README.md", "ns-widgets.d.ts", "ns-widgets.js", "package.json"]);
     // an app installs it (no dependencies: nothing to fetch)
     const app = join(work, "app");
@@ -96,4 +99,16 @@ test('npm pack of packages/elements installs into an app, and `import "gpu-neigh
   } finally {
     rmSync(work, {recursive: true, force: true});
   }
+});
+
+test("/embed states the bundle's size as built and links to the file", async ({page}) => {
+  test.setTimeout(30_000);
+  const file = readFileSync(SITE_BUNDLE);
+  const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
+  await page.goto("/embed");
+  await expect(page.locator("#ns-widgets-size")).toHaveText(`${kb(file.length)} minified, ${kb(gzipSync(file, {level: 9}).length)} gzipped`);
+  const href = await page.getByRole("link", {name: "Download ns-widgets.js"}).getAttribute("href");
+  const served = await page.request.get(href!);
+  expect(served.status()).toBe(200);
+  expect(Buffer.from(await served.body()).equals(file)).toBe(true);
 });
