@@ -101,12 +101,14 @@ test('npm pack of packages/elements installs into an app, and `import "gpu-neigh
   }
 });
 
-test("/embed states the bundle's size as built and links to the file", async ({page}) => {
+test("/embed states the bundle's size as built and the package's name, and links to the file", async ({page}) => {
   test.setTimeout(30_000);
   const file = readFileSync(SITE_BUNDLE);
   const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
   await page.goto("/embed");
   await expect(page.locator("#ns-widgets-size")).toHaveText(`${kb(file.length)} minified, ${kb(gzipSync(file, {level: 9}).length)} gzipped`);
+  const pkg = JSON.parse(readFileSync(join(PACKAGE_DIR, "package.json"), "utf8")) as {name: string};
+  await expect(page.locator("#ns-widgets-package")).toHaveText(pkg.name);
   const href = await page.getByRole("link", {name: "Download ns-widgets.js"}).getAttribute("href");
   const served = await page.request.get(href!);
   expect(served.status()).toBe(200);
