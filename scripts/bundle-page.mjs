@@ -24,9 +24,10 @@
 //   also travel as written, a chunk per folder, which the pages' `browserWGSL` (shownWGSL)
 //   loads. The unbundled modules (embedding, Node tests) keep the fetching loader and the same files.
 import {spawn} from "node:child_process";
-import {readdirSync, readFileSync, rmSync, statSync} from "node:fs";
-import {join, relative, resolve} from "node:path";
+import {readFileSync, rmSync} from "node:fs";
+import {join, resolve} from "node:path";
 import * as esbuild from "esbuild";
+import {shaderFiles, withoutComments} from "./wgsl-sources.mjs";
 
 /**
  * Every page's modules, by page: src/_bundle/<name>.js from the file given. A page's cells
@@ -64,30 +65,6 @@ export const SHOWN_WGSL = {
 };
 const SHOWN = new Set(Object.values(SHOWN_WGSL).flat());
 
-/** Every shaders/**.wgsl file, as its path under shaders/. */
-function shaderFiles(dir = "shaders") {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((n) => {
-      const p = join(dir, n);
-      return statSync(p).isDirectory() ? shaderFiles(p) : n.endsWith(".wgsl") ? [relative("shaders", p)] : [];
-    });
-}
-
-/**
- * A shader the page only compiles, without its comments and blank lines: a quarter of the
- * page's first-view code was shader comments, which no reader sees. WGSL has no string
- * literals, so everything after `//` on a line is comment; block comments are not used in
- * shaders/ (checked here: a file with one keeps its text whole).
- */
-function withoutComments(text) {
-  if (text.includes("/*")) return text;
-  return text
-    .split("\n")
-    .map((l) => l.replace(/\/\/.*$/, "").trimEnd())
-    .filter((l) => l !== "")
-    .join("\n");
-}
 
 /** The shaders of the hero's first frame (the disc renderer), in the hero's own module. */
 const FIRST = new Set(["common/particle.wgsl", "render/discs.wgsl"]);

@@ -14,20 +14,16 @@
  * - Removed from the document → the inner widget's `dispose()` (its loop stops, its GPU
  *   objects are destroyed); inserted again → a fresh widget.
  * - Shadow DOM: the widget stylesheet (components/widgets/widgets.css, the essay's own
- *   rules) is linked inside the shadow root, so nothing leaks into or out of the host.
+ *   rules) is linked inside the shadow root (widget-style.ts; inlined in the element bundle), so nothing leaks into or out of the host.
  *   `theme="light|dark|auto"` picks the colours; a host may set any --theme-* variable
  *   on the element to override them.
  * - Every element of a page shares the page's one GPU device (acquireGPU is module-level).
  */
-import {FileAttachment} from "observablehq:stdlib";
 import {OPTION_NAMES} from "../widgets/runtime/options.js";
 import type {WidgetElement} from "../widgets/runtime/view.js";
 import {REGISTRY, type EmbedWidget} from "./registry.js";
 import {inputFromStrings, kebab} from "./schemas.js";
-
-// Resolved against this module's own URL (Framework passes import.meta.url), so a host
-// on another origin gets the site's stylesheet.
-const widgetCSS = FileAttachment("../widgets/widgets.css");
+import {widgetStyleNode} from "./widget-style.js";
 
 const LIGHT = `--theme-foreground: #1b1e23; --theme-foreground-muted: #6d6d6d; --theme-foreground-faint: #d6d6d6; --theme-foreground-faintest: #ececec; --theme-foreground-focus: #3b5fc0; --theme-background: #ffffff; --theme-background-alt: #f6f6f4; color-scheme: light;`;
 const DARK = `--theme-foreground: #e8e8e8; --theme-foreground-muted: #a6a6a6; --theme-foreground-faint: #4a4a4a; --theme-foreground-faintest: #2c2c2c; --theme-foreground-focus: #8aa8ff; --theme-background: #161616; --theme-background-alt: #232323; color-scheme: dark;`;
@@ -58,11 +54,8 @@ function elementClass(w: EmbedWidget) {
       const shadow = this.attachShadow({mode: "open"});
       const style = document.createElement("style");
       style.textContent = HOST_CSS;
-      const link = document.createElement("link");
-      link.rel = "stylesheet";
-      void widgetCSS.url().then((href: string) => (link.href = href));
       this.#slot = document.createElement("div");
-      shadow.append(style, link, this.#slot);
+      shadow.append(style, widgetStyleNode(), this.#slot);
     }
 
     /** The inner widget's `.value` (null while none is built). */

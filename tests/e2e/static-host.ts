@@ -1,0 +1,78 @@
+/**
+ * A plain static host for the element bundle's tests (elements-bundle*.spec.ts): a server
+ * that sends no CORS header, on a port of its own (another origin than the site), and what
+ * a page on it requested and logged.
+ */
+import {copyFileSync, mkdtempSync, readFileSync} from "node:fs";
+import {createServer, type Server} from "node:http";
+import {tmpdir} from "node:os";
+import {extname, join, normalize} from "node:path";
+import {expect, type Page} from "@playwright/test";
+
+const TYPES: Record<string, string> = {".html": "text/html; charset=utf-8", ".js": "text/javascript"};
+
+/** A static server for `root` that sends no CORS header (as a plain blog host); its origin and a stop function. */
+export async function serveStatic(root: string): Promise<{origin: string; close: () => Promise<void>}> {
+  const server: Server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+    try {
+      const body = readFileSync(join(root, path));
+      res.writeHead(200, {"content-type": TYPES[extname(path)] ?? "application/octet-stream"});
+      res.end(body);
+    } catch {
+      res.writeHead(404, {"content-type": "text/plain"});
+      res.end("not found");
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("no port");
+  return {origin: `http://127.0.0.1:${address.port}`, close: () => new Promise((r) => server.close(() => r()))};
+}
+
+/** Every request the page makes (URLs), every console error and page error. */
+export function watch(page: Page) {
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400) errors.push(`http ${r.status()}: ${r.url()}`);
+  });
+  return {
+    requests,
+    errors,
+    /** No request left `origin` (data: URLs are none), the page fetched only host.html and ns-widgets.js, nothing was logged as an error. */
+    expectOnlyTheHostsTwoFiles(origin: string) {
+      const elsewhere = requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith("data:"));
+      expect(elsewhere, "requests that left the host's origin").toEqual([]);
+      expect(
+        requests.filter((u) => u.startsWith(origin)).map((u) => new URL(u).pathname),
+        "the page's only requests"
+      ).toEqual(["/host.html", "/ns-widgets.js"]);
+      expect(errors).toEqual([]);
+    },
+  };
+}
+
+/** The element `#id`: its inner widget's data-engine and `.value`, and whether its shadow root holds the widget stylesheet's rules. */
+export function inner(page: Page, id: string) {
+  return page.evaluate((id) => {
+    const el = document.getElementById(id) as (HTMLElement & {value: unknown}) | null;
+    const w = el?.shadowRoot?.querySelector<HTMLElement>("[data-widget]");
+    if (!el || !w) return null;
+    const styled = [...el.shadowRoot!.styleSheets].some((s) => [...s.cssRules].some((r) => (r as CSSStyleRule).selectorText?.includes(".widget-status")));
+    return {engine: w.dataset.engine ?? null, widget: w.dataset.widget, styled, value: JSON.parse(JSON.stringify(el.value ?? null))};
+  }, id);
+}
+
+/** A temp folder holding tests/fixtures/bundle/host.html and a copy of `bundle` as ns-widgets.js, served by serveStatic. */
+export async function bundleHost(bundle: string) {
+  const root = mkdtempSync(join(tmpdir(), "ns-bundle-host-"));
+  copyFileSync("tests/fixtures/bundle/host.html", join(root, "host.html"));
+  copyFileSync(bundle, join(root, "ns-widgets.js"));
+  return {root, host: await serveStatic(root)};
+}
