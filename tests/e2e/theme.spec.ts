@@ -115,8 +115,18 @@ test("the sand pipeline's lit box keeps its text readable in both themes (WCAG A
     const sand = page.locator('[data-widget="sand"]');
     await sand.scrollIntoViewIfNeeded();
     await expect(sand).toHaveAttribute("data-engine", "gpu");
-    // the box's fill eases in over 0.15 s: read the colour it settles on, not a step of the fade
-    await page.addStyleTag({content: ".pipeline-diagram .box { transition: none !important; }"});
+    // the box's fill eases in and out: its text fades with it (a text that flipped at once was
+    // dark on the dark box, or light on the yellow one, for the length of the fade)
+    const fades = await sand.locator(".pipeline-diagram .phase").first().evaluate((g) =>
+      [".box", ".label", ".note"].map((s) => {
+        const c = getComputedStyle(g.querySelector(s)!);
+        return `${c.transitionProperty} ${c.transitionDuration}`;
+      })
+    );
+    expect(fades[1]).toBe(fades[0]);
+    expect(fades[2]).toBe(fades[0]);
+    // read the colour the box settles on, not a step of the fade
+    await page.addStyleTag({content: ".pipeline-diagram :is(.box, .label, .note) { transition: none !important; }"});
     const lit = sand.locator(".pipeline-diagram .phase.lit");
     await expect(lit).toHaveCount(1);
     // axe skips SVG text, so the contrast is computed here from the fills the page paints
