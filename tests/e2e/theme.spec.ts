@@ -117,12 +117,15 @@ test("the sand pipeline's lit box keeps its text readable in both themes (WCAG A
     await expect(sand).toHaveAttribute("data-engine", "gpu");
     // the box's fill eases in and out: its text fades with it (a text that flipped at once was
     // dark on the dark box, or light on the yellow one, for the length of the fade)
-    const fades = await sand.locator(".pipeline-diagram .phase").first().evaluate((g) =>
-      [".box", ".label", ".note"].map((s) => {
-        const c = getComputedStyle(g.querySelector(s)!);
-        return `${c.transitionProperty} ${c.transitionDuration}`;
-      })
-    );
+    const fades = await sand
+      .locator(".pipeline-diagram .phase")
+      .first()
+      .evaluate((g) =>
+        [".box", ".label", ".note"].map((s) => {
+          const c = getComputedStyle(g.querySelector(s)!);
+          return `${c.transitionProperty} ${c.transitionDuration}`;
+        })
+      );
     expect(fades[1]).toBe(fades[0]);
     expect(fades[2]).toBe(fades[0]);
     // read the colour the box settles on, not a step of the fade
