@@ -355,3 +355,47 @@ test("the series, the sources and the footer are linked", async ({page}) => {
   expect(res?.status()).toBe(200);
   errs.expectNone();
 });
+
+test("the page's layout boxes: kickers touch their headings, every widget card spans its slot, no empty band before the footer", async ({page}) => {
+  for (const viewport of [
+    {width: 1440, height: 900},
+    {width: 390, height: 844},
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    await expect(page.locator("#observablehq-main .widget-slot [data-widget]")).toHaveCount(7);
+    // a kicker ("Step 3 · Sorting") belongs to the heading right under it
+    const gaps = await page
+      .locator("#observablehq-main > .kicker")
+      .evaluateAll((ks) => ks.map((k) => k.nextElementSibling!.getBoundingClientRect().top - k.getBoundingClientRect().bottom));
+    expect(gaps.length).toBe(SECTIONS.length);
+    for (const g of gaps) expect(g, `kicker-to-heading gap at ${viewport.width} px`).toBeLessThanOrEqual(12);
+    // every card is as wide as its slot (and so as the "Link to this demo" above it), none wider than the screen
+    const cards = await page.locator("#observablehq-main .widget-slot [data-widget]").evaluateAll((ws) =>
+      ws.map((w) => ({
+        widget: (w as HTMLElement).dataset.widget,
+        card: w.getBoundingClientRect().width,
+        slot: w.closest(".widget-slot")!.getBoundingClientRect().width,
+        right: w.getBoundingClientRect().right,
+      }))
+    );
+    expect(cards.length).toBe(7);
+    for (const c of cards) {
+      expect(Math.abs(c.card - c.slot), `${c.widget} card ${c.card} px in a ${c.slot} px slot at ${viewport.width} px`).toBeLessThanOrEqual(1);
+      expect(c.right).toBeLessThanOrEqual(viewport.width);
+    }
+    // the §3 block-scan figure stays centred in its card
+    const fig = await page.locator("#demo-scan-blocks [data-widget] > figure").evaluate((f) => {
+      const a = f.getBoundingClientRect();
+      const b = f.parentElement!.getBoundingClientRect();
+      return {left: a.left - b.left, right: b.right - a.right};
+    });
+    expect(Math.abs(fig.left - fig.right)).toBeLessThanOrEqual(2);
+    // the footer follows the references after a short gap, not a screen-high band
+    const band = await page.evaluate(
+      () =>
+        document.getElementById("observablehq-footer")!.getBoundingClientRect().top - document.querySelector("ol.references")!.getBoundingClientRect().bottom
+    );
+    expect(band).toBeLessThanOrEqual(96);
+  }
+});

@@ -107,3 +107,48 @@ for (const mode of ["light", "dark (system)", "dark (toggle)"] as const) {
     expect(await contrastViolations(page)).toEqual([]);
   });
 }
+
+test("the sand pipeline's lit box keeps its text readable in both themes (WCAG AA against its yellow)", async ({page}) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({colorScheme: scheme});
+    await page.goto("/?hero=1000&substeps=1");
+    const sand = page.locator('[data-widget="sand"]');
+    await sand.scrollIntoViewIfNeeded();
+    await expect(sand).toHaveAttribute("data-engine", "gpu");
+    // the box's fill eases in and out: its text fades with it (a text that flipped at once was
+    // dark on the dark box, or light on the yellow one, for the length of the fade)
+    const fades = await sand
+      .locator(".pipeline-diagram .phase")
+      .first()
+      .evaluate((g) =>
+        [".box", ".label", ".note"].map((s) => {
+          const c = getComputedStyle(g.querySelector(s)!);
+          return `${c.transitionProperty} ${c.transitionDuration}`;
+        })
+      );
+    expect(fades[1]).toBe(fades[0]);
+    expect(fades[2]).toBe(fades[0]);
+    // read the colour the box settles on, not a step of the fade
+    await page.addStyleTag({content: ".pipeline-diagram :is(.box, .label, .note) { transition: none !important; }"});
+    const lit = sand.locator(".pipeline-diagram .phase.lit");
+    await expect(lit).toHaveCount(1);
+    // axe skips SVG text, so the contrast is computed here from the fills the page paints
+    const ratios = await lit.evaluate((g) => {
+      const rgb = (el: Element) =>
+        getComputedStyle(el)
+          .fill.match(/\d+(\.\d+)?/g)!
+          .slice(0, 3)
+          .map(Number);
+      const lum = ([r, gr, b]: number[]) => {
+        const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+        return 0.2126 * lin(r) + 0.7152 * lin(gr) + 0.0722 * lin(b);
+      };
+      const box = lum(rgb(g.querySelector(".box")!));
+      return [".label", ".note"].map((s) => {
+        const t = lum(rgb(g.querySelector(s)!));
+        return (Math.max(box, t) + 0.05) / (Math.min(box, t) + 0.05);
+      });
+    });
+    for (const r of ratios) expect(r, `${scheme}: label/note on the lit box`).toBeGreaterThanOrEqual(4.5);
+  }
+});
