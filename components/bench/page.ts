@@ -15,7 +15,7 @@ import {ResourceScope} from "../gpu/scope.js";
 import {createStatus} from "../widgets/runtime/status.js";
 import {setValue} from "../widgets/runtime/view.js";
 import {BenchCancelled, runBench, TwinMismatchError, type BenchRow} from "./harness.js";
-import {PIPELINE_SPECS, type PipelineName, type TwinCheck} from "./pipelines.js";
+import {PIPELINE_SPECS, type PagePipelineName, type TwinCheck} from "./pipelines.js";
 import {adapterLabel, passBars, type ChartReport} from "./charts.js";
 
 export interface BenchPageOptions {
@@ -24,7 +24,7 @@ export interface BenchPageOptions {
   /** Particle counts offered (default 1k … 1M) and the one selected first. */
   counts?: number[];
   count?: number;
-  pipelines?: PipelineName[];
+  pipelines?: PagePipelineName[];
   substeps?: number;
   reps?: number;
   warmMs?: number;
@@ -47,7 +47,7 @@ export function optionsFromQuery(search: string): Partial<BenchPageOptions> {
   const pipes = q
     .get("pipelines")
     ?.split(",")
-    .filter((p): p is PipelineName => p in PIPELINE_SPECS);
+    .filter((p): p is PagePipelineName => p in PIPELINE_SPECS);
   return {count: num("count"), reps: num("reps"), substeps: num("substeps"), warmMs: num("warm"), pipelines: pipes?.length ? pipes : undefined};
 }
 
