@@ -18,7 +18,12 @@
  * given as a fraction of the faster copy's (`bandwidthCeiling`).
  *
  * Without `timestamp-query` (some browsers) times are wall-clock submit → onSubmittedWorkDone,
- * which include the submit's own cost; `timing` in the report says which.
+ * which include the submit's own cost; `timing` in the report says which. Both come from the
+ * one PassTimer, and every figure from the one `summarize` (components/sim/timing.ts).
+ *
+ * A pipeline that records its own passes (`encodeStep`: gravity, whose passes sit between
+ * buffer copies) is timed with every pass timestamped in both series: a frame is the span
+ * from its first pass's begin to its last pass's end.
  */
 import type {ResourceScope} from "../gpu/scope.js";
 import type {WGSLLoader} from "../gpu/wgsl.js";
