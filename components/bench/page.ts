@@ -85,7 +85,7 @@ const noGPU = (reason = gpuUnavailableReason) =>
   `WebGPU is not available here: ${reason ?? "no reason given"}. The benchmark needs it; only the reference figures can be shown.`;
 
 /** The line after a device loss stopped a run (`why`: the browser's message). */
-const lostMessage = (why: string) => `The GPU device was lost (${why}), so the run stopped. Press Run to measure again on a new device.`;
+const lostMessage = (why: string) => `The GPU device was lost (${why.replace(/\.$/, "")}), so the run stopped. Press Run to measure again on a new device.`;
 
 /**
  * The shared device under the runtime's time limit, or null with the reason on `status`
