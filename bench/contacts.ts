@@ -15,12 +15,13 @@ import {GridQueryGPU} from "../components/contacts/grid-query-gpu.js";
 import {acquireGPU} from "../components/gpu/context.js";
 import {nodeGPU, nodeWGSL} from "../components/gpu/node.js";
 import {ResourceScope} from "../components/gpu/scope.js";
+import {summarize} from "../components/sim/timing.js";
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const outIdx = args.indexOf("--out");
 const out = outIdx >= 0 ? args[outIdx + 1] : null;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => summarize(xs).median;
 const result: any = {node: process.version, quick, brute: [], settled: {}, grid: {}, gpu: null};
 
 function check(cond: boolean, what: string) {

@@ -13,26 +13,20 @@
  * to back (the tree built once) with its force error against the O(N²) sum at θ = 0.5 and 0.8.
  * Before timing the subgroup walk it is checked against its twin (walkSubgroupTwin) at 2,000
  * bodies when the subgroup size is fixed; a failed check leaves its timings out.
- * Run: npx tsx bench/gravity-main.ts --out data/bench/gravity.json [--counts 100000,1000000] [--check-only]
+ * Run: npm run bench -- --only gravity --out data/bench/gravity.json [--counts 100000,1000000] [--check-only]
+ * (the per-pass step times of the harness itself: `npm run bench -- --pipelines gravity`).
  */
 import {GravityGPU, GRAVITY_PHASES, type WalkKind} from "../components/gravity/gpu.js";
-import {
-  buildBarnesHut,
-  discScene,
-  forceErrors,
-  plummerScene,
-  treeDifferences,
-  walkSubgroupTwin,
-  walkTwin,
-  type QuadTree,
-  type TreeDiff,
-} from "../components/gravity/twin.js";
+import {discScene, forceErrors, plummerScene, walkSubgroupTwin, buildBarnesHut} from "../components/gravity/twin.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import type {GPUHandle} from "../components/gpu/context.js";
 import type {WGSLLoader} from "../components/gpu/wgsl.js";
-import {readBuffers} from "../components/gpu/readback.js";
-import {Usage} from "../components/gpu/usage.js";
-import {median, quantile, round} from "./lib.js";
+import {PassTimer, quantile, summarize} from "../components/sim/timing.js";
+import {gravityCheckDetail, gravityTwinCheck, type GravityTwinCheck} from "../components/bench/gravity.js";
+
+/** `v` to `digits` significant digits (null when not finite: the JSON says "not measured"). */
+const round = (v: number, digits = 5) => (Number.isFinite(v) ? Number(v.toPrecision(digits)) : null);
+const median = (xs: number[]) => summarize(xs).median;
 
 interface Ctx {
   handle: GPUHandle;
@@ -46,146 +40,16 @@ interface Ctx {
   log: (m: string) => void;
 }
 
-/** The twin check's result; `ok` false means the benchmark must not report (runGravityBench throws). */
-export interface TwinCheck {
-  bodies: number;
-  nodes: number;
-  /** the GPU sort's keys and permutation equal the twin's */
-  sortEqualsTwin: boolean;
-  /** every node field (ranges and float32 sums) equals the twin's, bit for bit */
-  treeEqualsTwin: boolean;
-  /** the first difference (node, field, GPU value, twin value) and differing node counts per field */
-  firstDifference: TreeDiff["first"];
-  differingNodes: Record<string, number>;
-  /** diagnosis when the sums differ: do they equal a twin whose m·x is fused into the add (one rounding)? */
-  sumsEqualFusedTwin?: boolean;
-  walkMaxErrorOfRms: number | null;
-  ok: boolean;
-}
+/** The twin check's result (components/bench/gravity.ts); `ok` false means the benchmark must not report (runGravityBench throws). */
+export type TwinCheck = GravityTwinCheck;
 
-/**
- * Centre-of-mass sums as a compiler that fuses m·x + s into one FMA would compute them: the
- * float32 product m·x is exact in float64 (24 + 24 bits), so one Math.fround of the float64
- * sum models the fused rounding (a double-rounding case differs, rarely). Diagnosis only.
- */
-function fusedSums(t: QuadTree, x: Float32Array, y: Float32Array, m: Float32Array) {
-  const f = Math.fround;
-  const mx = new Float32Array(t.numNodes),
-    my = new Float32Array(t.numNodes);
-  for (let L = t.levelStart.length - 2; L >= 0; L--) {
-    for (let j = t.levelStart[L]; j < t.levelStart[L + 1]; j++) {
-      let sx = 0,
-        sy = 0;
-      if (t.childCount[j] === 0)
-        for (let i = t.lo[j]; i < t.hi[j]; i++) {
-          sx = f(sx + m[i] * x[i]);
-          sy = f(sy + m[i] * y[i]);
-        }
-      else
-        for (let c = t.firstChild[j]; c < t.firstChild[j] + t.childCount[j]; c++) {
-          sx = f(sx + mx[c]);
-          sy = f(sy + my[c]);
-        }
-      mx[j] = sx;
-      my[j] = sy;
-    }
-  }
-  return {mx, my};
-}
-
-/** The GPU tree, sort and walk against the CPU twin at 2,000 bodies (Plummer sphere): all tree fields must be equal, bit for bit. */
-export async function twinCheck(g: GravityGPU, device: GPUDevice): Promise<TwinCheck> {
-  const b = plummerScene(2000, 11);
-  g.setParams({theta: 0.5});
-  g.setBodies(b, "barnes-hut");
-  const gpu = await g.readBodies();
-  const tree = await g.readTree();
-  const sort = await g.readSort();
-  const twin = buildBarnesHut(b, g.leafCapacity);
-  const w = walkTwin(twin, {...g.parameters});
-  let rms = 0,
-    worst = 0;
-  for (let i = 0; i < b.n; i++) rms += w.ax[i] ** 2 + w.ay[i] ** 2;
-  rms = Math.sqrt(rms / b.n);
-  for (let i = 0; i < b.n; i++) worst = Math.max(worst, Math.hypot(gpu.ax[i] - w.ax[i], gpu.ay[i] - w.ay[i]) / rms);
-  let sortSame = true;
-  for (let i = 0; sortSame && i < b.n; i++) sortSame = sort.keys[i] === twin.keys[i] && sort.vals[i] === twin.order[i];
-  const diff = treeDifferences(tree, twin.tree);
-  const out: TwinCheck = {
-    bodies: b.n,
-    nodes: tree.numNodes,
-    sortEqualsTwin: sortSame,
-    treeEqualsTwin: diff.equal,
-    firstDifference: diff.first,
-    differingNodes: diff.differing,
-    walkMaxErrorOfRms: round(worst, 3),
-    ok: sortSame && diff.equal && worst < 1e-5,
-  };
-  if (!diff.equal && diff.differing.mx + diff.differing.my > 0) {
-    const fused = fusedSums(twin.tree, twin.x, twin.y, twin.m);
-    let same = true;
-    for (let j = 0; same && j < tree.numNodes; j++) same = tree.mx[j] === fused.mx[j] && tree.my[j] === fused.my[j];
-    out.sumsEqualFusedTwin = same;
-  }
-  await device.queue.onSubmittedWorkDone();
-  return out;
-}
-
-/**
- * Timestamps of many frames in one command buffer: `frame(r)` starts frame r; `writes(label)`
- * gives the pass's timestampWrites. `read` returns per frame the ms per label and the span
- * (first pass begin to last pass end).
- */
-class SeriesStamps {
-  private qs: GPUQuerySet;
-  private resolve: GPUBuffer;
-  private labels: {frame: number; label: string}[] = [];
-  private current = 0;
-  constructor(
-    readonly device: GPUDevice,
-    readonly capacity: number
-  ) {
-    this.qs = device.createQuerySet({type: "timestamp", count: capacity * 2});
-    this.resolve = device.createBuffer({size: capacity * 16, usage: Usage.QUERY_RESOLVE | Usage.COPY_SRC});
-  }
-  frame(r: number) {
-    this.current = r;
-  }
-  writes(label: string): GPUComputePassTimestampWrites {
-    const k = this.labels.length;
-    if (k >= this.capacity) throw new RangeError("SeriesStamps capacity exceeded");
-    this.labels.push({frame: this.current, label});
-    return {querySet: this.qs, beginningOfPassWriteIndex: 2 * k, endOfPassWriteIndex: 2 * k + 1};
-  }
-  async read(encoder: GPUCommandEncoder) {
-    const n = this.labels.length * 2;
-    encoder.resolveQuerySet(this.qs, 0, n, this.resolve, 0);
-    const [bytes] = await readBuffers(this.device, [{buffer: this.resolve, size: n * 8}], encoder);
-    const t = new BigUint64Array(bytes);
-    const frames: {byLabel: Record<string, number>; span: number; start: number; end: number}[] = [];
-    const first: number[] = [],
-      last: number[] = [];
-    this.labels.forEach(({frame, label}, k) => {
-      const b = Number(t[2 * k]),
-        e = Number(t[2 * k + 1]);
-      const f = (frames[frame] ??= {byLabel: {}, span: 0, start: 0, end: 0});
-      f.byLabel[label] = (f.byLabel[label] ?? 0) + (e > b ? (e - b) / 1e6 : 0);
-      first[frame] = Math.min(first[frame] ?? Infinity, b);
-      last[frame] = Math.max(last[frame] ?? -Infinity, e);
-    });
-    const t0 = Math.min(...first);
-    frames.forEach((f, r) => {
-      f.span = last[r] > first[r] ? (last[r] - first[r]) / 1e6 : 0;
-      f.start = (first[r] - t0) / 1e6;
-      f.end = (last[r] - t0) / 1e6;
-    });
-    return frames;
-  }
-  destroy() {
-    this.qs.destroy();
-    this.resolve.destroy();
-  }
-}
+/** A timer of `capacity` passes for a series recorded in one command buffer (disposed by the caller). */
+const seriesTimer = (device: GPUDevice, scope: ResourceScope, capacity: number) => {
+  const t = PassTimer.create(device, scope, capacity);
+  if (t.mode !== "timestamp-query") throw new Error("the gravity benchmark needs 'timestamp-query'");
+  t.beginFrame();
+  return t;
+};
 
 /**
  * Queues about `ms` of GPU work (repeats of `encodeOne`, calibrated by timing 4 of them) and
@@ -197,15 +61,15 @@ class SeriesStamps {
  * `encodeOne` must leave the state as it was (the walk and the O(N²) kernel only rewrite
  * the accelerations of the current positions).
  */
-async function queueWarmUp(device: GPUDevice, ms: number, encodeOne: (enc: GPUCommandEncoder, timer?: SeriesStamps) => void) {
-  const probe = new SeriesStamps(device, 4);
+async function queueWarmUp(device: GPUDevice, scope: ResourceScope, ms: number, encodeOne: (enc: GPUCommandEncoder, timer?: PassTimer) => void) {
+  const probe = seriesTimer(device, scope, 4 * (GRAVITY_PHASES.length + 1));
   const enc0 = device.createCommandEncoder();
   for (let r = 0; r < 4; r++) {
     probe.frame(r);
     encodeOne(enc0, probe);
   }
   const each = median((await probe.read(enc0)).map((f) => f.span));
-  probe.destroy();
+  probe.dispose();
   const count = Math.max(1, Math.min(5000, Math.ceil(ms / Math.max(each, 1e-3))));
   const enc = device.createCommandEncoder({label: "warm-up"});
   for (let k = 0; k < count; k++) encodeOne(enc);
@@ -219,8 +83,8 @@ async function queueWarmUp(device: GPUDevice, ms: number, encodeOne: (enc: GPUCo
  * `reps` steps in one submit (divided by reps), and of one step alone (submit → done, which
  * includes Dawn-in-Node's completion latency).
  */
-async function timeStep(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs = 2000) {
-  const stamps = new SeriesStamps(device, reps * (GRAVITY_PHASES.length + 1));
+async function timeStep(g: GravityGPU, device: GPUDevice, scope: ResourceScope, reps: number, warmUpMs = 2000) {
+  const stamps = seriesTimer(device, scope, reps * (GRAVITY_PHASES.length + 1));
   const tEnc = performance.now();
   const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {
@@ -229,9 +93,9 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs
   }
   const encodeMs = (performance.now() - tEnc) / reps;
   // the series is encoded first; the warm-up is queued right in front of it
-  const warmWalks = await queueWarmUp(device, warmUpMs, (e, t) => g.encodeWalk(e, t));
+  const warmWalks = await queueWarmUp(device, scope, warmUpMs, (e, t) => g.encodeWalk(e, t));
   const frames = await stamps.read(enc);
-  stamps.destroy();
+  stamps.dispose();
   const perPass: Record<string, number[]> = {};
   for (const f of frames) for (const [k, v] of Object.entries(f.byLabel)) (perPass[k] ??= []).push(v);
   const spans = frames.map((f) => f.span);
@@ -266,7 +130,7 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs
     passesMs: passes,
     stepSpanMs: round(median(spans), 4),
     stepSpanP10P90Ms: [round(quantile(spans, 0.1), 4), round(quantile(spans, 0.9), 4)],
-    gapBetweenStepsMs: round(median(gaps), 4),
+    gapBetweenStepsMs: gaps.length ? round(median(gaps), 4) : null,
     encodeCpuMsPerStep: round(encodeMs, 4),
     wallPerStepMs: round(wallPerStep, 4),
     wallPerStepPartsMs: wallParts,
@@ -274,16 +138,16 @@ async function timeStep(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs
   };
 }
 
-async function timeDirect(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs = 2000) {
-  const stamps = new SeriesStamps(device, reps);
+async function timeDirect(g: GravityGPU, device: GPUDevice, scope: ResourceScope, reps: number, warmUpMs = 2000) {
+  const stamps = seriesTimer(device, scope, reps);
   const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {
     stamps.frame(r);
     g.encodeDirect(enc, stamps);
   }
-  await queueWarmUp(device, warmUpMs, (e, t) => g.encodeDirect(e, t));
+  await queueWarmUp(device, scope, warmUpMs, (e, t) => g.encodeDirect(e, t));
   const frames = await stamps.read(enc);
-  stamps.destroy();
+  stamps.dispose();
   return round(median(frames.map((f) => f.byLabel.direct)), 4);
 }
 
@@ -292,16 +156,16 @@ async function timeDirect(g: GravityGPU, device: GPUDevice, reps: number, warmUp
  * the tree of the current state (build it first): median and 10th/90th percentile ms per pass.
  * The walk only rewrites accelerations and term counts, so the repeats all do the same work.
  */
-async function timeWalk(g: GravityGPU, device: GPUDevice, reps: number, warmUpMs: number) {
-  const stamps = new SeriesStamps(device, reps);
+async function timeWalk(g: GravityGPU, device: GPUDevice, scope: ResourceScope, reps: number, warmUpMs: number) {
+  const stamps = seriesTimer(device, scope, reps);
   const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {
     stamps.frame(r);
     g.encodeWalk(enc, stamps);
   }
-  await queueWarmUp(device, warmUpMs, (e, t) => g.encodeWalk(e, t));
+  await queueWarmUp(device, scope, warmUpMs, (e, t) => g.encodeWalk(e, t));
   const ms = (await stamps.read(enc)).map((f) => f.byLabel.walk);
-  stamps.destroy();
+  stamps.dispose();
   return {walkMs: round(median(ms), 4), walkP10P90Ms: [round(quantile(ms, 0.1), 4), round(quantile(ms, 0.9), 4)]};
 }
 
@@ -378,7 +242,7 @@ export async function runGravityBench(ctx: Ctx) {
     const maxN = Math.max(2000, ...ctx.counts);
     const g = await GravityGPU.create(device, scope, ctx.wgsl, {maxBodies: maxN});
     const result: Record<string, unknown> = {leafCapacity: g.leafCapacity, params: g.parameters, scene: "discScene(n, 1): exponential disc + central mass 0.3"};
-    const check = await twinCheck(g, device);
+    const check = await gravityTwinCheck(g);
     result.twinCheck = check;
     ctx.log(`twin check: ${JSON.stringify(check)}`);
     // timings of a pipeline that does not compute the twin's tree are not worth reporting
@@ -404,15 +268,15 @@ export async function runGravityBench(ctx: Ctx) {
       for (const theta of [0.5, 0.2, 0.8]) {
         g.setParams({theta});
         g.setBodies(b, "barnes-hut");
-        row[`theta${theta}`] = await timeStep(g, device, ctx.reps, warm);
+        row[`theta${theta}`] = await timeStep(g, device, scope, ctx.reps, warm);
         ctx.log(`n ${n} θ ${theta}: ${JSON.stringify(row[`theta${theta}`])}`);
       }
       g.setParams({theta: 0.5});
       g.setBodies(b, "barnes-hut");
       row.forceErrorTheta0_5 = await gpuForceError(g);
-      row.directMs = await timeDirect(g, device, n > 300000 ? 3 : 10, warm);
+      row.directMs = await timeDirect(g, device, scope, n > 300000 ? 3 : 10, warm);
       ctx.log(`n ${n}: ${JSON.stringify(row.forceErrorTheta0_5)} direct ${row.directMs} ms`);
-      row.walks = await compareWalks(g, device, ctx.wgsl, b, walkKinds, ctx.reps, warm, (m) => ctx.log(`n ${n} ${m}`));
+      row.walks = await compareWalks(g, device, scope, ctx.wgsl, b, walkKinds, ctx.reps, warm, (m) => ctx.log(`n ${n} ${m}`));
       runs.push(row);
     }
     result.runs = runs;
@@ -430,6 +294,7 @@ export async function runGravityBench(ctx: Ctx) {
 async function compareWalks(
   g: GravityGPU,
   device: GPUDevice,
+  scope: ResourceScope,
   wgsl: WGSLLoader,
   b: ReturnType<typeof discScene>,
   kinds: WalkKind[],
@@ -445,7 +310,7 @@ async function compareWalks(
       g.setParams({theta});
       g.setBodies(b, "barnes-hut");
       const err = await gpuForceError(g);
-      const t = await timeWalk(g, device, reps, warm);
+      const t = await timeWalk(g, device, scope, reps, warm);
       row[kind] = {...t, forceError: err};
       log(`θ ${theta} ${kind} walk: ${JSON.stringify(row[kind])}`);
     }
@@ -458,14 +323,8 @@ async function compareWalks(
 /** Thrown when the GPU tree is not the twin's: the message names the first differing node and field. */
 export class TwinCheckError extends Error {
   constructor(readonly check: TwinCheck) {
-    const d = check.firstDifference;
-    const where = d
-      ? `node ${d.node} field ${d.field}: GPU ${d.actual}, twin ${d.expected}`
-      : check.sortEqualsTwin
-        ? `walk error ${check.walkMaxErrorOfRms} of rms ≥ 1e-5`
-        : "the sort's keys or permutation";
     super(
-      `gravity twin check FAILED at ${check.bodies} bodies, first difference ${where}; differing nodes per field ${JSON.stringify(check.differingNodes)}; sort equal ${check.sortEqualsTwin}`
+      `gravity twin check FAILED at ${check.bodies} bodies, first difference ${gravityCheckDetail(check) || "none"}; differing nodes per field ${JSON.stringify(check.differingNodes)}; sort equal ${check.sortEqualsTwin}`
     );
     this.name = "TwinCheckError";
   }

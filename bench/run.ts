@@ -1,30 +1,35 @@
 /**
- * `npm run bench` — the pipelines benchmark through Dawn (Node), same WGSL as the page
- * (components/bench/harness.ts does the work; bench/README.md documents the JSON).
+ * `npm run bench` — the one benchmark: the pipelines through the harness of
+ * components/bench/harness.ts on Dawn (Node), same WGSL and the same harness as the bench
+ * page; bench/README.md documents the JSON.
  *
- *   npm run bench [-- --out data/bench/bench.json] [--pipelines sort,sand,water]
+ *   npm run bench [-- --out data/bench/bench.json] [--pipelines sort,sand,water,gravity]
  *                 [--counts 10000,50000,…] [--reps 30] [--warm-ms 1000] [--copy-mb 256]
- *                 [--substeps 5] [--max-gb N] [--suites sand,water]
- *   npm run bench -- --smoke     tiny sizes, few repetitions (SwiftShader, < 2 min)
+ *                 [--substeps 5] [--max-gb N] [--twin-reps 0]
+ *   npm run bench -- --smoke          tiny sizes, few repetitions (SwiftShader, < 2 min)
+ *   npm run bench -- --only water     one pipeline (same as --pipelines water)
+ *   npm run bench -- --only gravity   the gravity benchmark's own record (θ trade, both walks,
+ *                                     O(N²) kernel: bench/gravity.ts; data/bench/gravity-h200.json's schema)
+ *                 [--counts 100000,1000000] [--reps 20] [--check-only]
+ *   npm run bench -- --help
  *
  * Exit status: 0 on success; 2 when a pipeline disagrees with its CPU twin (nothing is
  * written: its times are not reported); 1 on any other error or a GPU validation error.
- * `--suites sand,water` adds the older detailed suites (bench/sand.ts, bench/water.ts)
- * under "detail". Never a test: speed is measured here, not asserted.
+ * Never a test: speed is measured here, not asserted.
  */
 import {execFileSync} from "node:child_process";
-import {mkdirSync, writeFileSync} from "node:fs";
+import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
 import {acquireGPU} from "../components/gpu/context.js";
 import {nodeWGSL} from "../components/gpu/node.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {runBench, TwinMismatchError} from "../components/bench/harness.js";
-import {PIPELINE_SPECS, type PipelineName} from "../components/bench/pipelines.js";
-import type {BenchSuite} from "./lib.js";
-import {sandSuite} from "./sand.js";
-import {waterSuite} from "./water.js";
+import {PIPELINE_SPECS, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
+import {gravitySpec} from "../components/bench/gravity.js";
+import {runGravityBench, TwinCheckError} from "./gravity.js";
 
-const DETAIL_SUITES: BenchSuite[] = [sandSuite, waterSuite];
+/** Every pipeline `npm run bench` can time: the page's three and gravity. */
+const SPECS: Record<PipelineName, PipelineSpec<any>> = {...PIPELINE_SPECS, gravity: gravitySpec};
 export const FULL_COUNTS = [10_000, 30_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
 export const SMOKE_COUNTS = [1_000, 4_000];
 
@@ -52,10 +57,17 @@ async function scanRatio(device: GPUDevice, log: (m: string) => void): Promise<R
 }
 
 async function main() {
+  if (process.argv.includes("--help")) {
+    const head = readFileSync(new URL(import.meta.url), "utf8").split("*/")[0];
+    console.log(head.replace(/^\/\*\*\n?|^ \* ?/gm, "").trim());
+    return 0;
+  }
   const smoke = process.argv.includes("--smoke");
+  const only = arg("only", "");
+  if (only === "gravity") return gravityOnly(smoke);
   const out = arg("out", smoke ? "bench/results/smoke.json" : "data/bench/bench.json");
-  const pipelines = arg("pipelines", "sort,sand,water").split(",") as PipelineName[];
-  for (const p of pipelines) if (!PIPELINE_SPECS[p]) throw new Error(`unknown pipeline "${p}" (sort, sand, water)`);
+  const pipelines = (only || arg("pipelines", "sort,sand,water")).split(",") as PipelineName[];
+  for (const p of pipelines) if (!SPECS[p]) throw new Error(`unknown pipeline "${p}" (${Object.keys(SPECS).join(", ")})`);
   const counts = arg("counts", (smoke ? SMOKE_COUNTS : FULL_COUNTS).join(","))
     .split(",")
     .map(Number);
@@ -66,14 +78,8 @@ async function main() {
   const substeps = Number(arg("substeps", smoke ? "1" : "5"));
   const copyBytes = Number(arg("copy-mb", smoke ? "4" : "256")) * 2 ** 20;
   const maxGB = Number(arg("max-gb", "0"));
-  // Dawn rounds timestamps (to 65.5 µs on the H200) unless told not to: a benchmark wants
-  // them exact. The instance is kept referenced for the whole run (see components/gpu/node.ts).
-  const webgpu: any = await import("webgpu");
-  Object.assign(globalThis, webgpu.globals);
-  const gpu = webgpu.create(["disable-dawn-features=timestamp_quantization"]) as GPU;
-  (globalThis as any).__benchDawn = gpu;
-  const handle = await acquireGPU({gpu});
-  if (!handle) throw new Error("no WebGPU adapter through Dawn");
+  const twinReps = Number(arg("twin-reps", "0"));
+  const handle = await benchGPU();
   const log = (m: string) => console.log(`[bench] ${m}`);
   log(`adapter: ${JSON.stringify(handle.adapterInfo)}; timestamp-query: ${handle.timestamps}`);
   const t0 = performance.now();
@@ -88,7 +94,8 @@ async function main() {
     timestamps: handle.timestamps,
     wgsl: nodeWGSL,
     scope,
-    pipelines: pipelines.map((p) => PIPELINE_SPECS[p]),
+    pipelines: pipelines.map((p) => SPECS[p]),
+    twinReps,
     counts,
     substeps,
     reps,
@@ -105,37 +112,95 @@ async function main() {
   });
   const result: Record<string, unknown> = {...head, ...report};
   if (smoke) result.scanRatio = await scanRatio(handle.device, log);
-  if (process.argv.includes("--suites")) {
-    const wanted = arg("suites", "").split(",");
-    const detail: Record<string, unknown> = {};
-    for (const s of DETAIL_SUITES.filter((s) => wanted.includes(s.name)))
-      detail[s.name] = await s.run({
-        handle,
-        device: handle.device,
-        wgsl: nodeWGSL,
-        reps: Math.max(20, reps),
-        warmup: 10,
-        outDir: dirname(out),
-        log,
-        arg,
-      });
-    result.detail = detail;
-  }
   result.seconds = Math.round((performance.now() - t0) / 100) / 10;
   result.validationErrors = handle.stats.validationErrors;
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   log(`wrote ${out} in ${result.seconds} s; validation errors: ${handle.stats.validationErrors}`);
-  process.exit(handle.stats.validationErrors ? 1 : 0);
+  return handle.stats.validationErrors ? 1 : 0;
 }
 
-main().catch((e) => {
-  if (e instanceof TwinMismatchError) {
-    console.error(`[bench] REFUSED: ${e.message}`);
-    process.exit(2);
+/**
+ * The shared device through Dawn, timestamps exact: Dawn rounds them (to 65.5 µs on the
+ * H200) unless told not to. The instance is kept referenced for the whole run (see
+ * components/gpu/node.ts). Errors: no adapter.
+ */
+async function benchGPU() {
+  const webgpu: any = await import("webgpu");
+  Object.assign(globalThis, webgpu.globals);
+  const gpu = webgpu.create(["disable-dawn-features=timestamp_quantization"]) as GPU;
+  (globalThis as any).__benchDawn = gpu;
+  const handle = await acquireGPU({gpu});
+  if (!handle) throw new Error("no WebGPU adapter through Dawn");
+  return handle;
+}
+
+/**
+ * `--only gravity`: the gravity benchmark's record (bench/gravity.ts) as committed in
+ * data/bench/gravity-h200.json: twin check, θ = 0.5 / 0.2 / 0.8 steps with per-pass
+ * medians, the O(N²) kernel, both walks. `--smoke`: 4,000 bodies, 3 reps, 200 ms warm-ups
+ * (does the whole path run; its figures mean nothing). Exit 1 and no file when the twin
+ * check fails or WebGPU reported validation errors.
+ */
+async function gravityOnly(smoke: boolean): Promise<number> {
+  const out = arg("out", "data/bench/gravity.json");
+  const handle = await benchGPU();
+  const log = (m: string) => console.log(`[gravity] ${m}`);
+  log(`adapter ${JSON.stringify(handle.adapterInfo)}; timestamps ${handle.timestamps}; subgroups ${JSON.stringify(handle.subgroups)}`);
+  const t0 = performance.now();
+  const checkOnly = process.argv.includes("--check-only");
+  let bench: Record<string, unknown>;
+  try {
+    bench = await runGravityBench({
+      handle,
+      wgsl: nodeWGSL,
+      counts: arg("counts", smoke ? "4000" : "100000,1000000")
+        .split(",")
+        .map(Number),
+      reps: Number(arg("reps", smoke ? "3" : "20")),
+      warmUpMs: smoke ? 200 : 2000,
+      checkOnly,
+      log,
+    });
+  } catch (e) {
+    if (!(e instanceof TwinCheckError)) throw e;
+    console.error(`[gravity] ${e.message}\n[gravity] REFUSING to report timings: the GPU pipeline does not compute the twin's tree.`);
+    return 1;
   }
-  console.error(e);
-  process.exit(1);
-});
+  if (handle.stats.validationErrors) {
+    console.error(`[gravity] ${handle.stats.validationErrors} WebGPU validation error(s), last: ${handle.stats.lastError}; REFUSING to report.`);
+    return 1;
+  }
+  if (checkOnly) {
+    log("twin check passed (--check-only: nothing measured, nothing written)");
+    return 0;
+  }
+  const name = gpuModelName();
+  const result = {
+    date: new Date().toISOString(),
+    adapter: {...handle.adapterInfo, ...(name ? {name} : {})},
+    subgroups: handle.subgroups,
+    smoke,
+    node: process.version,
+    seconds: Math.round((performance.now() - t0) / 100) / 10,
+    ...bench,
+  };
+  mkdirSync(dirname(out), {recursive: true});
+  writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
+  log(`wrote ${out}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    if (e instanceof TwinMismatchError) {
+      console.error(`[bench] REFUSED: ${e.message}`);
+      process.exit(2);
+    }
+    console.error(e);
+    process.exit(1);
+  }
+);
 
 /**
  * The GPU model ("NVIDIA H200") from nvidia-smi, which WebGPU's adapter info does not carry;

@@ -18,6 +18,7 @@ import {ResourceScope} from "../components/gpu/scope.js";
 import {CountingSortGPU, defaultScanBlocks} from "../components/sort/gpu-sort.js";
 import {denseGrid} from "../components/sort/grid.js";
 import {exclusiveScan} from "../components/sort/twin.js";
+import {summarize} from "../components/sim/timing.js";
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,7 +68,7 @@ export async function smokeScan(cells = 65536, reps = 7) {
     }
     const times: Record<Kind, number[]> = {old: [], new: [], other: []};
     for (let r = 0; r < reps; r++) for (const kind of kinds) times[kind].push(await run(kind));
-    const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+    const med = (xs: number[]) => summarize(xs).median;
     const oldMs = med(times.old),
       newMs = med(times.new);
     return {

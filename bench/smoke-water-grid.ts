@@ -3,12 +3,13 @@
  * at `--n` particles (default 20,000, dam break in the essay's tank) on three dense grids:
  *   256×256 of h over [0, 2]² (the widgets' grid), the tank only with cells of h (256×128),
  *   and the tank with cells of h/2 (512×256; fewer false candidates, twice the cells to scan).
- * Wall clock per call of `step(1)`, median of `--reps` (default 5) after one warm-up.
+ * Wall clock per call of `step(1)`, median (components/sim/timing.ts `summarize`) of `--reps` (default 5) after one warm-up.
  *   npx tsx bench/smoke-water-grid.ts [--n 20000] [--reps 5]
  */
 import {acquireGPU} from "../components/gpu/context.js";
 import {nodeGPU, nodeWGSL} from "../components/gpu/node.js";
 import {ResourceScope} from "../components/gpu/scope.js";
+import {summarize} from "../components/sim/timing.js";
 import type {GridParams} from "../components/sort/grid.js";
 import {WATER_DEFAULTS, waterGrid, waterGridFor} from "../components/water/params.js";
 import {WaterGPU} from "../components/water/pipeline.js";
@@ -37,7 +38,7 @@ for (const [name, grid] of Object.entries(grids)) {
     await sim.step(1);
     t.push(performance.now() - t0);
   }
-  out[name] = +[...t].sort((a, b) => a - b)[reps >> 1].toFixed(1);
+  out[name] = +summarize(t).median.toFixed(1);
   sim.dispose();
 }
 console.log(JSON.stringify({particles: n, msPerSubstep: out, adapter: handle.adapterInfo.architecture}));

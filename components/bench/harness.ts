@@ -18,33 +18,27 @@
  * given as a fraction of the faster copy's (`bandwidthCeiling`).
  *
  * Without `timestamp-query` (some browsers) times are wall-clock submit → onSubmittedWorkDone,
- * which include the submit's own cost; `timing` in the report says which.
+ * which include the submit's own cost; `timing` in the report says which. Both come from the
+ * one PassTimer, and every figure from the one `summarize` (components/sim/timing.ts).
+ *
+ * A pipeline that records its own passes (`encodeStep`: gravity, whose passes sit between
+ * buffer copies) is timed with every pass timestamped in both series: a frame is the span
+ * from its first pass's begin to its last pass's end.
  */
 import type {ResourceScope} from "../gpu/scope.js";
 import type {WGSLLoader} from "../gpu/wgsl.js";
 import {computePipeline} from "../gpu/wgsl.js";
-import {readBuffers} from "../gpu/readback.js";
-import {STORAGE_RW, Usage} from "../gpu/usage.js";
-import {countDispatches, type BenchPass, type BenchPipeline, type PipelineName, type PipelineSpec, type TwinCheck} from "./pipelines.js";
+import {STORAGE_RW} from "../gpu/usage.js";
+import {PassTimer, summarize, WALL_CLOCK_LABEL, type PassTimes, type Summary} from "../sim/timing.js";
+import {countPipelineDispatches, type BenchPass, type BenchPipeline, type PipelineName, type PipelineSpec, type TwinCheck} from "./pipelines.js";
 
 /** Empty dispatches in each pass of the timed-pass reference (as many as each pass of the pipelines holds). */
 export const TIMED_PASS_DISPATCHES = 1;
 
-/** Median, min and max of repeated measurements (ms unless said otherwise). */
-export interface Summary {
-  median: number;
-  min: number;
-  max: number;
-  n: number;
-}
+export type {Summary};
 
-/** Median, min, max of `xs` (NaN-free input expected; an empty list gives NaNs). */
-export function summarize(xs: number[]): Summary {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  const median = !s.length ? NaN : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-  return {median: round(median), min: round(s[0] ?? NaN), max: round(s[s.length - 1] ?? NaN), n: s.length};
-}
+/** Every summary of a report: median, min, max, spread and n, rounded to 5 significant digits. */
+const summary = (xs: number[]) => summarize(xs, 5);
 
 const round = (v: number, digits = 5) => (Number.isFinite(v) ? Number(v.toPrecision(digits)) : NaN);
 
@@ -89,6 +83,8 @@ export interface BenchRow {
   effectiveGBps: number;
   /** effectiveGBps / the bandwidth ceiling's GB/s (the fastest copy kernel of the run; runs before 2026-12 used the 16 B copy). */
   fractionOfCopy: number;
+  /** The CPU twin's substep at the check's count, ms (only with `twinReps`). */
+  cpuTwin?: {particles: number; msPerSubstep: Summary};
 }
 
 export interface SkippedRow {
@@ -131,12 +127,12 @@ export interface BenchReport {
 
 export interface BenchOptions {
   device: GPUDevice;
-  /** true: the device was created with 'timestamp-query'. */
-  timestamps: boolean;
+  /** false: time by the wall clock even when the device has 'timestamp-query' (the timer reads device.features otherwise). */
+  timestamps?: boolean;
   wgsl: WGSLLoader;
   /** Parent scope: everything the run allocates lives in children of it, released as it goes. */
   scope: ResourceScope;
-  pipelines: PipelineSpec[];
+  pipelines: PipelineSpec<any>[];
   counts: number[];
   substeps?: number;
   /** Timed frames per series (median taken), ≥ 1. */
@@ -145,6 +141,8 @@ export interface BenchOptions {
   warmMs: number;
   /** Bytes of the copy reference's source buffer. */
   copyBytes: number;
+  /** Times the CPU twin's substep this many times at the check's count (`row.cpuTwin`; 0 or absent: not timed). */
+  twinReps?: number;
   /** Largest count any twin check runs at (below each pipeline's own cap; the page keeps checks short). */
   checkCap?: number;
   /** Skip a count whose buffers exceed this many bytes together (default: no limit beyond the device's). */
@@ -161,51 +159,15 @@ export interface BenchOptions {
   pause?(): Promise<void>;
 }
 
-/** Timestamp pairs around compute passes, read back per frame. */
-class Stamps {
-  private qs: GPUQuerySet;
-  private resolveBuf: GPUBuffer;
-  private labels: string[] = [];
-  constructor(
-    private device: GPUDevice,
-    scope: ResourceScope,
-    readonly capacity: number
-  ) {
-    this.qs = device.createQuerySet({type: "timestamp", count: 2 * capacity});
-    scope.onDispose(() => this.qs.destroy());
-    this.resolveBuf = scope.buffer({label: "bench-stamps", size: 16 * capacity, usage: Usage.QUERY_RESOLVE | Usage.COPY_SRC});
-  }
-  begin() {
-    this.labels = [];
-  }
-  writes(label: string): GPUComputePassTimestampWrites {
-    const k = this.labels.length;
-    if (k >= this.capacity) throw new RangeError(`more than ${this.capacity} timed passes in one frame`);
-    this.labels.push(label);
-    return {querySet: this.qs, beginningOfPassWriteIndex: 2 * k, endOfPassWriteIndex: 2 * k + 1};
-  }
-  /** Resolves, submits `encoder`, waits, and returns ms per label (summed). */
-  async read(encoder: GPUCommandEncoder): Promise<Record<string, number>> {
-    const n = 2 * this.labels.length;
-    encoder.resolveQuerySet(this.qs, 0, n, this.resolveBuf, 0);
-    const [bytes] = await readBuffers(this.device, [{buffer: this.resolveBuf, size: 8 * n}], encoder);
-    const t = new BigUint64Array(bytes);
-    const out: Record<string, number> = {};
-    this.labels.forEach((l, k) => {
-      const ms = t[2 * k + 1] > t[2 * k] ? Number(t[2 * k + 1] - t[2 * k]) / 1e6 : 0;
-      out[l] = (out[l] ?? 0) + ms;
-    });
-    return out;
-  }
-}
-
 type Writes = (label: string) => GPUComputePassTimestampWrites | undefined;
 
 /** What the steps of one run share: the device, the timer and the progress counter. */
 interface Run {
   o: BenchOptions;
   device: GPUDevice;
-  stamps: Stamps | null;
+  /** The run's timer, and the same timer as `stamps` when it reads GPU timestamps (null: wall clock). */
+  timer: PassTimer;
+  stamps: PassTimer | null;
   substeps: number;
   reps: number;
   log(msg: string): void;
@@ -215,11 +177,14 @@ interface Run {
   pause(): Promise<void>;
   /** ms per label of one frame whose passes `encode` records (timestamps, else wall clock as "all"). */
   timeOne(encode: (enc: GPUCommandEncoder, writes: Writes) => void): Promise<Record<string, number>>;
+  /** The same, with the frame's span. */
+  timeFrame(encode: (enc: GPUCommandEncoder, writes: Writes) => void): Promise<PassTimes>;
   /** Continuous submissions of `encode`'d frames for at least `ms` of wall time. */
   warm(encode: (enc: GPUCommandEncoder) => void, ms: number): Promise<void>;
 }
 
-function makeRun(o: BenchOptions, stamps: Stamps | null, total: number): Run {
+function makeRun(o: BenchOptions, timer: PassTimer, total: number): Run {
+  const stamps = timer.mode === "timestamp-query" ? timer : null;
   const {device} = o;
   let done = 0;
   const cancelled = () => {
@@ -228,6 +193,7 @@ function makeRun(o: BenchOptions, stamps: Stamps | null, total: number): Run {
   return {
     o,
     device,
+    timer,
     stamps,
     substeps: o.substeps ?? 5,
     reps: Math.max(1, Math.floor(o.reps)),
@@ -245,18 +211,13 @@ function makeRun(o: BenchOptions, stamps: Stamps | null, total: number): Run {
       cancelled();
     },
     async timeOne(encode) {
+      return (await this.timeFrame(encode)).byLabel;
+    },
+    async timeFrame(encode) {
       const enc = device.createCommandEncoder();
-      if (stamps) {
-        stamps.begin();
-        encode(enc, (l) => stamps.writes(l));
-        return stamps.read(enc);
-      }
-      await device.queue.onSubmittedWorkDone();
-      const t0 = performance.now();
-      encode(enc, () => undefined);
-      device.queue.submit([enc.finish()]);
-      await device.queue.onSubmittedWorkDone();
-      return {all: performance.now() - t0};
+      timer.beginFrame();
+      encode(enc, (l) => timer.writes(l));
+      return (await timer.read(enc))[0];
     },
     async warm(encode, ms) {
       const t0 = performance.now();
@@ -306,7 +267,7 @@ async function measureCopy(
   await run.warm((e) => frame(e), o.warmMs);
   const ms: number[] = [];
   for (let r = 0; r < reps; r++) ms.push(first(await run.timeOne((e, w) => frame(e, w(entry)))));
-  const sum = summarize(ms);
+  const sum = summary(ms);
   return {bytes, bytesPerThread, ms: sum, GBps: round((2 * bytes) / (sum.median * 1e6)), note};
 }
 
@@ -382,7 +343,7 @@ async function measureReferences(run: Run, parent: ResourceScope): Promise<Refer
       for (let r = 0; r < reps; r++) us.push(...Object.values(await run.timeOne((e, w) => passes(e, w))).map((ms) => ms * 1000));
       timedPass = {
         passes: PASSES,
-        us: summarize(us),
+        us: summary(us),
         note: `µs between the timestamps of a compute pass holding one empty dispatch, ${PASSES} such passes in a row per frame (as the per-pass split times each pass); minus emptyDispatch it is what timing a pass on its own adds`,
       };
     }
@@ -392,7 +353,7 @@ async function measureReferences(run: Run, parent: ResourceScope): Promise<Refer
       bandwidthCeiling,
       emptyDispatch: {
         dispatches: EMPTY,
-        us: summarize(emptyUs),
+        us: summary(emptyUs),
         note: `(time of one pass with ${EMPTY} dependent empty dispatches − time of an empty pass) / ${EMPTY}, µs`,
       },
       timedPass,
@@ -403,7 +364,7 @@ async function measureReferences(run: Run, parent: ResourceScope): Promise<Refer
 }
 
 /** Why `spec` at `n` particles cannot run on this device (or within the budget), or "". */
-function memoryReason(o: BenchOptions, spec: PipelineSpec, n: number): string {
+function memoryReason(o: BenchOptions, spec: PipelineSpec<any>, n: number): string {
   const mem = spec.memory(n);
   const limit = Math.min(o.device.limits.maxStorageBufferBindingSize, o.device.limits.maxBufferSize);
   const f = (b: number) => b.toLocaleString("en-US");
@@ -413,18 +374,16 @@ function memoryReason(o: BenchOptions, spec: PipelineSpec, n: number): string {
 }
 
 /** Builds the pipeline and runs one substep inside error scopes: the pipeline, or why the GPU refused it. */
-async function buildChecked(run: Run, spec: PipelineSpec, n: number, scope: ResourceScope): Promise<{pipe: BenchPipeline | null; reason: string}> {
+async function buildChecked(run: Run, spec: PipelineSpec<any>, n: number, scope: ResourceScope): Promise<{pipe: BenchPipeline<any> | null; reason: string}> {
   const {device} = run;
   device.pushErrorScope("out-of-memory");
   device.pushErrorScope("validation");
-  let pipe: BenchPipeline | null = null;
+  let pipe: BenchPipeline<any> | null = null;
   let thrown: unknown = null;
   try {
     pipe = await spec.create({device, scope, wgsl: run.o.wgsl}, spec.scene(n, n), n);
     const enc = device.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    pipe.encodeSubstep(pass);
-    pass.end();
+    encodeOneSubstep(pipe, enc);
     device.queue.submit([enc.finish()]);
     await device.queue.onSubmittedWorkDone();
   } catch (e) {
@@ -439,12 +398,31 @@ async function buildChecked(run: Run, spec: PipelineSpec, n: number, scope: Reso
   return {pipe, reason: ""};
 }
 
-/** Frames in one pass (median/min/max ms) and every pass on its own (ms per substep), each after a warm-up. */
-async function timePipeline(run: Run, label: string, p: BenchPipeline) {
+/** One substep of `p` into `enc`: in one compute pass, or through the pipeline's own `encodeStep`. */
+function encodeOneSubstep(p: BenchPipeline<any>, enc: GPUCommandEncoder) {
+  if (p.encodeStep) return p.encodeStep(enc);
+  const pass = enc.beginComputePass();
+  p.encodeSubstep!(pass);
+  pass.end();
+}
+
+/**
+ * Frames in one pass (median/min/max ms) and every pass on its own (ms per substep), each
+ * after a warm-up. A command-encoder pipeline (`encodeStep`) runs its passes timed in
+ * both series: a frame is the span from its first pass's begin to its last pass's end
+ * (the wall clock without timestamps, and then no per-pass split).
+ */
+async function timePipeline(run: Run, label: string, p: BenchPipeline<any>) {
   const {o, substeps, reps} = run;
-  const frame = (enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
-    const pass = enc.beginComputePass(w ? {timestampWrites: w} : {});
-    for (let s = 0; s < substeps; s++) p.encodeSubstep(pass);
+  const step = p.encodeStep?.bind(p);
+  const frame = (enc: GPUCommandEncoder, w?: Writes) => {
+    if (step) {
+      for (let s = 0; s < substeps; s++) step(enc, w ? {writes: w} : undefined);
+      return;
+    }
+    const t = w?.("frame");
+    const pass = enc.beginComputePass(t ? {timestampWrites: t} : {});
+    for (let s = 0; s < substeps; s++) p.encodeSubstep!(pass);
     pass.end();
   };
   const onePass = (ps: BenchPass, enc: GPUCommandEncoder, w?: GPUComputePassTimestampWrites) => {
@@ -456,15 +434,18 @@ async function timePipeline(run: Run, label: string, p: BenchPipeline) {
   await run.warm((e) => frame(e), o.warmMs);
   const frames: number[] = [];
   for (let r = 0; r < reps; r++) {
-    frames.push(first(await run.timeOne((e, w) => frame(e, w("frame")))));
+    const t = await run.timeFrame((e, w) => frame(e, w));
+    frames.push(step && run.stamps ? t.span : first(t.byLabel));
     if (r % 8 === 7) await run.pause();
   }
   await run.step(`${label}: passes`);
   await run.warm((e) => frame(e), o.warmMs);
-  const per: Record<string, number[]> = Object.fromEntries(p.passes.map((x) => [x.label, []]));
+  const per: Record<string, number[]> = step && !run.stamps ? {} : Object.fromEntries(p.passes.map((x) => [x.label, []]));
   for (let r = 0; r < reps; r++) {
     const sums: Record<string, number> = {};
-    if (run.stamps)
+    if (step) {
+      if (run.stamps) Object.assign(sums, await run.timeOne((enc, w) => frame(enc, w)));
+    } else if (run.stamps)
       Object.assign(
         sums,
         await run.timeOne((enc, w) => {
@@ -473,20 +454,36 @@ async function timePipeline(run: Run, label: string, p: BenchPipeline) {
       );
     // wall clock: each pass its own submit, in substep order (the state stays consistent)
     else
-      for (let s = 0; s < substeps; s++) for (const ps of p.passes) sums[ps.label] = (sums[ps.label] ?? 0) + (await run.timeOne((enc) => onePass(ps, enc))).all;
+      for (let s = 0; s < substeps; s++)
+        for (const ps of p.passes) sums[ps.label] = (sums[ps.label] ?? 0) + (await run.timeOne((enc) => onePass(ps, enc)))[WALL_CLOCK_LABEL];
     for (const l of Object.keys(per)) per[l].push((sums[l] ?? 0) / substeps);
     if (r % 8 === 7 || !run.stamps) await run.pause();
   }
-  return {frameMs: summarize(frames), perPassMs: Object.fromEntries(Object.entries(per).map(([l, xs]) => [l, summarize(xs)]))};
+  return {frameMs: summary(frames), perPassMs: Object.fromEntries(Object.entries(per).map(([l, xs]) => [l, summary(xs)]))};
+}
+
+/** ms per substep of the CPU twin at `n` particles (the check's count), `reps` times, or null when not asked. */
+async function timeTwin(run: Run, spec: PipelineSpec<any>, n: number, benchCount: number): Promise<BenchRow["cpuTwin"]> {
+  const reps = Math.floor(run.o.twinReps ?? 0);
+  if (!spec.twinStep || reps < 1) return undefined;
+  const input = spec.scene(n, benchCount);
+  const ms: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    const t0 = performance.now();
+    spec.twinStep(input, benchCount);
+    ms.push(performance.now() - t0);
+    await run.pause();
+  }
+  return {particles: n, msPerSubstep: summary(ms)};
 }
 
 /** Runs the whole benchmark (see the module comment). Rejects with TwinMismatchError or BenchCancelled. */
 export async function runBench(o: BenchOptions): Promise<BenchReport> {
   const substeps = o.substeps ?? 5;
   const root = o.scope.child(o.device);
-  const stamps = o.timestamps ? new Stamps(o.device, root.child(), substeps * 16) : null;
+  const timer = PassTimer.create(o.device, root, substeps * 16, null, {wallClock: o.timestamps === false});
   const total = 2 + o.pipelines.length * o.counts.length * 4; // references: copies, empty dispatch (with the timed pass)
-  const run = makeRun(o, stamps, total);
+  const run = makeRun(o, timer, total);
   try {
     const references = await measureReferences(run, root);
     const copyGBps = references.bandwidthCeiling?.GBps ?? references.copy.GBps;
@@ -496,7 +493,7 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
     );
     const rows: BenchRow[] = [];
     const skipped: SkippedRow[] = [];
-    const skip = async (spec: PipelineSpec, n: number, reason: string, steps: number) => {
+    const skip = async (spec: PipelineSpec<any>, n: number, reason: string, steps: number) => {
       skipped.push({pipeline: spec.name, particles: n, reason});
       run.log(`skip ${spec.name} ${n}: ${reason}`);
       await run.step("", steps);
@@ -511,9 +508,11 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
         }
         // 1. the twin check (capped for huge counts), through both encodings: refuse on a mismatch
         await run.step(`${label}: twin check`);
-        const check = await checkAgainstTwin(o, spec, Math.min(n, spec.checkCap, o.checkCap ?? Infinity), n, root);
+        const checkN = Math.min(n, spec.checkCap, o.checkCap ?? Infinity);
+        const check = await checkAgainstTwin(o, spec, checkN, n, root);
         o.onCheck?.(spec.name, n, check);
         if (!check.ok) throw new TwinMismatchError(spec.name, n, check);
+        const cpuTwin = await timeTwin(run, spec, checkN, n);
         const scope = root.child();
         try {
           const {pipe, reason} = await buildChecked(run, spec, n, scope);
@@ -530,13 +529,14 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
             scene: pipe.scene,
             check,
             substepsPerFrame: substeps,
-            dispatchesPerSubstep: countDispatches((x) => pipe.encodeSubstep(x)),
+            dispatchesPerSubstep: countPipelineDispatches(pipe),
             frameMs,
             perPassMs,
             compulsoryBytesPerFrame: bytes.bytes * substeps,
             compulsoryBytesFormula: `${substeps} substeps × ${bytes.formula}`,
             effectiveGBps,
             fractionOfCopy: round(effectiveGBps / copyGBps, 3),
+            ...(cpuTwin ? {cpuTwin} : {}),
           };
           rows.push(row);
           o.onRow?.(row);
@@ -547,7 +547,7 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
         }
       }
     o.onProgress?.(total, total, "done");
-    return {timing: stamps ? "timestamp-query" : "wall-clock", substepsPerFrame: substeps, reps: run.reps, warmMs: o.warmMs, references, rows, skipped};
+    return {timing: timer.mode, substepsPerFrame: substeps, reps: run.reps, warmMs: o.warmMs, references, rows, skipped};
   } finally {
     root.dispose();
   }
@@ -560,23 +560,30 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
  */
 export async function checkAgainstTwin(
   o: Pick<BenchOptions, "device" | "wgsl">,
-  spec: PipelineSpec,
+  spec: PipelineSpec<any>,
   checkN: number,
   benchCount: number,
   parent: ResourceScope
 ): Promise<TwinCheck> {
+  if (spec.check) {
+    const scope = parent.child();
+    try {
+      return {...(await spec.check({device: o.device, scope, wgsl: o.wgsl}, checkN, benchCount)), particles: checkN, capped: checkN < benchCount};
+    } finally {
+      scope.dispose();
+    }
+  }
+  if (!spec.compare) throw new TypeError(`pipeline ${spec.name} has neither a compare nor a check`);
   const input = spec.scene(checkN, benchCount);
   let worst: TwinCheck | null = null;
   for (const path of ["one pass", "pass list"] as const) {
     const scope = parent.child();
     try {
       const pipe = await spec.create({device: o.device, scope, wgsl: o.wgsl}, input, benchCount);
+      if (!pipe.read || !pipe.encodeSubstep) throw new TypeError(`pipeline ${spec.name} compares one substep but cannot encode or read one`);
       const enc = o.device.createCommandEncoder();
-      if (path === "one pass") {
-        const pass = enc.beginComputePass();
-        pipe.encodeSubstep(pass);
-        pass.end();
-      } else
+      if (path === "one pass") encodeOneSubstep(pipe, enc);
+      else
         for (const ps of pipe.passes) {
           const pass = enc.beginComputePass();
           ps.encode(pass);

@@ -6,16 +6,22 @@
  * reference. The harness yields to the browser between timed batches, so the page stays
  * responsive.
  *
+ * The device comes from the page's shared context (acquireGPU) under the widget runtime's
+ * time limit (ACQUIRE_TIMEOUT_MS, with its "waiting for the GPU" notice); a device lost
+ * during a run stops the run, and the status line says so and offers to run again (the
+ * next Run acquires a new device).
+ *
  * `.value`: {state: "idle" | "running" | "done" | "cancelled" | "refused" | "error" |
- * "no-webgpu", particles, adapter, checks, rows}; an `input` event fires on each change of state.
+ * "lost" | "no-webgpu", particles, adapter, checks, rows}; an `input` event fires on each change of state.
  */
-import {acquireGPU, gpuUnavailableReason} from "../gpu/context.js";
+import {acquireGPU, gpuUnavailableReason, type GPUHandle} from "../gpu/context.js";
 import {browserWGSL} from "../gpu/wgsl-browser.js";
 import {ResourceScope} from "../gpu/scope.js";
-import {createStatus} from "../widgets/runtime/status.js";
+import {ACQUIRE_TIMEOUT_MS, waitingNotice, withTimeout} from "../widgets/runtime/engine.js";
+import {createStatus, type Status} from "../widgets/runtime/status.js";
 import {setValue} from "../widgets/runtime/view.js";
 import {BenchCancelled, runBench, TwinMismatchError, type BenchRow} from "./harness.js";
-import {PIPELINE_SPECS, type PipelineName, type TwinCheck} from "./pipelines.js";
+import {PIPELINE_SPECS, type PagePipelineName, type TwinCheck} from "./pipelines.js";
 import {adapterLabel, passBars, type ChartReport} from "./charts.js";
 
 export interface BenchPageOptions {
@@ -24,14 +30,14 @@ export interface BenchPageOptions {
   /** Particle counts offered (default 1k … 1M) and the one selected first. */
   counts?: number[];
   count?: number;
-  pipelines?: PipelineName[];
+  pipelines?: PagePipelineName[];
   substeps?: number;
   reps?: number;
   warmMs?: number;
   invalidation?: Promise<unknown>;
 }
 
-export type BenchState = "idle" | "running" | "done" | "cancelled" | "refused" | "error" | "no-webgpu";
+export type BenchState = "idle" | "running" | "done" | "cancelled" | "refused" | "error" | "lost" | "no-webgpu";
 
 const el = <K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string) => {
   const e = document.createElement(tag);
@@ -47,7 +53,7 @@ export function optionsFromQuery(search: string): Partial<BenchPageOptions> {
   const pipes = q
     .get("pipelines")
     ?.split(",")
-    .filter((p): p is PipelineName => p in PIPELINE_SPECS);
+    .filter((p): p is PagePipelineName => p in PIPELINE_SPECS);
   return {count: num("count"), reps: num("reps"), substeps: num("substeps"), warmMs: num("warm"), pipelines: pipes?.length ? pipes : undefined};
 }
 
@@ -75,8 +81,37 @@ function countSelect(counts: number[], count?: number): HTMLSelectElement {
   return select;
 }
 
-const noGPU = () =>
-  `WebGPU is not available here: ${gpuUnavailableReason ?? "no reason given"}. The benchmark needs it; only the reference figures can be shown.`;
+const noGPU = (reason = gpuUnavailableReason) =>
+  `WebGPU is not available here: ${reason ?? "no reason given"}. The benchmark needs it; only the reference figures can be shown.`;
+
+/** The line after a device loss stopped a run (`why`: the browser's message). */
+const lostMessage = (why: string) => `The GPU device was lost (${why.replace(/\.$/, "")}), so the run stopped. Press Run to measure again on a new device.`;
+
+/**
+ * The shared device under the runtime's time limit, or null with the reason on `status`
+ * (a driver that never answers requestAdapter must not leave the page waiting forever).
+ */
+async function acquireWithin(status: Status, notice: boolean): Promise<GPUHandle | null> {
+  const settled = waitingNotice(status, notice);
+  try {
+    const h = await withTimeout(acquireGPU(), ACQUIRE_TIMEOUT_MS, `the GPU adapter did not answer within ${ACQUIRE_TIMEOUT_MS / 1000} s`);
+    settled();
+    if (!h) status.warn(noGPU());
+    return h;
+  } catch (e) {
+    settled();
+    status.warn(noGPU((e as Error).message));
+    return null;
+  }
+}
+
+/** How a run that threw ends: its state, the status line, and the progress text (a lost device first: its errors are the loss's). */
+function runEnd(e: unknown, lost: GPUDeviceLostInfo | null): {state: BenchState; kind: "info" | "warn" | "error"; text: string; progress?: string} {
+  if (lost) return {state: "lost", kind: "warn", text: lostMessage(lost.message || lost.reason || "no reason given"), progress: "stopped: device lost"};
+  if (e instanceof BenchCancelled) return {state: "cancelled", kind: "info", text: "Cancelled.", progress: "cancelled"};
+  if (e instanceof TwinMismatchError) return {state: "refused", kind: "error", text: e.message};
+  return {state: "error", kind: "error", text: `The benchmark failed: ${(e as Error).message}`};
+}
 
 /** The bench page's view (see the module comment). */
 export function createBenchPage(options: BenchPageOptions): HTMLElement {
@@ -124,11 +159,10 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
   };
 
   async function run() {
-    const handle = await acquireGPU();
+    runBtn.disabled = true;
+    const handle = await acquireWithin(status, true);
     if (!handle) {
       adapter = "";
-      status.warn(noGPU());
-      runBtn.disabled = true;
       setState("no-webgpu");
       return;
     }
@@ -144,6 +178,10 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
     status.info(`Running on ${adapter} (${handle.timestamps ? "GPU timestamps" : "wall clock: this browser gives no GPU timestamps"})…`);
     setState("running");
     const runScope = scope.child(handle.device);
+    // a loss stops the run: the harness sees the abort between batches, or a read fails first
+    let lost: GPUDeviceLostInfo | null = null;
+    const ac = abort;
+    runScope.onDispose(handle.onLost((info) => ((lost = info), ac.abort())));
     try {
       await runBench({
         device: handle.device,
@@ -180,17 +218,10 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
       status.info(`Measured on ${adapter}; reference: ${refName}.`);
       setState("done");
     } catch (e) {
-      if (e instanceof BenchCancelled) {
-        status.info("Cancelled.");
-        progressText.textContent = "cancelled";
-        setState("cancelled");
-      } else if (e instanceof TwinMismatchError) {
-        status.error(e.message);
-        setState("refused");
-      } else {
-        status.error(`The benchmark failed: ${(e as Error).message}`);
-        setState("error");
-      }
+      const end = runEnd(e, lost ?? (handle.isLost() ? ({reason: "unknown", message: ""} as GPUDeviceLostInfo) : null));
+      status[end.kind](end.text);
+      if (end.progress) progressText.textContent = end.progress;
+      setState(end.state);
     } finally {
       runScope.dispose();
       abort = null;
@@ -211,9 +242,8 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
     scope.dispose();
   });
   // say at once whether this browser can run it (and name the adapter) — no GPU work yet
-  void acquireGPU().then((h) => {
+  void acquireWithin(status, true).then((h) => {
     if (!h) {
-      status.warn(noGPU());
       runBtn.disabled = true;
       setState("no-webgpu");
     } else {

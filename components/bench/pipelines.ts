@@ -1,6 +1,6 @@
 /**
- * The three pipelines the benchmark times — the counting sort alone, one sand substep and
- * one SPH water substep — as `PipelineSpec`s: a scene builder, the GPU pipeline at a
+ * The pipelines the benchmark times — the counting sort alone, one sand substep and one
+ * SPH water substep here, one Barnes–Hut gravity step in components/bench/gravity.ts — as `PipelineSpec`s: a scene builder, the GPU pipeline at a
  * particle count, the list of passes one substep runs (each timed on its own), the CPU
  * twin, and the comparison that decides whether the GPU result may be reported.
  *
@@ -28,7 +28,14 @@ import {WATER_DEFAULTS, waterGrid, waterGridFor, type WaterParams} from "../wate
 import {damBreak, fitTank} from "../water/scene.js";
 import {substepTwin} from "../water/twin.js";
 
-export type PipelineName = "sort" | "sand" | "water";
+export type PipelineName = "sort" | "sand" | "water" | "gravity";
+/** The pipelines of PIPELINE_SPECS (the bench page's). */
+export type PagePipelineName = Exclude<PipelineName, "gravity">;
+
+/** Anything that hands out timestampWrites per labelled pass (a PassTimer, components/sim/timing.ts). */
+export interface PassTimestamps {
+  writes(label: string): GPUComputePassTimestampWrites | undefined;
+}
 
 /** One timed pass of a substep: a label and what it records into an open compute pass. */
 export interface BenchPass {
@@ -36,17 +43,26 @@ export interface BenchPass {
   encode(pass: GPUComputePassEncoder): void;
 }
 
-/** The GPU objects of one pipeline at one particle count, ready to time. */
-export interface BenchPipeline {
+/**
+ * The GPU objects of one pipeline at one particle count, ready to time. Two kinds:
+ *  - compute-pass pipelines (sort, sand, water): `passes` and `encodeSubstep`, one substep
+ *    recordable into one open compute pass;
+ *  - command-encoder pipelines (gravity: copies between passes): `encodeStep`, which records
+ *    one step's passes itself, each with the timestampWrites `timer` gives for its label;
+ *    `passes` then only names them (their `encode` is never called).
+ */
+export interface BenchPipeline<S = PackedParticles> {
   particles: number;
   /** The scene in words (grid, tank, how the particles are placed). */
   scene: string;
   /** The passes of one substep, in order (each is timed in its own compute pass). */
   passes: BenchPass[];
   /** One whole substep in one open compute pass, as the page runs it. */
-  encodeSubstep(pass: GPUComputePassEncoder): void;
-  /** Reads the state the twin check compares (after one substep). */
-  read(): Promise<PackedParticles>;
+  encodeSubstep?(pass: GPUComputePassEncoder): void;
+  /** One step recorded into `enc`, every pass labelled for `timer` (command-encoder pipelines). */
+  encodeStep?(enc: GPUCommandEncoder, timer?: PassTimestamps): void;
+  /** Reads the state the twin check compares (after one substep); pipelines with a `check` of their own may leave it out. */
+  read?(): Promise<S>;
   dispose(): void;
 }
 
@@ -72,7 +88,7 @@ export interface BuildContext {
   wgsl: WGSLLoader;
 }
 
-export interface PipelineSpec {
+export interface PipelineSpec<S = PackedParticles> {
   name: PipelineName;
   /** Largest count the twin check runs at; above it the check runs at this count with the same kind of scene. */
   checkCap: number;
@@ -84,11 +100,15 @@ export interface PipelineSpec {
    */
   compulsoryBytes(n: number): {bytes: number; formula: string};
   /** The scene at `n` particles, built as it would be for a benchmark of `benchCount` particles. */
-  scene(n: number, benchCount: number): PackedParticles;
-  /** The GPU pipeline holding `input` (sized for input.count). */
-  create(ctx: BuildContext, input: PackedParticles, benchCount: number): Promise<BenchPipeline>;
+  scene(n: number, benchCount: number): S;
+  /** The GPU pipeline holding `input` (sized for its count). */
+  create(ctx: BuildContext, input: S, benchCount: number): Promise<BenchPipeline<S>>;
   /** Compares the GPU state after one substep with the twin's from `input`. */
-  compare(input: PackedParticles, gpu: PackedParticles, benchCount: number): Omit<TwinCheck, "particles" | "capped">;
+  compare?(input: S, gpu: S, benchCount: number): Omit<TwinCheck, "particles" | "capped">;
+  /** A twin check of its own at `checkN` (instead of one substep through `compare`): gravity compares its tree bit for bit. */
+  check?(ctx: BuildContext, checkN: number, benchCount: number): Promise<Omit<TwinCheck, "particles" | "capped">>;
+  /** The CPU twin's substep from `input` (timed by `twinReps`; the result is not used). */
+  twinStep?(input: S, benchCount: number): unknown;
 }
 
 /** The pass list a pipeline object reports itself (`benchPasses()`), or `fallback`. */
@@ -100,18 +120,29 @@ export function reportedPasses(obj: unknown, fallback: () => BenchPass[]): Bench
 /** Dispatches one call of `encode` records (counted on a stand-in pass encoder that records nothing). */
 export function countDispatches(encode: (pass: GPUComputePassEncoder) => void): number {
   let n = 0;
+  encode(fakePass(() => n++));
+  return n;
+}
+
+/** Dispatches one substep of `p` records: `encodeSubstep` on a stand-in pass, or `encodeStep` on a stand-in command encoder. */
+export function countPipelineDispatches(p: Pick<BenchPipeline<unknown>, "encodeSubstep" | "encodeStep">): number {
+  if (p.encodeSubstep) return countDispatches((x) => p.encodeSubstep!(x));
+  let n = 0;
+  const pass = fakePass(() => n++);
+  const enc = {beginComputePass: () => pass, copyBufferToBuffer() {}, clearBuffer() {}};
+  p.encodeStep?.(enc as unknown as GPUCommandEncoder);
+  return n;
+}
+
+function fakePass(onDispatch: () => void): GPUComputePassEncoder {
   const fake = {
     setPipeline() {},
     setBindGroup() {},
-    dispatchWorkgroups() {
-      n++;
-    },
-    dispatchWorkgroupsIndirect() {
-      n++;
-    },
+    end() {},
+    dispatchWorkgroups: onDispatch,
+    dispatchWorkgroupsIndirect: onDispatch,
   };
-  encode(fake as unknown as GPUComputePassEncoder);
-  return n;
+  return fake as unknown as GPUComputePassEncoder;
 }
 
 /** Reads the first `n` particles of `buffer` back. */
@@ -226,6 +257,7 @@ export const sortSpec: PipelineSpec = {
       dispose: () => sorter.dispose(),
     };
   },
+  twinStep: (input) => sortTwin(SORT_GRID, input),
   compare(input, gpu) {
     const {worst, detail} = sortDeviation(SORT_GRID, input, gpu);
     return {ok: worst === 0, what: "every slot holds a particle of the twin's cell for that slot; every id once", worst, tolerance: 0, detail};
@@ -297,6 +329,7 @@ export const sandSpec: PipelineSpec = {
       dispose: () => sand.dispose(),
     };
   },
+  twinStep: (input, benchCount) => sandSubstepTwin(sandBenchParams(benchCount), sandGridFor(benchCount), input),
   compare(input, gpu, benchCount) {
     const twin = sandSubstepTwin(sandBenchParams(benchCount), sandGridFor(benchCount), input).next;
     // velocities of order 0.1 and positions of order 1: a floor of 0.1 keeps the relative
@@ -358,6 +391,7 @@ export const waterSpec: PipelineSpec = {
       dispose: () => sim.dispose(),
     };
   },
+  twinStep: (input, benchCount) => substepTwin(benchWaterGrid(benchCount), waterBenchParams(benchCount), input),
   compare(input, gpu, benchCount) {
     const twin = substepTwin(benchWaterGrid(benchCount), waterBenchParams(benchCount), input).particles;
     const {worst, detail} = stateDeviation(gpu, twin, 0.1);
@@ -365,4 +399,9 @@ export const waterSpec: PipelineSpec = {
   },
 };
 
-export const PIPELINE_SPECS: Record<PipelineName, PipelineSpec> = {sort: sortSpec, sand: sandSpec, water: waterSpec};
+/** The pipelines of the bench page; `npm run bench` adds gravity (components/bench/gravity.ts). */
+export const PIPELINE_SPECS: Record<PagePipelineName, PipelineSpec> = {
+  sort: sortSpec,
+  sand: sandSpec,
+  water: waterSpec,
+};

@@ -1,6 +1,6 @@
 /**
  * The gravity page's "How fast on a big GPU" figure, drawn from the committed benchmark
- * file `data/bench/gravity-h200.json` (written by bench/gravity-main.ts on the H200).
+ * file `data/bench/gravity-h200.json` (written on the H200 by `npm run bench -- --only gravity`, bench/gravity.ts).
  *
  * The file's shape (only the fields read here):
  *   {date, adapter: {vendor, description}, params: {theta, softening, leafCapacity}, scene,

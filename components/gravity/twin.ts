@@ -14,6 +14,7 @@
  * and `GravityTwin`, a stepping simulation that keeps its bodies in Morton order after each
  * step exactly as the GPU pipeline does.
  */
+import {quantile} from "../sim/timing.js";
 import {checkBodies, cloneBodies, GRAVITY_DEFAULTS, permuteBodies, type Accelerations, type Bodies, type GravityParams} from "./bodies.js";
 import {directAccelerations, invariants, type ExternalMass, type Invariants} from "./direct.js";
 import {kick, kickDrift} from "./leapfrog.js";
@@ -76,7 +77,11 @@ export function barnesHutAccelerations(b: Bodies, p: GravityParams, external?: E
   return out;
 }
 
-/** Relative force errors |a − a_exact| / |a_exact| per body, and their median and 99th percentile. */
+/**
+ * Relative force errors |a − a_exact| / |a_exact| per body, and their median and 99th
+ * percentile (`quantile` of components/sim/timing.ts: linear between ranks; 0 for no bodies).
+ * Errors: RangeError when an error is not finite (a NaN acceleration).
+ */
 export function forceErrors(a: Accelerations, exact: Accelerations): {errors: Float64Array; median: number; p99: number} {
   const n = a.ax.length;
   const errors = new Float64Array(n);
@@ -84,9 +89,8 @@ export function forceErrors(a: Accelerations, exact: Accelerations): {errors: Fl
     const norm = Math.hypot(exact.ax[i], exact.ay[i]);
     errors[i] = Math.hypot(a.ax[i] - exact.ax[i], a.ay[i] - exact.ay[i]) / (norm > 0 ? norm : 1);
   }
-  const s = errors.slice().sort();
-  const q = (p: number) => (n ? s[Math.min(n - 1, Math.floor(p * (n - 1) + 0.5))] : 0);
-  return {errors, median: q(0.5), p99: q(0.99)};
+  const all = Array.from(errors);
+  return {errors, median: n ? quantile(all, 0.5) : 0, p99: n ? quantile(all, 0.99) : 0};
 }
 
 /** Which force the twin simulation uses. */

@@ -53,3 +53,30 @@ test("Cancel stops a run", async ({page}) => {
   expect(await root.locator("progress").evaluate((e: HTMLProgressElement) => e.value)).toBe(p0);
   errors.expectNone();
 });
+
+test("a device lost during a run stops it, says so, and Run measures again on a new device", async ({page}) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await page.goto(`/bench?count=1000&${QUICK}`);
+  await expectWebGPU(page);
+  const root = page.locator('[data-widget="bench"]');
+  await root.scrollIntoViewIfNeeded();
+  await expect(root.locator(".widget-status")).toContainText("Your GPU");
+  await root.locator("button.bench-run").click();
+  await expect(root).toHaveAttribute("data-state", "running");
+  const created = await page.evaluate(() => (globalThis as any).__gpuStats.devicesCreated);
+  await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
+  await expect(root).toHaveAttribute("data-state", "lost", {timeout: 60_000});
+  await expect(root.locator(".widget-status")).toContainText("The GPU device was lost");
+  await expect(root.locator(".widget-status")).toContainText("Press Run to measure again");
+  await expect(root.locator("button.bench-run")).toBeEnabled();
+  await expect(root.locator("button.bench-cancel")).toBeDisabled();
+  // again: a new device, and the run gets going on it
+  await root.locator("button.bench-run").click();
+  await expect(root).toHaveAttribute("data-state", "running");
+  expect(await page.evaluate(() => (globalThis as any).__gpuStats.devicesCreated)).toBe(created + 1);
+  await expect(root.locator(".bench-check.ok").first()).toBeVisible({timeout: 60_000});
+  await root.locator("button.bench-cancel").click();
+  await expect(root).toHaveAttribute("data-state", "cancelled", {timeout: 60_000});
+  errors.expectNone();
+});

@@ -12,6 +12,8 @@ import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
 import {PARTICLE_BYTES, wrapParticles} from "../../components/sort/particles.js";
 import {runBench, TwinMismatchError, type BenchOptions, type BenchRow} from "../../components/bench/harness.js";
 import {SORT_GRID, sortSpec, type PipelineSpec, type TwinCheck} from "../../components/bench/pipelines.js";
+import {GRAVITY_CHECK_BODIES, gravitySpec} from "../../components/bench/gravity.js";
+import {GRAVITY_PHASES, GravityGPU} from "../../components/gravity/gpu.js";
 import {testGPU} from "../helpers/gpu.js";
 
 let gpu: GPUHandle;
@@ -26,7 +28,7 @@ afterAll(() => {
   expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
-const options = (pipelines: PipelineSpec[], extra: Partial<BenchOptions> = {}): BenchOptions => ({
+const options = (pipelines: PipelineSpec<any>[], extra: Partial<BenchOptions> = {}): BenchOptions => ({
   device: gpu.device,
   timestamps: gpu.timestamps,
   wgsl: nodeWGSL,
@@ -78,7 +80,20 @@ const wrongSort: PipelineSpec = {
   },
 };
 
+/** Dispatches of one gravity step counted by hand: every beginComputePass's dispatches on a recording stand-in. */
+let countGravityStep: () => {dispatches: number};
+
 describe("benchmark harness", () => {
+  beforeAll(async () => {
+    const g = await GravityGPU.create(gpu.device, scope, nodeWGSL, {maxBodies: GRAVITY_CHECK_BODIES});
+    g.setBodies(gravitySpec.scene(GRAVITY_CHECK_BODIES, GRAVITY_CHECK_BODIES), "none");
+    let dispatches = 0;
+    const pass = {setPipeline() {}, setBindGroup() {}, end() {}, dispatchWorkgroups: () => dispatches++, dispatchWorkgroupsIndirect: () => dispatches++};
+    g.encodeStep({beginComputePass: () => pass, copyBufferToBuffer() {}} as unknown as GPUCommandEncoder);
+    g.dispose();
+    countGravityStep = () => ({dispatches});
+  });
+
   it("reports a pipeline that agrees with its twin: per frame, per pass, references", async () => {
     const rows: BenchRow[] = [];
     const report = await runBench(options([sortSpec], {onRow: (r) => rows.push(r)}));
@@ -123,6 +138,23 @@ describe("benchmark harness", () => {
     expect(checks[0].ok).toBe(false);
     expect(checks[0].worst).toBeGreaterThan(0);
     expect(rows).toEqual([]);
+  });
+
+  it("times gravity like the others: its tree twin check first, then frames and every pass of a step", async () => {
+    const report = await runBench(options([gravitySpec], {counts: [GRAVITY_CHECK_BODIES], copyBytes: 1 << 16}));
+    expect(report.rows).toHaveLength(1);
+    const row = report.rows[0];
+    expect(row.pipeline).toBe("gravity");
+    expect(row.check).toMatchObject({ok: true, particles: GRAVITY_CHECK_BODIES, capped: false, tolerance: 1e-5});
+    expect(row.check.worst).toBeLessThan(1e-5);
+    expect(row.frameMs.n).toBe(1);
+    expect(row.frameMs.median).toBeGreaterThan(0);
+    // every pass of GRAVITY_PHASES timed by its label with timestamps; without them only the frame
+    if (report.timing === "timestamp-query") expect(Object.keys(row.perPassMs)).toEqual([...GRAVITY_PHASES]);
+    else expect(row.perPassMs).toEqual({});
+    // counted from the production encoding on a stand-in command encoder
+    const {dispatches} = countGravityStep();
+    expect(row.dispatchesPerSubstep).toBe(dispatches);
   });
 
   it("skips a count beyond the memory budget and says why", async () => {

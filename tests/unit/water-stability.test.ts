@@ -5,8 +5,8 @@
 // 80,000 particles would take hours. This test keeps every kernel, h and parameter of the
 // demo and shrinks only the tank: 0.25 × 0.25 world units on a 32 × 32 grid of the same
 // cells, with 1,000 particles — about what runs 3,000 substeps in a minute here (1,800
-// particles on a 64 × 64 grid took 2.6 minutes). The 50,000- and 80,000-particle runs of 3,000 substeps are in bench/water.ts
-// (data/bench/water.json: no NaN, none outside the tank, mean density within 5 % of ρ₀).
+// particles on a 64 × 64 grid took 2.6 minutes). The 50,000- and 80,000-particle runs of 3,000 substeps were made by the former water suite
+// (bench/water.ts, removed; data/bench/water.json: no NaN, none outside the tank, mean density within 5 % of ρ₀).
 import {afterAll, beforeAll, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";

@@ -143,7 +143,7 @@ export interface EngineRuntime<E extends Engine> {
 }
 
 /** `p`, or a rejection with `message` after `ms` milliseconds. */
-function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(message)), ms);
     p.then(
@@ -166,7 +166,7 @@ function markEngine(root: Element, k: EngineKind | "pending" | "idle") {
  * to answer (some never do) must not leave the widget blank meanwhile. The returned function
  * cancels the notice and tells whether it was shown.
  */
-function waitingNotice(status: Status, on: boolean): () => boolean {
+export function waitingNotice(status: Status, on: boolean): () => boolean {
   if (!on) return () => false;
   let shown = false;
   const t = setTimeout(() => {
