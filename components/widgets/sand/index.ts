@@ -17,7 +17,7 @@ import {SAND_DEFAULTS, type SandParams} from "../../sand/params.js";
 import {createCanvasStage} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
 import {fmtNumber, readOptions} from "../runtime/options.js";
-import {createStatus} from "../runtime/status.js";
+import {createStatus, softwareMessage} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {type CaptionInput, captionLine, fpsText, widgetCard} from "../runtime/card.js";
 import {sandControls} from "./controls.js";
@@ -120,17 +120,14 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
       drawOverlay();
       publish();
     },
-    onSoftware() {
+    onSoftware(renderer) {
       if (explicitCount || SAND_SOFTWARE_GRAINS >= state.count) return;
       reducedFrom = state.count;
       state.count = simulated = SAND_SOFTWARE_GRAINS;
       state.substeps = 1;
       diagram.setSubsteps(1);
       controls.show();
-      status.setNotes([
-        ...notes,
-        `This WebGPU adapter is a CPU emulation (SwiftShader), so the sand starts with ${fmtNumber(state.count)} grains and one substep per frame.`,
-      ]);
+      status.setNotes([...notes, softwareMessage({renderer, subject: "the sand", load: `${fmtNumber(state.count)} grains`})]);
       // `.value` (and the caption written from it) says the reduced load from now on
       showState();
       publish();

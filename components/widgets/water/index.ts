@@ -24,7 +24,7 @@ import {type CaptionInput, captionLine, fpsText, widgetCard} from "../runtime/ca
 import {createCanvasStage, touchFirst} from "../runtime/canvas.js";
 import {runEngine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {createStatus} from "../runtime/status.js";
+import {createStatus, softwareMessage} from "../runtime/status.js";
 import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
 import {heroFoot, heroHint, tankBox} from "./hero.js";
 import {stirrer, waterControls} from "./controls.js";
@@ -138,7 +138,7 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     pour: () => engine?.reset(),
   });
   /** On a software adapter, without an explicit count: the reduced count and one substep, said once. */
-  const onSoftware = () => {
+  const onSoftware = (renderer: string) => {
     if (explicitCount || o.softwareCount >= state.count) return;
     // the tank keeps the picture of the count a GPU would run (see beforePour)
     state.tankFor = state.count;
@@ -152,9 +152,11 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     controls.sync();
     status.setNotes([
       ...notes,
-      hero
-        ? `A CPU emulation of a GPU (SwiftShader): ${fmtNumber(state.count)} particles, drawn larger, one substep per frame.`
-        : `This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${fmtNumber(state.count)} particles and one substep per frame, in a tank scaled to them.`,
+      softwareMessage(
+        hero
+          ? {renderer, subject: "the water", load: `${fmtNumber(state.count)} particles`, detail: ", drawn larger", short: true}
+          : {renderer, subject: "the water", load: `${fmtNumber(state.count)} particles`, detail: ", in a tank scaled to them"}
+      ),
     ]);
     publish();
   };
