@@ -214,6 +214,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     },
     fresh() {
       const c = makeCanvas();
+      c.style.cssText = canvas.style.cssText; // a widget's own canvas styles (a frame) stay
       const focused = canvas.matches(":focus");
       listen(canvas, false);
       canvas.replaceWith(c);

@@ -21,6 +21,7 @@
  * Diagrams without a canvas or a GPU engine use the same definition without `stage` / `gpu`.
  */
 import type {GPUHandle} from "../../gpu/context.js";
+import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {type CaptionInput, widgetCard} from "./card.js";
 import {type CanvasStage, type CanvasStageOptions, createCanvasStage} from "./canvas.js";
 import {type CPUEngineContext, type Engine, type EngineKind, type EngineRuntime, type GPUEngineContext, runEngine} from "./engine.js";
@@ -68,6 +69,12 @@ export interface WidgetParts<V, E extends Engine> {
   onEngine?: (engine: E, kind: EngineKind) => void;
   /** Called when an engine stops running (after `engine` is cleared). */
   onEngineStop?: (kind: EngineKind) => void;
+  /** Called when the device of the running or starting GPU engine is lost (before the rebuild or the CPU engine). */
+  onDeviceLost?: (info: GPUDeviceLostInfo) => void;
+  /** WGSL loader handed to the GPU engine (tests); default: the site's shaders. */
+  wgsl?: WGSLLoader;
+  /** Frames run so far, where the widget counts them itself (default: `frames.n`). */
+  frameCount?: () => number;
   /** When set, the GPU is never tried and the CPU engine gets this reason. */
   cpuReason?: string | null;
   /** false: start at once instead of when near the viewport. */
@@ -150,6 +157,8 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
       engine = null;
       parts.onEngineStop?.(kind);
     },
+    onDeviceLost: parts.onDeviceLost,
+    wgsl: parts.wgsl,
     cpuReason: parts.cpuReason,
     lazy: parts.lazy,
     acquire: options.acquire,
@@ -159,8 +168,9 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
   });
   if (stage) runtime.scope.onDispose(() => stage.dispose());
   root.append(...parts.layout(runtime.playControl, runtime));
-  if (parts.caption) widgetCard(root, parts.caption, {frames: () => w.frames.n});
-  root.__frames = () => w.frames.n;
+  const frames = parts.frameCount ?? (() => w.frames.n);
+  if (parts.caption) widgetCard(root, parts.caption, {frames});
+  root.__frames = frames;
   root.dispose = () => runtime.dispose();
   return root;
 }
