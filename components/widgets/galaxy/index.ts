@@ -45,6 +45,7 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
   name: "galaxy",
   className: ({hero}) => `sim-widget gravity-widget galaxy-widget${hero ? " hero-widget" : ""}`,
   read: readGalaxy,
+  gpuCanvas: true,
   value: (c) => galaxyValue(c.state),
   stage: ({o}, stage) => ({
     aspect: o.aspect,

@@ -37,6 +37,7 @@ export const nbodyDefinition = defineWidget<NBodyOptions, ReturnType<typeof read
   name: "nbody",
   className: "sim-widget gravity-widget nbody-widget",
   read: readNBody,
+  gpuCanvas: true,
   value: (c) => nbodyValue(c.state),
   stage: ({o}, stage) => ({
     aspect: 1.6,

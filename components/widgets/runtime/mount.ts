@@ -10,9 +10,9 @@
  * - the engine life cycle (`runEngine`): lazy start near the viewport, GPU else CPU twin,
  *   the rebuild after a device loss, Play/Pause under reduced motion, the print still,
  *   disposal through Framework's `invalidation`;
- * - the canvas swap after the GPU: a canvas that had a WebGPU context cannot give a 2D one,
- *   so before the CPU engine starts on a stage that a GPU engine drew into, the stage gets a
- *   fresh canvas (`CanvasStage.fresh`);
+ * - the canvas swap after the GPU (`gpuCanvas`): a canvas that had a WebGPU context cannot
+ *   give a 2D one, so before the CPU engine starts on a stage that a GPU engine drew into,
+ *   the stage gets a fresh canvas (`CanvasStage.fresh`);
  * - the card and its live caption line, `__frames()` for tests.
  *
  *   export const waterDefinition = defineWidget({name: "water", ...});
@@ -73,6 +73,8 @@ export interface WidgetParts<V, E extends Engine> {
   onDeviceLost?: (info: GPUDeviceLostInfo) => void;
   /** WGSL loader handed to the GPU engine (tests); default: the site's shaders. */
   wgsl?: WGSLLoader;
+  /** Called once the widget is mounted (its card made): a first `.value` with an `input` event. */
+  mounted?: () => void;
   /** Frames run so far, where the widget counts them itself (default: `frames.n`). */
   frameCount?: () => number;
   /** When set, the GPU is never tried and the CPU engine gets this reason. */
@@ -93,6 +95,11 @@ export interface WidgetDefinition<O extends MountOptions, C extends {notes: read
   value(config: C): V;
   /** The canvas stage (`view` may read the stage through `stage()`); omit for a widget without a canvas. */
   stage?(config: C, stage: () => CanvasStage, options: O): Omit<CanvasStageOptions, "status">;
+  /**
+   * The GPU engine draws on the stage's canvas through a WebGPU context: a CPU engine after it
+   * (a device lost too often, a GPU engine that failed) gets a fresh canvas (default false).
+   */
+  gpuCanvas?: boolean;
   /** The frames animate on their own: Play/Pause, paused under reduced motion (default true with a stage). */
   animated?: boolean;
   /** Everything else: controls, panels, engines, layout, caption. */
@@ -146,7 +153,7 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
         return gpu(ctx);
       }),
     cpu: (ctx) => {
-      if (usedWebGPU && stage) stage.fresh();
+      if (usedWebGPU && d.gpuCanvas && stage) stage.fresh();
       return parts.cpu(ctx);
     },
     onEngine: (e, kind) => {
@@ -171,6 +178,7 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
   const frames = parts.frameCount ?? (() => w.frames.n);
   if (parts.caption) widgetCard(root, parts.caption, {frames});
   root.__frames = frames;
+  parts.mounted?.();
   root.dispose = () => runtime.dispose();
   return root;
 }

@@ -65,6 +65,7 @@ export const sandDefinition = defineWidget<SandWidgetOptions, ReturnType<typeof 
   name: "sand",
   className: "sim-widget sand-widget",
   read: readSand,
+  gpuCanvas: true,
   value: (c) => c.value,
   stage: ({view}) => ({
     aspect: ASPECT,

@@ -70,6 +70,7 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
   name: ({hero}) => (hero ? "hero" : "water"),
   className: ({hero}) => `sim-widget ${hero ? "hero" : "water"}-widget`,
   read: readWater,
+  gpuCanvas: true,
   value: (c) => waterValue(c.state),
   stage: ({o, hero, view}) => ({
     aspect: o.aspect,
