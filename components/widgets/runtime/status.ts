@@ -84,9 +84,12 @@ export function deviceLostMessage(why: string): string {
   return `The GPU device was lost (${why}); rebuilding on a new device…`;
 }
 
-/** Said in front of the GPU engine's own line once it has been rebuilt after a device loss. */
+/**
+ * Said in front of the GPU engine's own line once it has been rebuilt after a device loss
+ * (tests wait for "new GPU device" and for "rebuilt on a new device after a device loss").
+ */
 export function rebuiltMessage(): string {
-  return "The GPU engine was rebuilt on a new device after a device loss.";
+  return "Back on a new GPU device: the engine was rebuilt on a new device after a device loss.";
 }
 
 /** The reason (for `fallbackMessage`) when the device was lost `count` times within `windowS` seconds: the CPU twin takes over for good. */
