@@ -10,7 +10,7 @@
  * `.value` is described in options.ts.
  */
 import {captionLine} from "../runtime/card.js";
-import {type CPUEngineContext, type Engine} from "../runtime/engine.js";
+import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 import {defineWidget, mountWidget} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
 import {blockScanModel, cpuEngine, NUM_CELLS, BLOCK, SHOWN} from "./cpu.js";
