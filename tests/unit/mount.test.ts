@@ -4,7 +4,7 @@
 // definitions whose GPU engine draws on the canvas), and disposal.
 import {afterEach, beforeAll, describe, expect, it, vi} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {MAX_RESTARTS, RETRY_DELAY_MS} from "../../components/widgets/runtime/engine.js";
+import {type Engine, MAX_RESTARTS, RETRY_DELAY_MS} from "../../components/widgets/runtime/engine.js";
 import {defineWidget, mountWidget} from "../../components/widgets/runtime/mount.js";
 
 beforeAll(() => {
@@ -46,7 +46,7 @@ function devices() {
 }
 
 const definition = (gpuCanvas: boolean, seen: string[]) =>
-  defineWidget<{acquire?: () => Promise<GPUHandle | null>}, {notes: string[]; n: number}, {engine: string}, {}>({
+  defineWidget<{acquire?: () => Promise<GPUHandle | null>}, {notes: string[]; n: number}, {engine: string}, Engine>({
     name: "test-widget",
     className: "test",
     read: () => ({notes: ["a note."], n: 1}),
