@@ -7,6 +7,7 @@
  *    and the committed reference).
  * Each returns an SVG element; nothing here touches the GPU.
  */
+import {adapterName} from "../gpu/adapter.js";
 import * as d3 from "../d3.js";
 
 /** The fields of a report row these charts read. */
@@ -36,12 +37,7 @@ const fmtMs = (v: number) => (v >= 10 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v
  * description). Without one (WebGPU does not report the model) the adapter fields joined.
  */
 export function adapterLabel(r: ChartReport): string {
-  const a = r.adapter ?? {};
-  if (a.name) {
-    const driver = a.description?.match(/(\d+\.\d+(?:\.\d+)?)/)?.[1];
-    return `${a.name}${driver ? ` (driver ${driver})` : ""}`;
-  }
-  return [a.vendor, a.architecture, a.description].filter(Boolean).join(" · ") || "unknown GPU";
+  return r.adapter ? adapterName(r.adapter) : "unknown GPU";
 }
 
 /** Charts narrower than this get the phone layout: fewer ticks, labels moved so they need no shrinking. */

@@ -7,7 +7,7 @@
  * components/gpu/node.ts. Returns null when WebGPU is missing or no adapter is found:
  * callers then run their CPU twin and say so (`fallbackMessage` in components/widgets/runtime/status.ts).
  */
-import {rememberAdapterInfo} from "./adapter.js";
+import {describeAdapter, rememberAdapterInfo} from "./adapter.js";
 
 export interface GPUStats {
   /** GPU validation / out-of-memory / internal errors seen (uncapturederror). */
@@ -30,7 +30,8 @@ export interface GPUStats {
 
 export interface GPUHandle {
   device: GPUDevice;
-  adapterInfo: {vendor: string; architecture: string; description: string};
+  /** The adapter's info (`describeAdapter`): name it with `adapterName`, test it with `isSoftwareAdapter` (adapter.ts). */
+  adapterInfo: {vendor: string; architecture: string; description: string; device?: string; isFallbackAdapter?: boolean};
   /** true when the device was created with 'timestamp-query'. */
   timestamps: boolean;
   /**
@@ -132,12 +133,8 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
   }
   stats.devicesCreated++;
   const info: any = (adapter as any).info ?? {};
-  rememberAdapterInfo(device, {
-    vendor: info.vendor,
-    architecture: info.architecture,
-    description: info.description,
-    isFallbackAdapter: info.isFallbackAdapter ?? (adapter as any).isFallbackAdapter,
-  });
+  const described = describeAdapter(adapter);
+  rememberAdapterInfo(device, described);
   const listeners = new Set<(info: GPUDeviceLostInfo) => void>();
   let lost = false;
   device.addEventListener("uncapturederror", (ev: Event) => {
@@ -163,7 +160,7 @@ async function createHandle(gpuArg?: GPU): Promise<GPUHandle | null> {
   (globalThis as any).__gpuLoseDevice = () => device.destroy();
   return {
     device,
-    adapterInfo: {vendor: info.vendor ?? "", architecture: info.architecture ?? "", description: info.description ?? ""},
+    adapterInfo: described,
     timestamps,
     subgroups: hasSubgroups && device.features.has("subgroups" as GPUFeatureName) ? {min: info.subgroupMinSize ?? 0, max: info.subgroupMaxSize ?? 0} : null,
     stats,

@@ -13,6 +13,7 @@
  * its passes, one stacked bar per N on a linear scale of its own.
  * Rows without a θ = 0.5 series are skipped; a file without any gives a RangeError.
  */
+import {adapterName} from "../gpu/adapter.js";
 import * as d3 from "../d3.js";
 
 /** One walk kernel at one θ (bench/gravity.ts compareWalks): walk pass ms and force error against the O(N²) sum. */
@@ -67,9 +68,8 @@ export function benchRuns(bench: GravityBench) {
 
 /** The GPU's name in words: the file is the H200's; its driver string when the file has one. */
 export function gpuName(bench: GravityBench): string {
-  const driver = bench.adapter?.description?.match(/(\d+\.\d+(?:\.\d+)?)/)?.[1];
   const vendor = bench.adapter?.vendor === "nvidia" ? "NVIDIA" : (bench.adapter?.vendor ?? "");
-  return `${vendor ? `${vendor} ` : ""}H200${driver ? ` (driver ${driver})` : ""}`;
+  return adapterName({...bench.adapter, name: `${vendor ? `${vendor} ` : ""}H200`});
 }
 
 /**

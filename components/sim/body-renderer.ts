@@ -11,6 +11,7 @@
  * Why a second renderer instead of DiscRenderer: DiscRenderer reads 24-byte Particle
  * structs; repacking the 16-byte vec4 bodies every frame would cost a pass and a buffer.
  */
+import {fitBackingStore} from "./backing-store.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {ShaderStage, Usage} from "../gpu/usage.js";
 import type {WGSLLoader} from "../gpu/wgsl.js";
@@ -117,13 +118,7 @@ export class BodyRenderer {
   /** Matches the backing store to CSS size × devicePixelRatio (≤ 4096 px); false while the canvas has no size (skip `encode`). */
   resize(): boolean {
     if (this.scope.disposed) return false;
-    const dpr = Math.min(typeof devicePixelRatio === "number" && devicePixelRatio > 0 ? devicePixelRatio : 1, 3);
-    const w = Math.min(4096, Math.round(this.canvas.clientWidth * dpr));
-    const h = Math.min(4096, Math.round(this.canvas.clientHeight * dpr));
-    if (w <= 0 || h <= 0) return false;
-    if (this.canvas.width !== w) this.canvas.width = w;
-    if (this.canvas.height !== h) this.canvas.height = h;
-    return true;
+    return fitBackingStore(this.canvas);
   }
 
   /**

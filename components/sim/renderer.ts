@@ -17,6 +17,7 @@
  *
  * `encode` writes the renderer's single uniform buffer: call it at most once per submit.
  */
+import {fitBackingStore} from "./backing-store.js";
 import {composeWGSL, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {ShaderStage, Usage} from "../gpu/usage.js";
@@ -261,13 +262,7 @@ export class DiscRenderer {
    */
   resize(): boolean {
     if (this.scope.disposed) return false;
-    const dpr = Math.min(typeof devicePixelRatio === "number" && devicePixelRatio > 0 ? devicePixelRatio : 1, 3);
-    const w = Math.min(4096, Math.round(this.canvas.clientWidth * dpr));
-    const h = Math.min(4096, Math.round(this.canvas.clientHeight * dpr));
-    if (w <= 0 || h <= 0) return false;
-    if (this.canvas.width !== w) this.canvas.width = w;
-    if (this.canvas.height !== h) this.canvas.height = h;
-    return true;
+    return fitBackingStore(this.canvas);
   }
 
   /**

@@ -26,7 +26,7 @@ import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
 import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
-import {adapterInfoOf, isCpuEmulated} from "../gpu/adapter.js";
+import {adapterInfoOf, isSoftwareAdapter} from "../gpu/adapter.js";
 import {encodePhases, type PipelinePhase} from "../gpu/phases.js";
 import {BLOCK_SCAN_MAX_CELLS, GRID_UNIFORM_BYTES, MAX_CELLS, packGrid, scanBlockCells, validateGrid, type GridParams} from "./grid.js";
 import {PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "./particles.js";
@@ -127,7 +127,7 @@ export function countThreads(numParticles: number, countPerThread: number): numb
  * 256 on a GPU (one workgroup walking 65,536 counts is latency-bound: 0.26 ms on an H200).
  */
 export function defaultScanBlocks(device: GPUDevice): number {
-  return isCpuEmulated(adapterInfoOf(device)) ? 1 : MAX_SCAN_BLOCKS;
+  return isSoftwareAdapter(adapterInfoOf(device)) ? 1 : MAX_SCAN_BLOCKS;
 }
 
 export interface CountingSortOptions {

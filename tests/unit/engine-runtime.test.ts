@@ -3,7 +3,7 @@
 import {afterEach, describe, expect, it, vi} from "vitest";
 import {gpuStats, type GPUHandle} from "../../components/gpu/context.js";
 import {ACQUIRE_TIMEOUT_MS, MAX_RESTARTS, RETRY_DELAY_MS, RETRY_WINDOW_MS, runEngine, type Engine} from "../../components/widgets/runtime/engine.js";
-import type {Status} from "../../components/widgets/runtime/status.js";
+import {deviceLostMessage, rebuiltMessage, type Status} from "../../components/widgets/runtime/status.js";
 
 /**
  * A fake shared device: `lose()` reports a loss to every subscriber; `loseLate()` reports
@@ -125,6 +125,30 @@ describe("runEngine", () => {
     expect(rt.kind).toBe("cpu");
     expect(reason).toContain(`lost ${MAX_RESTARTS + 1} times`);
     expect(gpuBuilds).toBe(MAX_RESTARTS + 1);
+  });
+
+  it("says the device loss, then the one rebuilt message in front of the rebuilt engine's own line (or alone)", async () => {
+    vi.useFakeTimers();
+    const dev = deviceProvider();
+    for (const writes of [true, false]) {
+      const status = fakeStatus();
+      const rt = runEngine<Engine>({
+        root: {} as Element,
+        status,
+        lazy: false,
+        acquire: dev.acquire,
+        gpu: (c) => (writes && c.status.info("GPU line."), {}),
+        cpu: () => ({}),
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(status.lines.at(-1)).toBe(writes ? "GPU line." : undefined);
+      dev.made[dev.made.length - 1].lose();
+      expect(status.lines.at(-1)).toBe(deviceLostMessage(`d${dev.made.length - 1} lost`));
+      await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS + 1);
+      expect(rt.kind).toBe("gpu");
+      expect(status.lines.at(-1)).toBe(writes ? `${rebuiltMessage()} GPU line.` : rebuiltMessage());
+      rt.dispose();
+    }
   });
 
   it("losses spread out over more than the window are each recovered", async () => {

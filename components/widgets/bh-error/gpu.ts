@@ -12,7 +12,7 @@ import {plummerScene} from "../../gravity/scenes.js";
 import {forceErrors} from "../../gravity/twin.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {adapterName} from "../runtime/status.js";
+import {adapterName, isSoftwareAdapter} from "../../gpu/adapter.js";
 import {DRIFT_SAMPLE_MS, driftSeries, type ErrorEngine, type ErrorSetup} from "./cpu.js";
 
 /** Accelerations of `g`'s bodies in input order (by id), float64. */
@@ -44,7 +44,7 @@ export async function errorGPU(ctx: GPUEngineContext, s: ErrorSetup): Promise<Er
   let last = -Infinity;
   let generation = 0;
   let steps = 0;
-  const stepsPerFrame = /swiftshader/i.test(handle.adapterInfo.architecture) ? 1 : 4;
+  const stepsPerFrame = isSoftwareAdapter(handle.adapterInfo) ? 1 : 4;
   return {
     count: n,
     async measure(theta) {

@@ -9,7 +9,7 @@ import {GravityGPU} from "../../gravity/gpu.js";
 import {boundingSquare} from "../../gravity/morton.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {adapterName} from "../runtime/status.js";
+import {adapterName} from "../../gpu/adapter.js";
 import {type ProbeEngine, probeScene, type ProbeSetup} from "./cpu.js";
 
 export async function probeGPU(ctx: GPUEngineContext, s: ProbeSetup, maxCount: number): Promise<ProbeEngine> {

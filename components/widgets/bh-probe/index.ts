@@ -14,12 +14,10 @@ import {probeWalk} from "../../gravity/walk.js";
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {fitView} from "../../sim/pointer.js";
 import {fmt} from "../counters.js";
-import {captionLine, widgetCard} from "../runtime/card.js";
-import {createCanvasStage} from "../runtime/canvas.js";
+import {captionLine} from "../runtime/card.js";
 import {fmtNumber} from "../runtime/options.js";
-import {runEngine} from "../runtime/engine.js";
-import {createStatus} from "../runtime/status.js";
-import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
+import {setValue} from "../runtime/view.js";
 import {probeControls} from "./controls.js";
 import {probeCPU, type ProbeEngine, type ProbeSetup} from "./cpu.js";
 import {drawProbe, legend} from "./draw.js";
@@ -27,7 +25,7 @@ import {probeGPU} from "./gpu.js";
 import {type BHProbeOptions, type BHProbeValue, type ProbeField, readBHProbeOptions} from "./options.js";
 
 export type {BHProbeOptions, BHProbeValue};
-export type BHProbeElement = WidgetElement<BHProbeValue>;
+export type BHProbeElement = MountedElement<BHProbeValue>;
 
 /** Half the side of the world square shown before a tree exists (the bodies lie within 2.5). */
 const HALF = 2.6;
@@ -36,14 +34,10 @@ const MARGIN = 0.04;
 /** One arrow-key press moves the probe this far (world units); with Shift, five times as far. */
 const KEY_STEP = 0.05;
 
-/** Creates the §2 widget. Bad options are replaced and reported in the status line, never thrown. */
-export function createBHProbe(options: BHProbeOptions = {}): BHProbeElement {
-  const {o, probe: probe0, notes} = readBHProbeOptions(options);
-  const state = {theta: o.theta, probe: probe0, field: null as ProbeField | null};
-  const blank: BHProbeValue = {theta: o.theta, probe: probe0, opened: 0, approximated: 0, interactions: 0, exactInteractions: o.count - 1};
-  const root = widgetRoot("bh-probe", "gravity-widget bh-probe-widget", blank);
-  const status = createStatus();
-  status.setNotes(notes);
+/** The options read, with the probe's state and its world (the tree's root square, once there is a tree). */
+function readProbe(options: BHProbeOptions) {
+  const {o, probe, notes} = readBHProbeOptions(options);
+  const state = {theta: o.theta, probe, field: null as ProbeField | null};
   // The world shown is the tree's root square (plus a margin), not a fixed box round the
   // origin: the root square is a power of two wide and anchored at the bodies' lower-left
   // corner, so it reaches well past them up and to the right, and its opened cells are drawn
@@ -55,107 +49,108 @@ export function createBHProbe(options: BHProbeOptions = {}): BHProbeElement {
     const m = MARGIN * sq.size;
     return {x0: sq.minX - m, y0: sq.minY - m, x1: sq.minX + sq.size + m, y1: sq.minY + sq.size + m};
   };
-  const view = () => fitView(world(), stage.size.width || 1, stage.size.height || 1);
-  const stage = createCanvasStage({
+  return {o, notes, state, world};
+}
+
+/** The §2 widget as a definition (a still picture redrawn on every change; mounted by `mountWidget`). */
+export const bhProbeDefinition = defineWidget<BHProbeOptions, ReturnType<typeof readProbe>, BHProbeValue, ProbeEngine>({
+  name: "bh-probe",
+  className: "gravity-widget bh-probe-widget",
+  read: readProbe,
+  value: ({o, state}) => ({theta: o.theta, probe: state.probe, opened: 0, approximated: 0, interactions: 0, exactInteractions: o.count - 1}),
+  animated: false,
+  stage: ({o, world}, stage) => ({
     aspect: 1.5,
     maxHeight: o.maxHeight,
     label: "The probe body and the cells of the tree: opened or taken as one mass",
     keys: "Arrow keys move the probe (Shift: five times as far).",
-    view,
+    view: () => fitView(world(), stage().size.width || 1, stage().size.height || 1),
     touch: "capture",
-    status,
-  });
-  const canvas = stage.canvas;
-  canvas.tabIndex = 0;
-  canvas.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight");
-  const counts = document.createElement("p");
-  counts.className = "widget-readout bh-probe-counts";
+  }),
+  build: (w) => {
+    const {o, state, world} = w.config;
+    const {root, stage, status} = w;
+    const view = () => fitView(world(), stage.size.width || 1, stage.size.height || 1);
+    const canvas = stage.canvas;
+    canvas.tabIndex = 0;
+    canvas.setAttribute("aria-keyshortcuts", "ArrowUp ArrowDown ArrowLeft ArrowRight");
+    const counts = document.createElement("p");
+    counts.className = "widget-readout bh-probe-counts";
 
-  const update = () => {
-    const f = state.field;
-    if (!f) return;
-    const w = probeWalk(f, {G: GRAVITY_DEFAULTS.G, softening: GRAVITY_DEFAULTS.softening, theta: state.theta}, state.probe[0], state.probe[1]);
-    if (stage.hasSize) drawProbe(stage, view(), f, w, state.probe);
-    const exact = f.x.length;
-    counts.textContent = `${fmt(w.interactions)} force terms instead of ${fmt(exact)} (${fmt((100 * w.interactions) / exact, 1)} %): ${fmt(w.approximated.length)} cells taken as one mass, ${fmt(w.opened.length)} cells opened, ${fmt(w.direct)} bodies summed one by one.`;
-    setValue(root, {
-      theta: state.theta,
-      probe: [state.probe[0], state.probe[1]],
-      opened: w.opened.length,
-      approximated: w.approximated.length,
-      interactions: w.interactions,
-      exactInteractions: exact,
+    const update = () => {
+      const f = state.field;
+      if (!f) return;
+      const walk = probeWalk(f, {G: GRAVITY_DEFAULTS.G, softening: GRAVITY_DEFAULTS.softening, theta: state.theta}, state.probe[0], state.probe[1]);
+      if (stage.hasSize) drawProbe(stage, view(), f, walk, state.probe);
+      const exact = f.x.length;
+      counts.textContent = `${fmt(walk.interactions)} force terms instead of ${fmt(exact)} (${fmt((100 * walk.interactions) / exact, 1)} %): ${fmt(walk.approximated.length)} cells taken as one mass, ${fmt(walk.opened.length)} cells opened, ${fmt(walk.direct)} bodies summed one by one.`;
+      setValue(root, {
+        theta: state.theta,
+        probe: [state.probe[0], state.probe[1]],
+        opened: walk.opened.length,
+        approximated: walk.approximated.length,
+        interactions: walk.interactions,
+        exactInteractions: exact,
+      });
+    };
+    const moveProbe = (x: number, y: number) => {
+      const v = view();
+      state.probe = [Math.min(v.x1, Math.max(v.x0, x)), Math.min(v.y1, Math.max(v.y0, y))];
+      update();
+    };
+    stage.onPointer((p) => {
+      if (p.down && p.inside) moveProbe(p.x, p.y);
     });
-  };
-  const moveProbe = (x: number, y: number) => {
-    const v = view();
-    state.probe = [Math.min(v.x1, Math.max(v.x0, x)), Math.min(v.y1, Math.max(v.y0, y))];
-    update();
-  };
-  stage.onPointer((p) => {
-    if (p.down && p.inside) moveProbe(p.x, p.y);
-  });
-  stage.onResize(update);
-  // The probe moves from where it is by a fixed step, not by the stage's keyboard pointer
-  // (which starts at the centre and presses as it moves): this listener runs first (capture
-  // at the target) and keeps the arrow keys and Space to itself.
-  canvas.addEventListener(
-    "keydown",
-    (e) => {
-      if (e.key === " ") return e.stopImmediatePropagation();
-      const d = (e.shiftKey ? 5 : 1) * KEY_STEP;
-      const step = {ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d]}[e.key];
-      if (!step) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      moveProbe(state.probe[0] + step[0], state.probe[1] + step[1]);
-    },
-    {capture: true}
-  );
-  let seed = o.seed;
-  const setup: ProbeSetup = {
-    count: () => o.count,
-    seed: () => seed,
-    show: (f) => {
-      state.field = f;
-      update();
-    },
-  };
-  let engine: ProbeEngine | null = null;
-  const controls = probeControls(o.theta, {
-    theta: (t) => {
-      state.theta = t;
-      update();
-    },
-    shuffle: () => {
-      seed++;
-      engine?.reset();
-    },
-  });
-  const runtime = runEngine<ProbeEngine>({
-    root,
-    status,
-    gpu: (ctx) => probeGPU(ctx, setup, Math.max(1, o.count - 1)),
-    cpu: (ctx) => probeCPU(ctx, setup),
-    onEngine: (e) => {
-      engine = e;
-    },
-    onEngineStop: () => {
-      engine = null;
-    },
-    acquire: options.acquire,
-    invalidation: options.invalidation,
-  });
-  runtime.scope.onDispose(() => stage.dispose());
-  root.append(stage.element, controls.row, counts, legend(), status.element);
-  widgetCard(root, ({value: v}) =>
-    captionLine(
-      `θ = ${v.theta.toFixed(2)}`,
-      `${fmtNumber(v.interactions)} of ${fmtNumber(v.exactInteractions)} force terms`,
-      `${fmtNumber(v.approximated)} cells taken as one mass`,
-      "drag the red probe"
-    )
-  );
-  root.dispose = () => runtime.dispose();
-  return root;
-}
+    stage.onResize(update);
+    // The probe moves from where it is by a fixed step, not by the stage's keyboard pointer
+    // (which starts at the centre and presses as it moves): this listener runs first (capture
+    // at the target) and keeps the arrow keys and Space to itself.
+    canvas.addEventListener(
+      "keydown",
+      (e) => {
+        if (e.key === " ") return e.stopImmediatePropagation();
+        const d = (e.shiftKey ? 5 : 1) * KEY_STEP;
+        const step = {ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, d], ArrowDown: [0, -d]}[e.key];
+        if (!step) return;
+        e.preventDefault();
+        e.stopImmediatePropagation();
+        moveProbe(state.probe[0] + step[0], state.probe[1] + step[1]);
+      },
+      {capture: true}
+    );
+    let seed = o.seed;
+    const setup: ProbeSetup = {
+      count: () => o.count,
+      seed: () => seed,
+      show: (f) => {
+        state.field = f;
+        update();
+      },
+    };
+    const controls = probeControls(o.theta, {
+      theta: (t) => {
+        state.theta = t;
+        update();
+      },
+      shuffle: () => {
+        seed++;
+        w.engine?.reset();
+      },
+    });
+    return {
+      gpu: (ctx) => probeGPU(ctx, setup, Math.max(1, o.count - 1)),
+      cpu: (ctx) => probeCPU(ctx, setup),
+      layout: () => [stage.element, controls.row, counts, legend(), status.element],
+      caption: ({value: v}) =>
+        captionLine(
+          `θ = ${v.theta.toFixed(2)}`,
+          `${fmtNumber(v.interactions)} of ${fmtNumber(v.exactInteractions)} force terms`,
+          `${fmtNumber(v.approximated)} cells taken as one mass`,
+          "drag the red probe"
+        ),
+    };
+  },
+});
+
+/** Creates the §2 widget. Bad options are replaced and reported in the status line, never thrown. */
+export const createBHProbe = (options: BHProbeOptions = {}): BHProbeElement => mountWidget(bhProbeDefinition, options);

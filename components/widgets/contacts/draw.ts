@@ -1,7 +1,6 @@
 /** Drawing of the §1 contacts demo on its 2D canvas (world units, y up). */
 import type {ContactParams, Discs} from "../../contacts/physics.js";
-import {type CanvasStage, createCanvasStage, type Pointer} from "../runtime/canvas.js";
-import type {Status} from "../runtime/status.js";
+import type {CanvasStage, CanvasStageOptions, Pointer} from "../runtime/canvas.js";
 
 /** The world rectangle the canvas shows: the whole box. */
 export const boxView = (P: ContactParams) => ({x0: 0, y0: 0, x1: P.width, y1: P.height});
@@ -48,21 +47,15 @@ export function drawContacts(stage: CanvasStage, discs: Discs, P: ContactParams,
  */
 const backgrounds = new WeakMap<CanvasStage, string>();
 
-/** The canvas stage of the §1–§2 disc demos: the box at its aspect, outlined, tap-to-wake touch. */
-export function discStage(P: ContactParams, o: {label: string; keys: string; maxWidth: number; status: Status}): CanvasStage {
-  const stage = createCanvasStage({
-    aspect: P.width / P.height,
-    maxWidth: o.maxWidth,
-    label: o.label,
-    keys: o.keys,
-    view: () => boxView(P),
-    touch: "tap-to-wake",
-    noun: "box",
-    status: o.status,
-  });
+/** The canvas stage options of the §1–§2 disc demos: the box at its aspect, tap-to-wake touch (dress it with `frameDiscStage`). */
+export function discStageOptions(P: ContactParams, o: {label: string; keys: string; maxWidth: number}): Omit<CanvasStageOptions, "status"> {
+  return {aspect: P.width / P.height, maxWidth: o.maxWidth, label: o.label, keys: o.keys, view: () => boxView(P), touch: "tap-to-wake", noun: "box"};
+}
+
+/** Outlines a disc demo's canvas and follows the theme's background (read by the drawing). */
+export function frameDiscStage(stage: CanvasStage): void {
   // a hairline frame as a shadow, so the keyboard focus outline (widgets.css) shows over it
   stage.canvas.style.boxShadow = "0 0 0 1px var(--theme-foreground-faint, #ccc)";
   const readBackground = () => backgrounds.set(stage, getComputedStyle(stage.element).getPropertyValue("--theme-background").trim() || "#ffffff");
   stage.onResize(readBackground);
-  return stage;
 }

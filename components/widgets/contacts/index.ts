@@ -9,84 +9,84 @@
  */
 import {touchFirst} from "../runtime/canvas.js";
 import {CONTACT_DEFAULTS, type ContactParams} from "../../contacts/physics.js";
-import {runEngine} from "../runtime/engine.js";
+import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber, readOptions} from "../runtime/options.js";
-import {createStatus} from "../runtime/status.js";
 import {frameTiming, type FrameTiming} from "../runtime/timing.js";
-import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
-import {captionLine, widgetCard} from "../runtime/card.js";
+import {setValue} from "../runtime/view.js";
+import {captionLine} from "../runtime/card.js";
 import {contactsControls} from "./controls.js";
 import {contactsCPU, type ContactsEngine} from "./cpu.js";
-import {discStage, drawContacts} from "./draw.js";
+import {discStageOptions, drawContacts, frameDiscStage} from "./draw.js";
 import {CONTACTS_OPTIONS, initialValue, type ContactsDemoOptions, type ContactsSnapshot, type ContactsValue} from "./options.js";
 
 export type {ContactsDemoOptions, ContactsValue, ContactsSnapshot};
-export type ContactsDemoElement = WidgetElement<ContactsValue> & {snapshot(): ContactsSnapshot | null; timing: FrameTiming};
+export type ContactsDemoElement = MountedElement<ContactsValue> & {snapshot(): ContactsSnapshot | null; timing: FrameTiming};
 
 const BRUTE_FORCE_NOTE = "Brute force in JavaScript on the CPU: every pair of discs is checked every step.";
 
-/** Creates the §1 contacts demo. Bad options are replaced and reported in the status line, never thrown. */
-export function createContactsDemo(options: ContactsDemoOptions = {}): ContactsDemoElement {
+/** The options read, with the widget's state and physical parameters. */
+function readContacts(options: ContactsDemoOptions) {
   const {values: o, notes} = readOptions(CONTACTS_OPTIONS, options as Record<string, unknown>);
   const P: ContactParams = {...CONTACT_DEFAULTS, ...options.params};
-  const state = {count: o.count, seed: o.seed};
-  const root = widgetRoot("contacts", "contacts-demo", initialValue(o.count)) as ContactsDemoElement;
-  const status = createStatus();
-  status.setNotes(notes);
-  status.info(BRUTE_FORCE_NOTE);
-  const stage = discStage(P, {
-    label: "Discs falling into a pile in a box; move the pointer over the box to shove them.",
-    keys: "Arrow keys move a pointer that shoves the discs.",
-    maxWidth: o.maxWidth,
-    status,
-  });
-  const timing = frameTiming();
-  const runtime = runEngine<ContactsEngine>({
-    root,
-    status,
-    cpu: () =>
-      contactsCPU({
-        P,
-        stepsPerFrame: o.stepsPerFrame,
-        state,
-        pointer: stage.pointer,
-        timing,
-        draw: (discs) => drawContacts(stage, discs, P, stage.pointer),
-        publish: (value) => setValue(root, value),
-      }),
-    animated: true,
-    stage,
-    invalidation: options.invalidation,
-  });
-  runtime.scope.onDispose(() => stage.dispose());
-  stage.onResize(() => runtime.engine?.draw());
-
-  const controls = contactsControls(
-    state.count,
-    (n) => {
-      state.count = n;
-      runtime.engine?.reset();
-    },
-    () => {
-      state.seed++;
-      runtime.engine?.reset();
-    }
-  );
-  controls.append(runtime.playControl!);
-  root.append(stage.element, controls, status.element);
-  widgetCard(
-    root,
-    ({value: v, fps}) =>
-      captionLine(
-        `${fmtNumber(v.count)} discs`,
-        `${fmtNumber(v.checksPerStep)} checks per step`,
-        fps === null ? "" : `${Math.round(fps)} steps/s`,
-        touchFirst() ? "tap the box, then drag to shove the pile" : "move the pointer over the box to shove the pile"
-      ),
-    {frames: () => root.value.steps}
-  );
-  root.timing = timing;
-  root.snapshot = () => runtime.engine?.snapshot() ?? null;
-  root.dispose = () => runtime.dispose();
-  return root;
+  return {o, notes, P, state: {count: o.count, seed: o.seed}};
 }
+
+/** The §1 contacts demo as a definition (CPU only; mounted by `mountWidget`). */
+export const contactsDefinition = defineWidget<ContactsDemoOptions, ReturnType<typeof readContacts>, ContactsValue, ContactsEngine>({
+  name: "contacts",
+  className: "contacts-demo",
+  read: readContacts,
+  value: ({o}) => initialValue(o.count),
+  stage: ({o, P}) =>
+    discStageOptions(P, {
+      label: "Discs falling into a pile in a box; move the pointer over the box to shove them.",
+      keys: "Arrow keys move a pointer that shoves the discs.",
+      maxWidth: o.maxWidth,
+    }),
+  build: (w) => {
+    const {o, P, state} = w.config;
+    const {root, stage, status} = w;
+    frameDiscStage(stage);
+    status.info(BRUTE_FORCE_NOTE);
+    const timing = frameTiming();
+    stage.onResize(() => w.engine?.draw());
+    const controls = contactsControls(
+      state.count,
+      (n) => {
+        state.count = n;
+        w.engine?.reset();
+      },
+      () => {
+        state.seed++;
+        w.engine?.reset();
+      }
+    );
+    const el = root as ContactsDemoElement;
+    el.timing = timing;
+    el.snapshot = () => w.engine?.snapshot() ?? null;
+    return {
+      cpu: () =>
+        contactsCPU({
+          P,
+          stepsPerFrame: o.stepsPerFrame,
+          state,
+          pointer: stage.pointer,
+          timing,
+          draw: (discs) => drawContacts(stage, discs, P, stage.pointer),
+          publish: (value) => setValue(root, value),
+        }),
+      layout: (play) => (controls.append(play!), [stage.element, controls, status.element]),
+      frameCount: () => root.value.steps,
+      caption: ({value: v, fps}) =>
+        captionLine(
+          `${fmtNumber(v.count)} discs`,
+          `${fmtNumber(v.checksPerStep)} checks per step`,
+          fps === null ? "" : `${Math.round(fps)} steps/s`,
+          touchFirst() ? "tap the box, then drag to shove the pile" : "move the pointer over the box to shove the pile"
+        ),
+    };
+  },
+});
+
+/** Creates the §1 contacts demo. Bad options are replaced and reported in the status line, never thrown. */
+export const createContactsDemo = (options: ContactsDemoOptions = {}): ContactsDemoElement => mountWidget(contactsDefinition, options) as ContactsDemoElement;

@@ -6,13 +6,11 @@
 import type {GridParams} from "../../sort/grid.js";
 import {createTeachingSorter, sortTeachingSet} from "../../sort/teaching.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
-import {adapterName} from "../runtime/status.js";
+import {adapterName} from "../../gpu/adapter.js";
 import type {SortEngine} from "./engine.js";
 
 export async function gpuEngine(ctx: GPUEngineContext, grid: GridParams, frame: (dt: number) => void): Promise<SortEngine> {
   const sorter = await createTeachingSorter(ctx.device, ctx.scope, ctx.wgsl);
-  ctx.status.info(
-    `${ctx.rebuilt ? "Rebuilt on a new GPU device after a device loss. " : ""}Arrays computed by the GPU kernels (${adapterName(ctx.handle.adapterInfo)}) and read back after each phase.`
-  );
+  ctx.status.info(`Arrays computed by the GPU kernels (${adapterName(ctx.handle.adapterInfo)}) and read back after each phase.`);
   return {kind: "gpu", sort: (particles) => sortTeachingSet(grid, particles, sorter), frame};
 }

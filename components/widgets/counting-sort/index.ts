@@ -12,12 +12,11 @@ import * as d3 from "../../d3.js";
 import type {GridParams} from "../../sort/grid.js";
 import {seededParticles, teachingGrid, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
 import type {SortSnapshots} from "../../sort/twin.js";
-import {runEngine} from "../runtime/engine.js";
+import {defineWidget, mountWidget} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
-import {createStatus} from "../runtime/status.js";
-import {setValue, widgetRoot} from "../runtime/view.js";
-import {captionLine, widgetCard} from "../runtime/card.js";
+import {setValue} from "../runtime/view.js";
+import {captionLine} from "../runtime/card.js";
 import {sortControls} from "./controls.js";
 import {cpuEngine} from "./cpu.js";
 import {drawSortDiagram, sortDiagramSize} from "./draw.js";
@@ -94,8 +93,8 @@ const layoutWidth = (box: HTMLElement) => {
   return w > 0 ? w : 840;
 };
 
-/** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
-export function createSortWidget(options: SortWidgetOptions = {}) {
+/** The options read, with the widget's state (its grid, phases, particles and their snapshots). */
+function readSort(options: SortWidgetOptions) {
   const {values, notes} = readOptions(sortWidgetSchema, options);
   const side = values.side;
   const phases = sortPhases(side * side);
@@ -107,117 +106,130 @@ export function createSortWidget(options: SortWidgetOptions = {}) {
     phaseIndex: 0,
     engine: "pending",
   };
-  const root = widgetRoot<SortWidgetValue>("counting-sort", "sort-widget", widgetValueOf(s));
-  const status = createStatus();
-  status.setNotes(notes);
-  const {svg, scroller} = diagramBox(s.grid.numCells, values.particles);
-  const cap = document.createElement("p");
-  cap.className = "caption";
-  cap.setAttribute("aria-live", "polite");
-  const controls = sortControls();
-  root.append(controls.element, scroller, cap, status.element);
-  widgetCard(root, ({value: v}) =>
-    captionLine(phaseHeading(v), `${v.particles.length} particles in ${v.cells} cells`, `scan rounds done: ${v.scanRounds.length}`, "press Next, or Auto-play")
-  );
-  root.tabIndex = -1;
-
-  let seed = values.seed;
-  let engine: SortEngine | null = null;
-  let playing = false;
-  let elapsed = 0;
-  let generation = 0; // a newer sort (or an engine change) makes older results stale
-  let drawnWidth = 840;
-
-  const paint = (animate: boolean) => {
-    const v = widgetValueOf(s);
-    drawSortDiagram(svg, {grid: s.grid, side, phases, phaseIndex: s.phaseIndex, particles: s.particles, snaps: s.snaps, animate, width: drawnWidth});
-    cap.textContent = s.snaps ? caption(v) : "Sorting…";
-    controls.prev.disabled = s.phaseIndex === 0;
-    controls.progress.textContent = phaseHeading(v);
-    return v;
-  };
-  const render = (animate: boolean) => setValue(root, paint(animate));
-  const compute = async () => {
-    const gen = ++generation;
-    s.snaps = null;
-    render(false);
-    if (!engine) return; // the next engine sorts it when it starts
-    try {
-      const snaps = await engine.sort(s.particles);
-      if (gen !== generation) return;
-      s.snaps = snaps;
-      render(false);
-    } catch (e) {
-      if (gen === generation) status.error(`Sorting failed: ${(e as Error).message}`);
-    }
-  };
-  const goTo = (i: number) => {
-    if (!s.snaps) return;
-    s.phaseIndex = i;
-    elapsed = 0;
-    render(true);
-  };
-  /** +1: the next phase (after the last, the first again); −1: the previous one (none before the first). */
-  const step = (dir = 1) => goTo(dir > 0 ? (s.phaseIndex + 1) % phases.length : Math.max(0, s.phaseIndex - 1));
-  const setPlaying = (p: boolean) => {
-    playing = p;
-    elapsed = 0;
-    controls.setPlaying(p);
-  };
-  const shuffle = () => {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    s.particles = seededParticles(seed, values.particles, side, side);
-    s.phaseIndex = 0;
-    void compute();
-  };
-  // auto-play: the runtime runs frames only while the widget is visible and the tab is shown
-  const frame = (dt: number) => {
-    if (!playing || !s.snaps) return;
-    elapsed += dt * 1000;
-    const hold = phaseName(phases[s.phaseIndex]) === "scatter" ? 2 * values.intervalMs : values.intervalMs;
-    if (elapsed >= hold) step();
-  };
-  const onKey = (ev: KeyboardEvent) => {
-    if (ev.target instanceof HTMLButtonElement && (ev.key === "Enter" || ev.key === " ")) return;
-    if (ev.key === "ArrowRight") step();
-    else if (ev.key === "ArrowLeft") step(-1);
-    else return;
-    ev.preventDefault();
-  };
-  controls.bind({step, togglePlay: () => setPlaying(!playing), shuffle});
-  root.addEventListener("keydown", onKey);
-  paint(false); // the unsorted particles until the engine starts
-  // lay the drawing out again when the widget's width changes (a phone turned, a window resized)
-  const relayout = () => {
-    const w = layoutWidth(scroller);
-    if (w === drawnWidth) return;
-    drawnWidth = w;
-    paint(false);
-  };
-  const stopResize = observeResize([scroller], relayout); // a frame later: paint() changes the scroller's height
-
-  const rt = runEngine<SortEngine>({
-    root,
-    status,
-    gpu: (ctx) => gpuEngine(ctx, s.grid, frame),
-    cpu: (ctx) => cpuEngine(ctx, s.grid, frame, values.engine === "cpu"),
-    cpuReason: values.engine === "cpu" ? "Running on the CPU twin (engine: cpu)." : null,
-    onEngine: (e, kind) => {
-      engine = e;
-      s.engine = kind;
-      void compute();
-    },
-    onEngineStop: () => {
-      engine = null;
-      generation++;
-    },
-    wgsl: options.wgsl,
-    invalidation: options.invalidation,
-  });
-  rt.scope.onDispose(() => {
-    generation++;
-    stopResize();
-  });
-  root.dispose = () => rt.dispose();
-  return root;
+  return {values, notes, s};
 }
+
+/** The stepped counting sort as a definition (an SVG diagram, GPU or CPU twin; mounted by `mountWidget`). */
+export const sortDefinition = defineWidget<SortWidgetOptions, ReturnType<typeof readSort>, SortWidgetValue, SortEngine>({
+  name: "counting-sort",
+  className: "sort-widget",
+  read: readSort,
+  value: ({s}) => widgetValueOf(s),
+  build: (w, options) => {
+    const {values, s} = w.config;
+    const {root, status} = w;
+    const {side} = values;
+    const {phases} = s;
+    const {svg, scroller} = diagramBox(s.grid.numCells, values.particles);
+    const cap = document.createElement("p");
+    cap.className = "caption";
+    cap.setAttribute("aria-live", "polite");
+    const controls = sortControls();
+    root.tabIndex = -1;
+
+    let seed = values.seed;
+    let playing = false;
+    let elapsed = 0;
+    let generation = 0; // a newer sort (or an engine change) makes older results stale
+    let drawnWidth = 840;
+
+    const paint = (animate: boolean) => {
+      const v = widgetValueOf(s);
+      drawSortDiagram(svg, {grid: s.grid, side, phases, phaseIndex: s.phaseIndex, particles: s.particles, snaps: s.snaps, animate, width: drawnWidth});
+      cap.textContent = s.snaps ? caption(v) : "Sorting…";
+      controls.prev.disabled = s.phaseIndex === 0;
+      controls.progress.textContent = phaseHeading(v);
+      return v;
+    };
+    const render = (animate: boolean) => setValue(root, paint(animate));
+    const compute = async () => {
+      const gen = ++generation;
+      s.snaps = null;
+      render(false);
+      const engine = w.engine;
+      if (!engine) return; // the next engine sorts it when it starts
+      try {
+        const snaps = await engine.sort(s.particles);
+        if (gen !== generation) return;
+        s.snaps = snaps;
+        render(false);
+      } catch (e) {
+        if (gen === generation) status.error(`Sorting failed: ${(e as Error).message}`);
+      }
+    };
+    const goTo = (i: number) => {
+      if (!s.snaps) return;
+      s.phaseIndex = i;
+      elapsed = 0;
+      render(true);
+    };
+    /** +1: the next phase (after the last, the first again); −1: the previous one (none before the first). */
+    const step = (dir = 1) => goTo(dir > 0 ? (s.phaseIndex + 1) % phases.length : Math.max(0, s.phaseIndex - 1));
+    const setPlaying = (p: boolean) => {
+      playing = p;
+      elapsed = 0;
+      controls.setPlaying(p);
+    };
+    const shuffle = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      s.particles = seededParticles(seed, values.particles, side, side);
+      s.phaseIndex = 0;
+      void compute();
+    };
+    // auto-play: the runtime runs frames only while the widget is visible and the tab is shown
+    const frame = (dt: number) => {
+      if (!playing || !s.snaps) return;
+      elapsed += dt * 1000;
+      const hold = phaseName(phases[s.phaseIndex]) === "scatter" ? 2 * values.intervalMs : values.intervalMs;
+      if (elapsed >= hold) step();
+    };
+    const onKey = (ev: KeyboardEvent) => {
+      if (ev.target instanceof HTMLButtonElement && (ev.key === "Enter" || ev.key === " ")) return;
+      if (ev.key === "ArrowRight") step();
+      else if (ev.key === "ArrowLeft") step(-1);
+      else return;
+      ev.preventDefault();
+    };
+    controls.bind({step, togglePlay: () => setPlaying(!playing), shuffle});
+    root.addEventListener("keydown", onKey);
+    paint(false); // the unsorted particles until the engine starts
+    // lay the drawing out again when the widget's width changes (a phone turned, a window resized)
+    const relayout = () => {
+      const width = layoutWidth(scroller);
+      if (width === drawnWidth) return;
+      drawnWidth = width;
+      paint(false);
+    };
+    const stopResize = observeResize([scroller], relayout); // a frame later: paint() changes the scroller's height
+    return {
+      gpu: (ctx) => gpuEngine(ctx, s.grid, frame),
+      cpu: (ctx) => cpuEngine(ctx, s.grid, frame, values.engine === "cpu"),
+      cpuReason: values.engine === "cpu" ? "Running on the CPU twin (engine: cpu)." : null,
+      onEngine: (_e, kind) => {
+        s.engine = kind;
+        void compute();
+      },
+      onEngineStop: () => {
+        generation++;
+      },
+      wgsl: options.wgsl,
+      layout: (_play, rt) => {
+        rt.scope.onDispose(() => {
+          generation++;
+          stopResize();
+        });
+        return [controls.element, scroller, cap, status.element];
+      },
+      caption: ({value: v}) =>
+        captionLine(
+          phaseHeading(v),
+          `${v.particles.length} particles in ${v.cells} cells`,
+          `scan rounds done: ${v.scanRounds.length}`,
+          "press Next, or Auto-play"
+        ),
+    };
+  },
+});
+
+/** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
+export const createSortWidget = (options: SortWidgetOptions = {}) => mountWidget(sortDefinition, options);

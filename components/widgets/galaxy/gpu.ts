@@ -12,7 +12,7 @@ import {BodyRenderer} from "../../sim/body-renderer.js";
 import {skyLook} from "../gravity-view.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {adapterName} from "../runtime/status.js";
+import {adapterName, isSoftwareAdapter} from "../../gpu/adapter.js";
 import {ema} from "../nbody/options.js";
 import type {GalaxyEngine, GalaxySetup} from "./cpu.js";
 import {galaxyView, SPEED_RANGE} from "./draw.js";
@@ -23,7 +23,7 @@ const ENERGY_EVERY_MS = 2000;
 export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<GalaxyEngine> {
   const {device, handle} = ctx;
   const {state, stage} = s;
-  const software = /swiftshader/i.test(handle.adapterInfo.architecture);
+  const software = isSoftwareAdapter(handle.adapterInfo);
   const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches;
   const count = state.requested ?? sizedCount(device, software, narrow);
   // The subgroup walk where the device has subgroups: on the H200 it was 8–15 % faster than the

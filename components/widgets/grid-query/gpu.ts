@@ -11,11 +11,7 @@ import type {Counter, GridSim} from "./sim.js";
 
 export async function gridGPU(ctx: GPUEngineContext, sim: GridSim, count: number, g: GridParams): Promise<Engine> {
   const query = await GridQueryGPU.create(ctx.device, ctx.scope, ctx.wgsl, count, g);
-  ctx.status.info(
-    ctx.rebuilt
-      ? "Counters from the GPU again, rebuilt on a new GPU device after the old one was lost."
-      : "Counters from the GPU: counting sort + 3×3 query kernel, read back without stalling a frame."
-  );
+  ctx.status.info("Counters from the GPU: counting sort + 3×3 query kernel, read back without stalling a frame.");
   // any order of the discs will do: the GPU sorts them again
   const count3x3: Counter = (layout, cell, done) =>
     query.step(layout.sorted, cell, (counts) => {

@@ -11,13 +11,13 @@
  */
 import {touchFirst} from "../runtime/canvas.js";
 import {demoGrid, GRID_DEMO_DEFAULTS} from "../../contacts/grid-query.js";
-import {runEngine} from "../runtime/engine.js";
+import type {Engine} from "../runtime/engine.js";
+import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber, readOptions} from "../runtime/options.js";
-import {createStatus} from "../runtime/status.js";
 import {frameTiming, type FrameTiming} from "../runtime/timing.js";
-import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
-import {captionLine, widgetCard} from "../runtime/card.js";
-import {discStage} from "../contacts/draw.js";
+import {setValue} from "../runtime/view.js";
+import {captionLine} from "../runtime/card.js";
+import {discStageOptions, frameDiscStage} from "../contacts/draw.js";
 import {gridControls} from "./controls.js";
 import {gridCPU} from "./cpu.js";
 import {drawGrid} from "./draw.js";
@@ -26,73 +26,73 @@ import {GRID_OPTIONS, initialValue, schemaInput, type GridDemoOptions, type Grid
 import {createGridSim} from "./sim.js";
 
 export type {GridDemoOptions, GridQueryValue, GridSnapshot};
-export type GridDemoElement = WidgetElement<GridQueryValue> & {snapshot(): GridSnapshot | null; timing: FrameTiming};
+export type GridDemoElement = MountedElement<GridQueryValue> & {snapshot(): GridSnapshot | null; timing: FrameTiming};
 
-/** Creates the §2 grid-query demo. Bad options are replaced and reported in the status line, never thrown. */
-export function createGridDemo(options: GridDemoOptions = {}): GridDemoElement {
+/** The options read, with the demo's box, grid and parked query point. */
+function readGrid(options: GridDemoOptions) {
   const {values: o, notes} = readOptions(GRID_OPTIONS, schemaInput(options));
   const P = GRID_DEMO_DEFAULTS;
-  const g = demoGrid(P);
   const park: [number, number] = [o.parkX, o.parkY];
-  const root = widgetRoot("grid-query", "grid-demo", initialValue(o.count, park)) as GridDemoElement;
-  const status = createStatus();
-  status.setNotes(notes);
-  status.info("Starting…");
-  const stage = discStage(P, {
-    label: "Discs in a box over a 24 by 24 grid; the 3 by 3 cells around the pointer and the discs in them are highlighted.",
-    keys: "Arrow keys move the query point; its 3 by 3 cells and their discs are highlighted and counted.",
-    maxWidth: o.maxWidth,
-    status,
-  });
-  const timing = frameTiming();
-  const sim = createGridSim({
-    count: o.count,
-    seed: o.seed,
-    stepsPerFrame: o.stepsPerFrame,
-    sampleMs: o.sampleMs,
-    showGrid: o.showGrid,
-    park,
-    P,
-    g,
-    pointer: stage.pointer,
-    timing,
-    draw: (f) => drawGrid(stage, g, P, f),
-    publish: (value) => setValue(root, value),
-  });
-  stage.onResize(() => sim.draw());
-
-  const runtime = runEngine({
-    root,
-    status,
-    gpu: (ctx) => gridGPU(ctx, sim, o.count, g),
-    cpu: (ctx) => gridCPU(ctx, sim, g),
-    cpuReason: o.engine === "auto" ? null : "Counters from the CPU twin of the GPU kernels (WebGPU switched off for this demo).",
-    animated: true,
-    stage,
-    invalidation: options.invalidation,
-  });
-  runtime.scope.onDispose(() => stage.dispose());
-
-  const controls = gridControls(
-    o.showGrid,
-    (show) => sim.setShowGrid(show),
-    () => sim.reseed()
-  );
-  controls.append(runtime.playControl!);
-  root.append(stage.element, controls, status.element);
-  widgetCard(
-    root,
-    ({value: v, fps}) =>
-      captionLine(
-        `${fmtNumber(v.windowCount)} discs in the 3×3 window`,
-        `${fmtNumber(v.ratio, 1)}× fewer checks than all pairs`,
-        fps === null ? "" : `${Math.round(fps)} steps/s`,
-        touchFirst() ? "tap the box, then drag to move the query" : "point at the box to move the query"
-      ),
-    {frames: () => root.value.steps}
-  );
-  root.timing = timing;
-  root.snapshot = () => sim.snapshot();
-  root.dispose = () => runtime.dispose();
-  return root;
+  return {o, notes, P, g: demoGrid(P), park};
 }
+
+/** The §2 grid-query demo as a definition (mounted by `mountWidget`). */
+export const gridDefinition = defineWidget<GridDemoOptions, ReturnType<typeof readGrid>, GridQueryValue, Engine>({
+  name: "grid-query",
+  className: "grid-demo",
+  read: readGrid,
+  value: ({o, park}) => initialValue(o.count, park),
+  stage: ({o, P}) =>
+    discStageOptions(P, {
+      label: "Discs in a box over a 24 by 24 grid; the 3 by 3 cells around the pointer and the discs in them are highlighted.",
+      keys: "Arrow keys move the query point; its 3 by 3 cells and their discs are highlighted and counted.",
+      maxWidth: o.maxWidth,
+    }),
+  build: (w) => {
+    const {o, P, g, park} = w.config;
+    const {root, stage, status} = w;
+    frameDiscStage(stage);
+    status.info("Starting…");
+    const timing = frameTiming();
+    const sim = createGridSim({
+      count: o.count,
+      seed: o.seed,
+      stepsPerFrame: o.stepsPerFrame,
+      sampleMs: o.sampleMs,
+      showGrid: o.showGrid,
+      park,
+      P,
+      g,
+      pointer: stage.pointer,
+      timing,
+      draw: (f) => drawGrid(stage, g, P, f),
+      publish: (value) => setValue(root, value),
+    });
+    stage.onResize(() => sim.draw());
+    const controls = gridControls(
+      o.showGrid,
+      (show) => sim.setShowGrid(show),
+      () => sim.reseed()
+    );
+    const el = root as GridDemoElement;
+    el.timing = timing;
+    el.snapshot = () => sim.snapshot();
+    return {
+      gpu: (ctx) => gridGPU(ctx, sim, o.count, g),
+      cpu: (ctx) => gridCPU(ctx, sim, g),
+      cpuReason: o.engine === "auto" ? null : "Counters from the CPU twin of the GPU kernels (WebGPU switched off for this demo).",
+      layout: (play) => (controls.append(play!), [stage.element, controls, status.element]),
+      frameCount: () => root.value.steps,
+      caption: ({value: v, fps}) =>
+        captionLine(
+          `${fmtNumber(v.windowCount)} discs in the 3×3 window`,
+          `${fmtNumber(v.ratio, 1)}× fewer checks than all pairs`,
+          fps === null ? "" : `${Math.round(fps)} steps/s`,
+          touchFirst() ? "tap the box, then drag to move the query" : "point at the box to move the query"
+        ),
+    };
+  },
+});
+
+/** Creates the §2 grid-query demo. Bad options are replaced and reported in the status line, never thrown. */
+export const createGridDemo = (options: GridDemoOptions = {}): GridDemoElement => mountWidget(gridDefinition, options) as GridDemoElement;

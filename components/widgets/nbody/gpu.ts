@@ -12,7 +12,7 @@ import {BodyRenderer} from "../../sim/body-renderer.js";
 import {skyLook, skyView} from "../gravity-view.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {adapterName} from "../runtime/status.js";
+import {adapterName} from "../../gpu/adapter.js";
 import type {NBodyEngine, NBodySetup} from "./cpu.js";
 import {ema} from "./options.js";
 

@@ -22,6 +22,7 @@
  * - A canvas that once had a WebGPU context cannot get a 2D one: `fresh()` swaps in a new
  *   canvas (for the CPU engine after a device loss); the pointer follows it.
  */
+import {backingSize, pageDpr} from "../../sim/backing-store.js";
 import {clientToWorld, contentBox, insideBox, type Pointer} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import {keyboardPointer} from "./keyboard-pointer.js";
@@ -78,10 +79,7 @@ export interface CanvasStage {
   dispose(): void;
 }
 
-/** Backing-store size (device pixels) of a canvas of CSS size w × h at ratio dpr. */
-export function backingSize(cssW: number, cssH: number, dpr: number) {
-  return {width: Math.max(1, Math.round(cssW * dpr)), height: Math.max(1, Math.round(cssH * dpr))};
-}
+export {backingSize} from "../../sim/backing-store.js";
 
 /** What each touch mode means to a reader, said under the canvas. */
 const TOUCH_HINTS = {
@@ -141,14 +139,15 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   const layout = () => {
     const w = element.clientWidth;
     const h = Math.min(o.maxHeight ?? Infinity, w / aspect);
-    const width = Math.min(w, h * aspect);
+    // whole CSS pixels: the renderers size the backing store from the laid-out size (fitBackingStore)
+    const width = Math.round(Math.min(w, h * aspect));
     canvas.style.width = `${Math.round(width)}px`;
     canvas.style.height = `${Math.round(h)}px`;
     size.width = width;
-    size.height = h;
+    size.height = Math.round(h);
     setHasSize(width >= 1 && h >= 1);
     if (!(width >= 1 && h >= 1)) return;
-    const b = backingSize(width, h, window.devicePixelRatio || 1);
+    const b = backingSize(width, Math.round(h), pageDpr());
     if (canvas.width === b.width && canvas.height === b.height) return;
     canvas.width = b.width;
     canvas.height = b.height;
@@ -215,6 +214,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
     },
     fresh() {
       const c = makeCanvas();
+      c.style.cssText = canvas.style.cssText; // a widget's own canvas styles (a frame) stay
       const focused = canvas.matches(":focus");
       listen(canvas, false);
       canvas.replaceWith(c);

@@ -37,7 +37,7 @@ import {browserWGSL} from "../../gpu/wgsl-browser.js";
 import {whenNear} from "./lazy.js";
 import {onReducedMotionChange, playButton, prefersReducedMotion, type PlayButton} from "./motion.js";
 import {printStill} from "./still.js";
-import {fallbackMessage, type Status} from "./status.js";
+import {deviceLostMessage, fallbackMessage, gaveUpReason, rebuiltMessage, type Status} from "./status.js";
 
 /** Rebuilds after device losses within RETRY_WINDOW_MS before the CPU engine takes over. */
 export const MAX_RESTARTS = 2;
@@ -355,11 +355,11 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     const {count, giveUp} = this.recordLoss(performance.now());
     const why = info.message || info.reason || "no reason given";
     if (giveUp) {
-      void this.startCPU(fallbackMessage(`the GPU device was lost ${count} times within ${RETRY_WINDOW_MS / 1000} s (${why})`));
+      void this.startCPU(fallbackMessage(gaveUpReason(count, RETRY_WINDOW_MS / 1000, why)));
       return;
     }
-    // not "new GPU device": each widget says that once its rebuild has finished, and tests wait for it
-    this.spec.status.warn(`The GPU device was lost (${why}); rebuilding on a new device…`);
+    // not "rebuilt": that is said once the rebuild has finished (rebuiltStatus), and tests wait for it
+    this.spec.status.warn(deviceLostMessage(why));
     setTimeout(() => void this.startGPU(true), RETRY_DELAY_MS);
   }
 
@@ -397,10 +397,12 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     this.handle = h;
     const s = (this.engineScope = this.scope.child(h.device));
     s.onDispose(h.onLost((info) => this.onLost(h, info)));
+    const status = rebuilt ? rebuiltStatus(spec.status) : null;
     try {
-      const e = await spec.gpu({scope: s, status: spec.status, handle: h, device: h.device, wgsl: spec.wgsl ?? browserWGSL, rebuilt});
+      const e = await spec.gpu({scope: s, status: status ?? spec.status, handle: h, device: h.device, wgsl: spec.wgsl ?? browserWGSL, rebuilt});
       if (s.disposed) return e.dispose?.();
       this.run(e, "gpu");
+      status?.settle();
     } catch (err) {
       // lost while building: the loss handler has already scheduled the rebuild
       if (s.disposed || h.isLost()) return;
@@ -409,6 +411,25 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
       void this.startCPU(fallbackMessage(`the GPU engine failed to start: ${(err as Error).message}`));
     }
   }
+}
+
+/**
+ * The status line handed to a GPU engine rebuilt after a device loss: every info line it
+ * writes starts with `rebuiltMessage()`; `settle()` (once the engine runs) says the message
+ * alone when the engine wrote no info line while it was built.
+ */
+function rebuiltStatus(status: Status): Status & {settle(): void} {
+  let said = false;
+  const info = (text: string) => {
+    said = true;
+    status.info(text ? `${rebuiltMessage()} ${text}` : rebuiltMessage());
+  };
+  return Object.assign(Object.create(status) as Status, {
+    info,
+    settle() {
+      if (!said) info("");
+    },
+  });
 }
 
 /** Runs a widget's engines with the life cycle described in the module comment. */

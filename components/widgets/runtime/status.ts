@@ -71,12 +71,49 @@ export function createStatus(): Status {
   };
 }
 
+// The status messages every widget shows for the same condition, written once (the runtime
+// says them; a widget adds only what differs: its own counts).
+
 /** The one line a widget shows when it runs its CPU engine because WebGPU is missing or failed. */
 export function fallbackMessage(reason: string | null): string {
   return `WebGPU is not available here: ${reason ?? "no reason given"}. This runs on the CPU twin of the GPU kernels instead.`;
 }
 
-/** "vendor architecture" of the adapter, for "computed by the GPU (…)" lines. */
-export function adapterName(info: {vendor: string; architecture: string}): string {
-  return [info.vendor || "WebGPU", info.architecture].filter(Boolean).join(" ");
+/** Said while the GPU engine is rebuilt after a device loss (`why`: the browser's message). */
+export function deviceLostMessage(why: string): string {
+  return `The GPU device was lost (${why}); rebuilding on a new device…`;
+}
+
+/**
+ * Said in front of the GPU engine's own line once it has been rebuilt after a device loss
+ * (tests wait for "new GPU device" and for "rebuilt on a new device after a device loss").
+ */
+export function rebuiltMessage(): string {
+  return "Back on a new GPU device: the engine was rebuilt on a new device after a device loss.";
+}
+
+/** The reason (for `fallbackMessage`) when the device was lost `count` times within `windowS` seconds: the CPU twin takes over for good. */
+export function gaveUpReason(count: number, windowS: number, why: string): string {
+  return `the GPU device was lost ${count} times within ${windowS} s (${why}), so the widget stopped rebuilding on the GPU`;
+}
+
+/** What a widget runs on a software adapter instead of its full load (`softwareMessage`). */
+export interface SoftwareLoad {
+  /** The CPU rasteriser's name (`softwareRenderer`: "SwiftShader", "llvmpipe", …). */
+  renderer: string;
+  /** What starts smaller: "the water", "the sand". */
+  subject: string;
+  /** The reduced count in words: "4,000 particles". */
+  load: string;
+  /** What else changes, appended after the count (", in a tank scaled to them"). */
+  detail?: string;
+  /** One short line (a hero): "A CPU emulation of a GPU (SwiftShader): 4,000 particles, drawn larger, …". */
+  short?: boolean;
+}
+
+/** The line a widget shows when a software adapter (a CPU emulation of a GPU) makes it run a reduced count with one substep. */
+export function softwareMessage(l: SoftwareLoad): string {
+  return l.short
+    ? `A CPU emulation of a GPU (${l.renderer}): ${l.load}${l.detail ?? ""}, one substep per frame.`
+    : `This WebGPU adapter is a CPU emulation (${l.renderer}), so ${l.subject} starts with ${l.load} and one substep per frame${l.detail ?? ""}.`;
 }

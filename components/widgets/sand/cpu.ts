@@ -18,8 +18,7 @@ import {cpuCount, type SandEngine, type SandSetup} from "./engine.js";
 /** Builds the CPU engine (pours at once). */
 export function sandCPU(ctx: CPUEngineContext, s: SandSetup): SandEngine {
   const {state, params, value} = s;
-  // a canvas that had a WebGPU context (a GPU engine before a device loss) cannot get a 2D one
-  s.stage.fresh();
+  // (the canvas a GPU engine drew into is swapped for a fresh one by mountWidget)
   value.gpuMsPerFrame = null;
   for (const {key} of SAND_PHASES) value.passMs[key] = null;
   value.passMs.clear = null;

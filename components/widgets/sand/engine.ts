@@ -35,7 +35,7 @@ export interface SandSetup {
    * Called by the GPU engine before its first pour when the adapter is a CPU emulation: the
    * widget may lower `state.count` and `state.substeps` (and says so in the status line).
    */
-  onSoftware(): void;
+  onSoftware(renderer: string): void;
   /**
    * Called before each pour with the grains about to be simulated and the grains they stand
    * for (the reader's count where the engine runs fewer): the widget sizes the box to them

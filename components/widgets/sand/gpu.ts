@@ -5,7 +5,7 @@
  * timed (PassTimer) and the diagram lights its boxes by the real shares; without it the
  * submit-to-done time stands in. Everything lives in the engine's scope.
  */
-import {isCpuEmulated} from "../../gpu/adapter.js";
+import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
 import {StagingRing} from "../../gpu/readback.js";
 import {SandGPU, SAND_PHASES} from "../../sand/gpu-sand.js";
 import {SAND_MAX_GRAINS} from "../../sand/params.js";
@@ -25,7 +25,8 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
   const {state, params, value, diagram} = s;
   // a CPU-emulated adapter runs the default 12,000 grains × 5 substeps at about half a second
   // per frame (the sand never visibly falls): the widget lowers the load before the first pour
-  if (isCpuEmulated(handle.adapterInfo)) s.onSoftware();
+  const software = softwareRenderer(handle.adapterInfo);
+  if (software) s.onSoftware(software);
   const sand = await SandGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: SAND_MAX_GRAINS});
   const renderer = await DiscRenderer.create(device, ctx.scope, {canvas: s.stage.canvas, wgsl: ctx.wgsl});
   // a few slots, so a frame never waits for the readback of an earlier one
@@ -47,8 +48,7 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
   };
   sand.setHashed(state.hashed);
   pour();
-  const name = handle.adapterInfo.description || handle.adapterInfo.vendor;
-  ctx.status.info(`Running on the GPU${name ? ` (${name})` : ""}, every grain re-sorted by cell every substep.`);
+  ctx.status.info(`Running on the GPU (${adapterName(handle.adapterInfo)}), every grain re-sorted by cell every substep.`);
 
   const readStats = (slot: GPUBuffer) => {
     const subs = state.substeps;

@@ -14,12 +14,11 @@
  * reader's count (the twin, a CPU-emulated adapter) the box shrinks to them (`beforePour`).
  */
 import {SAND_DEFAULTS, type SandParams} from "../../sand/params.js";
-import {createCanvasStage} from "../runtime/canvas.js";
-import {runEngine} from "../runtime/engine.js";
+import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber, readOptions} from "../runtime/options.js";
-import {createStatus} from "../runtime/status.js";
-import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
-import {type CaptionInput, captionLine, fpsText, widgetCard} from "../runtime/card.js";
+import {softwareMessage} from "../runtime/status.js";
+import {setValue} from "../runtime/view.js";
+import {type CaptionInput, captionLine, fpsText} from "../runtime/card.js";
 import {sandControls} from "./controls.js";
 import {sandCPU} from "./cpu.js";
 import {ASPECT, createOverlay, createPanel, createPipelineDiagram, SAND_PIPELINE, sandView} from "./draw.js";
@@ -51,23 +50,24 @@ function syncPointer(params: SandParams, p: {x: number; y: number; down: boolean
   params.pointer.y = p.y;
 }
 
-/** Builds the sand widget. Bad options are replaced, with a note in the status line. */
-export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement<SandValue> {
+/** The options read, with the widget's state (the controls'), its `.value` and its parameters. */
+function readSand(options: SandWidgetOptions) {
   const {values: o, notes} = readOptions(SAND_OPTIONS, options as Record<string, unknown>);
   // a count the page asked for is kept even on a CPU-emulated adapter (a test, an embed)
   const explicitCount = options.count !== undefined && Number.isFinite(Number(options.count));
   const state: SandState = {count: o.count, substeps: o.substeps, hashed: o.hashed, openWalls: o.openWalls && o.hashed};
-  const value = initialValue(state);
-  const root = widgetRoot("sand", "sim-widget sand-widget", value);
-  const status = createStatus();
-  status.setNotes(notes);
   const params: SandParams = {...structuredClone(SAND_DEFAULTS), openWalls: state.openWalls};
-  const view = () => sandView(state.openWalls, params.box);
-  // grains simulated now (the CPU twin: a sixth of state.count), and the count a GPU would
-  // have started with where a CPU-emulated adapter lowered it (the box keeps its picture)
-  let simulated = state.count;
-  let reducedFrom = 0;
-  const stage = createCanvasStage({
+  return {notes, explicitCount, state, value: initialValue(state), params, view: () => sandView(state.openWalls, params.box)};
+}
+
+/** The sand demo as a definition (mounted by `mountWidget`). */
+export const sandDefinition = defineWidget<SandWidgetOptions, ReturnType<typeof readSand>, SandValue, SandEngine>({
+  name: "sand",
+  className: "sim-widget sand-widget",
+  read: readSand,
+  gpuCanvas: true,
+  value: (c) => c.value,
+  stage: ({view}) => ({
     aspect: ASPECT,
     maxHeight: 520,
     label: "Sand grains falling into a pile in a box",
@@ -75,126 +75,123 @@ export function createSandWidget(options: SandWidgetOptions = {}): WidgetElement
     view,
     touch: "tap-to-wake",
     noun: "box",
-    status,
-  });
-  const overlay = createOverlay(stage);
-  const drawOverlay = () => overlay.draw(state.openWalls, stage.pointer, params.pointer.radius, params.box);
-  const diagram = createPipelineDiagram(SAND_PIPELINE);
-  diagram.setSubsteps(state.substeps);
-  const panel = createPanel();
+  }),
+  build: (w, options) => {
+    const {notes, explicitCount, state, value, params, view} = w.config;
+    const {root, stage, status} = w;
+    // grains simulated now (the CPU twin: a sixth of state.count), and the count a GPU would
+    // have started with where a CPU-emulated adapter lowered it (the box keeps its picture)
+    let simulated = state.count;
+    let reducedFrom = 0;
+    const overlay = createOverlay(stage);
+    const drawOverlay = () => overlay.draw(state.openWalls, stage.pointer, params.pointer.radius, params.box);
+    const diagram = createPipelineDiagram(SAND_PIPELINE);
+    diagram.setSubsteps(state.substeps);
+    const panel = createPanel();
 
-  const ema: Record<string, number> = {};
-  let lastPublish = -Infinity;
-  const publish = () => setValue(root, {...value, passMs: {...value.passMs}});
-  /** `.value` takes the controls' state, with `count` the grains simulated (one count on the card). */
-  const showState = () => {
-    Object.assign(value, state);
-    value.requestedCount = state.count;
-    value.count = simulated;
-  };
-  const setup: SandSetup = {
-    state,
-    params,
-    value,
-    stage,
-    diagram,
-    view,
-    smooth(key, v) {
-      ema[key] = ema[key] === undefined ? v : ema[key] + 0.1 * (v - ema[key]);
-      return ema[key];
-    },
-    syncPointer: () => syncPointer(params, stage.pointer),
-    afterFrame(now) {
-      value.frames++;
-      diagram.tick(now);
-      if (now - lastPublish < PUBLISH_EVERY_MS) return;
-      lastPublish = now;
-      showState();
-      panel.render(value, state, simulated);
-      publish();
-    },
-    beforePour(n, standsFor) {
-      fitBox(params, n, Math.max(standsFor, reducedFrom));
-      simulated = n;
-      showState();
+    const ema: Record<string, number> = {};
+    let lastPublish = -Infinity;
+    const publish = () => setValue(root, {...value, passMs: {...value.passMs}});
+    /** `.value` takes the controls' state, with `count` the grains simulated (one count on the card). */
+    const showState = () => {
+      Object.assign(value, state);
+      value.requestedCount = state.count;
+      value.count = simulated;
+    };
+    const setup: SandSetup = {
+      state,
+      params,
+      value,
+      stage,
+      diagram,
+      view,
+      smooth(key, v) {
+        ema[key] = ema[key] === undefined ? v : ema[key] + 0.1 * (v - ema[key]);
+        return ema[key];
+      },
+      syncPointer: () => syncPointer(params, stage.pointer),
+      afterFrame(now) {
+        value.frames++;
+        diagram.tick(now);
+        if (now - lastPublish < PUBLISH_EVERY_MS) return;
+        lastPublish = now;
+        showState();
+        panel.render(value, state, simulated);
+        publish();
+      },
+      beforePour(n, standsFor) {
+        fitBox(params, n, Math.max(standsFor, reducedFrom));
+        simulated = n;
+        showState();
+        drawOverlay();
+        publish();
+      },
+      onSoftware(renderer) {
+        if (explicitCount || SAND_SOFTWARE_GRAINS >= state.count) return;
+        reducedFrom = state.count;
+        state.count = simulated = SAND_SOFTWARE_GRAINS;
+        state.substeps = 1;
+        diagram.setSubsteps(1);
+        controls.show();
+        status.setNotes([...notes, softwareMessage({renderer, subject: "the sand", load: `${fmtNumber(state.count)} grains`})]);
+        // `.value` (and the caption written from it) says the reduced load from now on
+        showState();
+        publish();
+      },
+    };
+    stage.onResize(drawOverlay);
+    stage.onPointer(drawOverlay);
+
+    /** Grains outside the box cannot be put back in: closing the walls re-pours. */
+    const setWalls = (open: boolean) => {
+      const wasOpen = state.openWalls;
+      state.openWalls = params.openWalls = open;
+      if (wasOpen && !open) w.engine?.pour();
       drawOverlay();
-      publish();
-    },
-    onSoftware() {
-      if (explicitCount || SAND_SOFTWARE_GRAINS >= state.count) return;
-      reducedFrom = state.count;
-      state.count = simulated = SAND_SOFTWARE_GRAINS;
-      state.substeps = 1;
-      diagram.setSubsteps(1);
-      controls.show();
-      status.setNotes([
-        ...notes,
-        `This WebGPU adapter is a CPU emulation (SwiftShader), so the sand starts with ${fmtNumber(state.count)} grains and one substep per frame.`,
-      ]);
-      // `.value` (and the caption written from it) says the reduced load from now on
-      showState();
-      publish();
-    },
-  };
+    };
+    const controls = sandControls(state, {
+      count(n) {
+        state.count = n;
+        w.engine?.pour();
+      },
+      substeps(n) {
+        state.substeps = n;
+        diagram.setSubsteps(n);
+      },
+      repour: () => w.engine?.pour(),
+      toggleHash() {
+        state.hashed = !state.hashed;
+        w.engine?.setHashed(state.hashed);
+        // the dense grid only covers the box: close it and start again
+        if (!state.hashed && state.openWalls) setWalls(false);
+      },
+      toggleWalls() {
+        if (state.hashed) setWalls(!state.openWalls);
+      },
+    });
+    return {
+      gpu: (ctx) => sandGPU(ctx, setup),
+      cpu: (ctx) => sandCPU(ctx, setup),
+      onEngine(_e, kind) {
+        value.engine = kind;
+      },
+      onDeviceLost() {
+        // published at once: the rebuild (or the CPU engine) follows
+        value.deviceLosses++;
+        value.engine = "starting";
+        publish();
+      },
+      wgsl: options.wgsl,
+      frameCount: () => root.value.frames,
+      layout: (play, runtime) => {
+        runtime.scope.onDispose(() => diagram.dispose());
+        controls.element.append(play!);
+        return [diagram.element, stage.element, controls.element, panel.element, status.element];
+      },
+      caption: sandCaption,
+    };
+  },
+});
 
-  const runtime = runEngine<SandEngine>({
-    root,
-    status,
-    gpu: (ctx) => sandGPU(ctx, setup),
-    cpu: (ctx) => sandCPU(ctx, setup),
-    onEngine(_e, kind) {
-      value.engine = kind;
-    },
-    onDeviceLost() {
-      // published at once: the rebuild (or the CPU engine) follows
-      value.deviceLosses++;
-      value.engine = "starting";
-      publish();
-    },
-    acquire: options.acquire,
-    wgsl: options.wgsl,
-    animated: true,
-    stage,
-    invalidation: options.invalidation,
-  });
-  runtime.scope.onDispose(() => {
-    stage.dispose();
-    diagram.dispose();
-  });
-  stage.onResize(drawOverlay);
-  stage.onPointer(drawOverlay);
-
-  /** Grains outside the box cannot be put back in: closing the walls re-pours. */
-  const setWalls = (open: boolean) => {
-    const wasOpen = state.openWalls;
-    state.openWalls = params.openWalls = open;
-    if (wasOpen && !open) runtime.engine?.pour();
-    drawOverlay();
-  };
-  const controls = sandControls(state, {
-    count(n) {
-      state.count = n;
-      runtime.engine?.pour();
-    },
-    substeps(n) {
-      state.substeps = n;
-      diagram.setSubsteps(n);
-    },
-    repour: () => runtime.engine?.pour(),
-    toggleHash() {
-      state.hashed = !state.hashed;
-      runtime.engine?.setHashed(state.hashed);
-      // the dense grid only covers the box: close it and start again
-      if (!state.hashed && state.openWalls) setWalls(false);
-    },
-    toggleWalls() {
-      if (state.hashed) setWalls(!state.openWalls);
-    },
-  });
-
-  controls.element.append(runtime.playControl!);
-  root.append(diagram.element, stage.element, controls.element, panel.element, status.element);
-  widgetCard(root, sandCaption, {frames: () => root.value.frames});
-  root.dispose = () => runtime.dispose();
-  return root;
-}
+/** Builds the sand widget. Bad options are replaced, with a note in the status line. */
+export const createSandWidget = (options: SandWidgetOptions = {}): MountedElement<SandValue> => mountWidget(sandDefinition, options);

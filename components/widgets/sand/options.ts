@@ -8,7 +8,7 @@ import {SAND_DEFAULT_GRAINS, SAND_MAX_GRAINS, SAND_MIN_GRAINS} from "../../sand/
 import type {OptionSchema} from "../runtime/options.js";
 
 /**
- * Grains on a CPU-emulated adapter (SwiftShader) when no `count` was given, run with one
+ * Grains on a software adapter (`isSoftwareAdapter`: SwiftShader, llvmpipe, WARP, …) when no `count` was given, run with one
  * substep per frame: the smallest count the slider offers, so the sand visibly falls there.
  */
 export const SAND_SOFTWARE_GRAINS = SAND_MIN_GRAINS;

@@ -5,15 +5,14 @@
  */
 import {createTeachingSorter, sortTeachingSet, type TeachingParticle} from "../../sort/teaching.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
-import {adapterName} from "../runtime/status.js";
+import {adapterName} from "../../gpu/adapter.js";
 import {GRID, type ScrubEngine} from "./engine.js";
 
 export async function gpuEngine(ctx: GPUEngineContext): Promise<ScrubEngine> {
   const sorter = await createTeachingSorter(ctx.device, ctx.scope, ctx.wgsl);
-  const rebuilt = ctx.rebuilt ? "; rebuilt on a new device after a device loss" : "";
   return {
     kind: "gpu",
     sort: (particles: TeachingParticle[]) => sortTeachingSet(GRID, particles, sorter),
-    report: () => ctx.status.info(`Arrays computed by the GPU kernels and read back after each phase (${adapterName(ctx.handle.adapterInfo)}${rebuilt}).`),
+    report: () => ctx.status.info(`Arrays computed by the GPU kernels and read back after each phase (${adapterName(ctx.handle.adapterInfo)}).`),
   };
 }

@@ -15,12 +15,12 @@
  */
 import {phasesFor, plainSnapshots, seededParticles, sortTeachingSet, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
 import type {SortSnapshots} from "../../sort/twin.js";
-import {runEngine} from "../runtime/engine.js";
+import {defineWidget, mountWidget} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
-import {createStatus, type Status} from "../runtime/status.js";
-import {setValue, widgetRoot} from "../runtime/view.js";
-import {captionLine, widgetCard} from "../runtime/card.js";
+import type {Status} from "../runtime/status.js";
+import {setValue} from "../runtime/view.js";
+import {captionLine} from "../runtime/card.js";
 import {scrubControls} from "./controls.js";
 import {cpuEngine} from "./cpu.js";
 import {createDiagram} from "./draw.js";
@@ -92,121 +92,124 @@ function show(ui: Parts, set: SortedSet, progress: number, reducedMotion: boolea
   };
 }
 
-/** Creates the scroll-scrubbed counting-sort diagram (see the module comment). */
-export function createScanScrub(options: ScanScrubOptions = {}) {
-  const {values, notes} = readOptions(scanScrubSchema, {...options, engine: options.engine ?? (options.cpuOnly ? "cpu" : undefined)});
-  const root = widgetRoot<ScanScrubValue | null>("scan-scrub", "scan-scrub", null);
-  const status = createStatus();
-  status.setNotes(notes);
-  const phases = phasesFor(GRID.numCells);
-  const numRounds = phases.filter((p) => p.stride !== undefined).length;
-  const diagram = createDiagram({dimX: DIM_X, dimY: DIM_Y, numCells: GRID.numCells, numParticles: values.count, numRounds});
-  const scrolly = createScrolly(
-    root,
-    phases,
-    phases.map((_, k) => options.steps?.[k] ?? DEFAULT_STEPS[k] ?? ""),
-    diagram.svg
-  );
-  const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
-  const reducedMotion = () => !!reduced?.matches;
-  const stepper = createStepper(scrolly, phases.length, reducedMotion);
-  const controls = scrubControls();
-  const parts: Parts = {scrolly, diagram, phases, controls};
-  scrolly.stage.append(controls.element, status.element);
-  root.append(scrolly.element);
-  widgetCard(root, ({value: v}) =>
-    v
-      ? captionLine(
-          `Phase ${v.phaseIndex + 1} of ${phases.length}: ${v.phase}`,
-          v.engine === "gpu" ? "arrays read back from the GPU" : "arrays from the CPU twin",
-          "scroll, or focus the diagram and press ← →"
-        )
-      : "Scroll to run the sort"
-  );
-
-  let set: SortedSet | null = null;
-  let engine: ScrubEngine | null = null;
-  let wantedSeed = values.seed;
-  let generation = 0; // a newer request (or an engine change) makes older results stale
-  let lastKey = "";
-
-  const render = () => {
-    if (!set) return;
-    const progress = scrolly.progress();
-    const key = `${progress}|${reducedMotion()}|${generation}`;
-    if (key === lastKey) return;
-    lastKey = key;
-    setValue(root, show(parts, set, progress, reducedMotion()));
-  };
-  const compute = async () => {
-    if (!engine) return; // the next engine computes it when it starts
-    const gen = ++generation;
-    const {set: next, report} = await sortSet(engine, wantedSeed, values.count, status);
-    if (gen !== generation) return;
-    set = next;
-    controls.seedLabel.textContent = `seed ${set.seed}`;
-    report();
-    lastKey = "";
-    render();
-  };
-  const reseed = () => {
-    wantedSeed = (set?.seed ?? wantedSeed) + 1;
-    return compute();
-  };
-  controls.bind({step: stepper.step, reseed});
-
-  const rt = runEngine<ScrubEngine>({
-    root,
-    status,
-    gpu: gpuEngine,
-    cpu: (ctx) => cpuEngine(ctx, values.engine === "cpu"),
-    cpuReason: values.engine === "cpu" ? "Running the CPU twin of the GPU kernels (engine: cpu)." : null,
-    onEngine: (e) => {
-      engine = e;
-      void compute();
-    },
-    onEngineStop: () => {
-      engine = null;
-      generation++;
-    },
-    invalidation: options.invalidation,
-  });
-
-  const onScroll = () => {
-    stepper.onScroll();
-    render();
-  };
-  const onResize = () => {
-    scrolly.layout();
-    diagram.fitText();
-    lastKey = "";
-    render();
-  };
-  const onMotion = () => {
-    lastKey = "";
-    render();
-  };
-  const stopPrint = printSteps(
-    root,
-    {diagram, phases, stepEls: scrolly.stepEls},
-    () => set,
-    () => set && show(parts, set, scrolly.progress(), reducedMotion())
-  );
-  scrolly.stage.addEventListener("keydown", stepper.onKey);
-  window.addEventListener("scroll", onScroll, {passive: true});
-  window.addEventListener("resize", onResize);
-  const stopResize = observeResize([root, scrolly.stage], onResize); // a frame later: onResize sizes the stage
-  reduced?.addEventListener?.("change", onMotion);
-  const frame = requestAnimationFrame(onResize); // first layout once attached
-  rt.scope.onDispose(() => {
-    cancelAnimationFrame(frame);
-    window.removeEventListener("scroll", onScroll);
-    window.removeEventListener("resize", onResize);
-    stopResize();
-    reduced?.removeEventListener?.("change", onMotion);
-    stopPrint();
-    generation++;
-  });
-  root.dispose = () => rt.dispose();
-  return root;
+/** The options read (`cpuOnly` is the old name of `engine: "cpu"`). */
+function readScrub(options: ScanScrubOptions) {
+  return readOptions(scanScrubSchema, {...options, engine: options.engine ?? (options.cpuOnly ? "cpu" : undefined)});
 }
+
+/** The scroll-scrubbed counting sort as a definition (a sticky SVG diagram, GPU or CPU twin; mounted by `mountWidget`). */
+export const scanScrubDefinition = defineWidget<ScanScrubOptions, ReturnType<typeof readScrub>, ScanScrubValue | null, ScrubEngine>({
+  name: "scan-scrub",
+  className: "scan-scrub",
+  read: readScrub,
+  value: () => null,
+  build: (w, options) => {
+    const {values} = w.config;
+    const {root, status} = w;
+    const phases = phasesFor(GRID.numCells);
+    const numRounds = phases.filter((p) => p.stride !== undefined).length;
+    const diagram = createDiagram({dimX: DIM_X, dimY: DIM_Y, numCells: GRID.numCells, numParticles: values.count, numRounds});
+    const scrolly = createScrolly(
+      root,
+      phases,
+      phases.map((_, k) => options.steps?.[k] ?? DEFAULT_STEPS[k] ?? ""),
+      diagram.svg
+    );
+    const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+    const reducedMotion = () => !!reduced?.matches;
+    const stepper = createStepper(scrolly, phases.length, reducedMotion);
+    const controls = scrubControls();
+    const parts: Parts = {scrolly, diagram, phases, controls};
+    scrolly.stage.append(controls.element, status.element);
+
+    let set: SortedSet | null = null;
+    let wantedSeed = values.seed;
+    let generation = 0; // a newer request (or an engine change) makes older results stale
+    let lastKey = "";
+
+    const render = () => {
+      if (!set) return;
+      const progress = scrolly.progress();
+      const key = `${progress}|${reducedMotion()}|${generation}`;
+      if (key === lastKey) return;
+      lastKey = key;
+      setValue(root, show(parts, set, progress, reducedMotion()));
+    };
+    const compute = async () => {
+      const engine = w.engine;
+      if (!engine) return; // the next engine computes it when it starts
+      const gen = ++generation;
+      const {set: next, report} = await sortSet(engine, wantedSeed, values.count, status);
+      if (gen !== generation) return;
+      set = next;
+      controls.seedLabel.textContent = `seed ${set.seed}`;
+      report();
+      lastKey = "";
+      render();
+    };
+    const reseed = () => {
+      wantedSeed = (set?.seed ?? wantedSeed) + 1;
+      return compute();
+    };
+    controls.bind({step: stepper.step, reseed});
+
+    const onScroll = () => {
+      stepper.onScroll();
+      render();
+    };
+    const onResize = () => {
+      scrolly.layout();
+      diagram.fitText();
+      lastKey = "";
+      render();
+    };
+    const onMotion = () => {
+      lastKey = "";
+      render();
+    };
+    return {
+      gpu: gpuEngine,
+      cpu: (ctx) => cpuEngine(ctx, values.engine === "cpu"),
+      cpuReason: values.engine === "cpu" ? "Running the CPU twin of the GPU kernels (engine: cpu)." : null,
+      onEngine: () => void compute(),
+      onEngineStop: () => {
+        generation++;
+      },
+      layout: (_play, rt) => {
+        const stopPrint = printSteps(
+          root,
+          {diagram, phases, stepEls: scrolly.stepEls},
+          () => set,
+          () => set && show(parts, set, scrolly.progress(), reducedMotion())
+        );
+        scrolly.stage.addEventListener("keydown", stepper.onKey);
+        window.addEventListener("scroll", onScroll, {passive: true});
+        window.addEventListener("resize", onResize);
+        const stopResize = observeResize([root, scrolly.stage], onResize); // a frame later: onResize sizes the stage
+        reduced?.addEventListener?.("change", onMotion);
+        const frame = requestAnimationFrame(onResize); // first layout once attached
+        rt.scope.onDispose(() => {
+          cancelAnimationFrame(frame);
+          window.removeEventListener("scroll", onScroll);
+          window.removeEventListener("resize", onResize);
+          stopResize();
+          reduced?.removeEventListener?.("change", onMotion);
+          stopPrint();
+          generation++;
+        });
+        return [scrolly.element];
+      },
+      caption: ({value: v}) =>
+        v
+          ? captionLine(
+              `Phase ${v.phaseIndex + 1} of ${phases.length}: ${v.phase}`,
+              v.engine === "gpu" ? "arrays read back from the GPU" : "arrays from the CPU twin",
+              "scroll, or focus the diagram and press ← →"
+            )
+          : "Scroll to run the sort",
+    };
+  },
+});
+
+/** Creates the scroll-scrubbed counting-sort diagram (see the module comment). */
+export const createScanScrub = (options: ScanScrubOptions = {}) => mountWidget(scanScrubDefinition, options);

@@ -11,6 +11,7 @@
  * GPU time per frame comes from timestamp queries (PassTimer) when the device has them,
  * else from submit → done wall time.
  */
+import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
 import {STORAGE_RW} from "../../gpu/usage.js";
 import {DiscRenderer} from "../../sim/renderer.js";
 import {PARTICLE_BYTES} from "../../sort/particles.js";
@@ -25,17 +26,18 @@ export interface WaterGPUSetup extends WaterSetup {
   name: string;
   /** GPU buffers are sized once for the slider's maximum. */
   maxCount: number;
-  /** The adapter is a CPU emulation (SwiftShader): fewer particles, one substep (the widget decides). */
-  onSoftware(): void;
+  /** The adapter is a CPU emulation (`renderer`: its name): fewer particles, one substep (the widget decides). */
+  onSoftware(renderer: string): void;
 }
 
 /** Builds the GPU engine on `ctx.device`; everything lives in `ctx.scope`. */
 export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise<WaterEngine> {
   const {device, handle} = ctx;
   const {state, stage} = s;
-  const software = /swiftshader/i.test(handle.adapterInfo.architecture);
+  const renderer0 = softwareRenderer(handle.adapterInfo);
+  const software = renderer0 !== null;
   state.softwareAdapter = software;
-  if (software) s.onSoftware();
+  if (renderer0) s.onSoftware(renderer0);
   // a CPU-emulated GPU is shared with every other widget of the page: keep one frame in flight
   const maxInFlight = software ? 1 : 2;
   const standsFor = () => state.tankFor ?? state.count;
@@ -90,7 +92,7 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   const say = s.detail ?? ((text: string) => ctx.status.info(text));
   const info = () =>
     say(
-      `GPU (${handle.adapterInfo.vendor || "WebGPU"}): ${fmtNumber(sim.count)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame` +
+      `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(sim.count)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame` +
         (state.gpuMs === null ? "" : `, ${state.gpuMs.toFixed(2)} ms of GPU time per frame${timer ? "" : " (submit to done)"}`)
     );
   const pour = (initial = prepare()) => {

@@ -20,12 +20,12 @@
  */
 import {WATER_DEFAULTS} from "../../water/params.js";
 import {poolTank, restSpacing} from "../../water/scene.js";
-import {type CaptionInput, captionLine, fpsText, widgetCard} from "../runtime/card.js";
-import {createCanvasStage, touchFirst} from "../runtime/canvas.js";
-import {runEngine} from "../runtime/engine.js";
+import {type CaptionInput, captionLine, fpsText} from "../runtime/card.js";
+import {touchFirst} from "../runtime/canvas.js";
+import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
-import {createStatus} from "../runtime/status.js";
-import {setValue, widgetRoot, type WidgetElement} from "../runtime/view.js";
+import {softwareMessage} from "../runtime/status.js";
+import {setValue} from "../runtime/view.js";
 import {heroFoot, heroHint, tankBox} from "./hero.js";
 import {stirrer, waterControls} from "./controls.js";
 import type {WaterEngine, WaterSetup} from "./cpu.js";
@@ -35,7 +35,7 @@ import {initialState, readWaterOptions, waterValue, type WaterOptions, type Wate
 
 export {twinCount} from "./options.js";
 export type {WaterOptions, WaterValue};
-export type WaterElement = WidgetElement<WaterValue> & {__frames(): number};
+export type WaterElement = MountedElement<WaterValue>;
 
 /**
  * The caption writer: the hero's one line (particles, frame rate, what to do, in touch words
@@ -58,17 +58,21 @@ function waterCaption(hero: boolean, touch: boolean) {
         );
 }
 
-/** Creates the water demo, or the hero with `hero: true`. Bad options are replaced and reported in the status line, never thrown. */
-export function createWaterWidget(options: WaterOptions = {}): WaterElement {
+/** The options read, with the widget's state and its world view. */
+function readWater(options: WaterOptions) {
   const {o, tunable, notes, explicitCount} = readWaterOptions(options);
-  const hero = !!options.hero;
-  const name = hero ? "hero" : "water";
   const state = initialState(o, tunable);
-  const root = widgetRoot(name, `sim-widget ${name}-widget`, waterValue(state)) as WaterElement;
-  const status = createStatus();
-  status.setNotes(notes);
-  const view = () => tankView(state.params, o.aspect);
-  const stage = createCanvasStage({
+  return {o, notes, explicitCount, hero: !!options.hero, state, view: () => tankView(state.params, o.aspect)};
+}
+
+/** The water demo and the hero as a definition (mounted by `mountWidget`). */
+export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof readWater>, WaterValue, WaterEngine>({
+  name: ({hero}) => (hero ? "hero" : "water"),
+  className: ({hero}) => `sim-widget ${hero ? "hero" : "water"}-widget`,
+  read: readWater,
+  gpuCanvas: true,
+  value: (c) => waterValue(c.state),
+  stage: ({o, hero, view}) => ({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
     label: hero ? "Live SPH water simulation: a pool with a wave running across it" : "SPH water: a dam break; drag to stir",
@@ -78,140 +82,124 @@ export function createWaterWidget(options: WaterOptions = {}): WaterElement {
     // stir; the demo below is woken by a tap, so a swipe that starts on it scrolls too
     touch: hero ? "pan-y" : "tap-to-wake",
     noun: "tank",
-    status,
-  });
-  // the hero has no panel (and so never loads the histogram's d3)
-  const panel = hero ? null : statsPanel();
-  panel?.chart.update(state.bins, state.params.restDensity);
-  const foot = hero ? heroFoot() : null;
-  const hint = hero ? (options.hint ?? null) : null;
-  const publish = () => {
-    setValue(root, waterValue(state));
-    root.dataset.tankBox = tankBox(stage, view(), state.params.tank);
-    if (hint) hint.textContent = heroHint(root.value);
-  };
-  const frames = {n: 0};
-  const pointerRadius = state.params.pointerRadius;
-  const setup: WaterSetup = {
-    state,
-    stage,
-    view,
-    stir: stirrer(stage.pointer, state),
-    statsHz: o.statsHz,
-    frames,
-    onStats: () => {
-      panel?.update(state);
+  }),
+  build: (w, options) => {
+    const {o, notes, explicitCount, hero, state, view} = w.config;
+    const {root, stage, status, frames} = w;
+    const name = hero ? "hero" : "water";
+    // the hero has no panel (and so never loads the histogram's d3)
+    const panel = hero ? null : statsPanel();
+    panel?.chart.update(state.bins, state.params.restDensity);
+    const foot = hero ? heroFoot() : null;
+    const hint = hero ? (options.hint ?? null) : null;
+    const publish = () => {
+      setValue(root, waterValue(state));
+      root.dataset.tankBox = tankBox(stage, view(), state.params.tank);
+      if (hint) hint.textContent = heroHint(root.value);
+    };
+    const pointerRadius = state.params.pointerRadius;
+    const setup: WaterSetup = {
+      state,
+      stage,
+      view,
+      stir: stirrer(stage.pointer, state),
+      statsHz: o.statsHz,
+      frames,
+      onStats: () => {
+        panel?.update(state);
+        publish();
+      },
+      publish,
+      scene: hero ? "pool" : "dam",
+      // the hero's pool fills its stage at any count (poolTank); the demo's tank shrinks with a
+      // reduced count so that it holds the picture of the count it stands for
+      beforePour: (n, standsFor) => {
+        const s = restSpacing(state.params.restDensity) * state.params.h;
+        const f = Math.min(1, Math.sqrt(n / Math.max(1, standsFor)));
+        state.params.tank = hero ? poolTank(n, o.aspect, s) : [0, 0, 2 * f, (2 * f) / o.aspect];
+        // the tank's width against the one the reader's count would get (1 on a GPU)
+        const scale = hero ? state.params.tank[2] / poolTank(Math.max(n, standsFor), o.aspect, s)[2] : f;
+        state.params.pointerRadius = (pointerRadius * state.params.tank[2]) / 2;
+        // Froude scaling: gravity × 1/scale keeps the speeds (and so the colours) and the
+        // pressure at the floor of the full-size water, and its waves cross the smaller tank
+        // in `scale` of the time: a slow CPU emulation still shows the wave move
+        state.params.gravity = WATER_DEFAULTS.gravity / scale;
+      },
+      detail: foot ? (text) => (foot.adapter.textContent = text) : undefined,
+    };
+    stage.onResize(() => (root.dataset.tankBox = tankBox(stage, view(), state.params.tank)));
+    const controls = waterControls(name, hero, state, o.maxCount, {
+      count: () => {
+        w.engine?.reset();
+        publish();
+      },
+      substeps: publish,
+      params: () => {
+        w.engine?.setParams();
+        publish();
+      },
+      pour: () => w.engine?.reset(),
+    });
+    /** On a software adapter, without an explicit count: the reduced count and one substep, said once. */
+    const onSoftware = (renderer: string) => {
+      if (explicitCount || o.softwareCount >= state.count) return;
+      // the tank keeps the picture of the count a GPU would run (see beforePour)
+      state.tankFor = state.count;
+      state.count = o.softwareCount;
+      // the full count will never run here: `.value.count` (and the caption written from it)
+      // says the reduced one from now on, while the pipelines still compile (seconds on a
+      // CPU-emulated adapter) and the status line already says so
+      state.simulated = state.count;
+      state.minCount = Math.min(state.minCount, state.count);
+      state.substeps = 1;
+      controls.sync();
+      const load = `${fmtNumber(state.count)} particles`;
+      status.setNotes([
+        ...notes,
+        softwareMessage(
+          hero
+            ? {renderer, subject: "the water", load, detail: ", drawn larger", short: true}
+            : {renderer, subject: "the water", load, detail: ", in a tank scaled to them"}
+        ),
+      ]);
       publish();
-    },
-    publish,
-    scene: hero ? "pool" : "dam",
-    // the hero's pool fills its stage at any count (poolTank); the demo's tank shrinks with a
-    // reduced count so that it holds the picture of the count it stands for
-    beforePour: (n, standsFor) => {
-      const s = restSpacing(state.params.restDensity) * state.params.h;
-      const f = Math.min(1, Math.sqrt(n / Math.max(1, standsFor)));
-      state.params.tank = hero ? poolTank(n, o.aspect, s) : [0, 0, 2 * f, (2 * f) / o.aspect];
-      // the tank's width against the one the reader's count would get (1 on a GPU)
-      const scale = hero ? state.params.tank[2] / poolTank(Math.max(n, standsFor), o.aspect, s)[2] : f;
-      state.params.pointerRadius = (pointerRadius * state.params.tank[2]) / 2;
-      // Froude scaling: gravity × 1/scale keeps the speeds (and so the colours) and the
-      // pressure at the floor of the full-size water, and its waves cross the smaller tank
-      // in `scale` of the time: a slow CPU emulation still shows the wave move
-      state.params.gravity = WATER_DEFAULTS.gravity / scale;
-    },
-    detail: foot ? (text) => (foot.adapter.textContent = text) : undefined,
-  };
-  stage.onResize(() => (root.dataset.tankBox = tankBox(stage, view(), state.params.tank)));
+    };
+    return {
+      gpu: (ctx) => waterGPU(ctx, {...setup, name, maxCount: o.maxCount, onSoftware}),
+      cpu: (ctx) => {
+        state.softwareAdapter = false;
+        // the twin's code loads when it is needed (no WebGPU, or lost too often): not at first view
+        return import("./cpu.js").then(({waterCPU}) => waterCPU(ctx, setup, o.fallbackCount));
+      },
+      onEngine: (_e, kind) => {
+        state.engine = kind;
+        publish();
+        panel?.load();
+      },
+      onEngineStop: () => {
+        state.engine = "starting";
+      },
+      layout: (play) => {
+        watchTankColors(stage, controls.legend);
+        if (!foot) {
+          controls.row.append(play!);
+          return [stage.element, controls.row, controls.panel, ...(panel ? [panel.element] : []), status.element];
+        }
+        // the hero: one caption line and the status under the water; the controls, the engine's
+        // line and the touch hint in a disclosure under them, closed at first
+        const touchHint = stage.element.querySelector(".touch-hint");
+        foot.body.append(controls.row, foot.adapter);
+        if (touchHint) foot.body.append(touchHint);
+        // Play/Pause stays in sight (a still under reduced motion), at the disclosure's right
+        const row = document.createElement("div");
+        row.className = "hero-more-row";
+        row.append(foot.details, play!);
+        return [stage.element, status.element, row];
+      },
+      caption: waterCaption(hero, touchFirst()),
+    };
+  },
+});
 
-  // the running engine (null before the first start and between a device loss and the rebuild)
-  let engine: WaterEngine | null = null;
-  const controls = waterControls(name, hero, state, o.maxCount, {
-    count: () => {
-      engine?.reset();
-      publish();
-    },
-    substeps: publish,
-    params: () => {
-      engine?.setParams();
-      publish();
-    },
-    pour: () => engine?.reset(),
-  });
-  /** On a software adapter, without an explicit count: the reduced count and one substep, said once. */
-  const onSoftware = () => {
-    if (explicitCount || o.softwareCount >= state.count) return;
-    // the tank keeps the picture of the count a GPU would run (see beforePour)
-    state.tankFor = state.count;
-    state.count = o.softwareCount;
-    // the full count will never run here: `.value.count` (and the caption written from it)
-    // says the reduced one from now on, while the pipelines still compile (seconds on a
-    // CPU-emulated adapter) and the status line already says so
-    state.simulated = state.count;
-    state.minCount = Math.min(state.minCount, state.count);
-    state.substeps = 1;
-    controls.sync();
-    status.setNotes([
-      ...notes,
-      hero
-        ? `A CPU emulation of a GPU (SwiftShader): ${fmtNumber(state.count)} particles, drawn larger, one substep per frame.`
-        : `This WebGPU adapter is a CPU emulation (SwiftShader), so the water starts with ${fmtNumber(state.count)} particles and one substep per frame, in a tank scaled to them.`,
-    ]);
-    publish();
-  };
-  let usedWebGPU = false;
-  const runtime = runEngine<WaterEngine>({
-    root,
-    status,
-    gpu: (ctx) => {
-      usedWebGPU = true;
-      return waterGPU(ctx, {...setup, name, maxCount: o.maxCount, onSoftware});
-    },
-    cpu: (ctx) => {
-      // a canvas that had a WebGPU context cannot get a 2D one
-      if (usedWebGPU) stage.fresh();
-      state.softwareAdapter = false;
-      // the twin's code loads when it is needed (no WebGPU, or lost too often): not at first view
-      return import("./cpu.js").then(({waterCPU}) => waterCPU(ctx, setup, o.fallbackCount));
-    },
-    onEngine: (e, kind) => {
-      engine = e;
-      state.engine = kind;
-      publish();
-      panel?.load();
-    },
-    onEngineStop: () => {
-      engine = null;
-      state.engine = "starting";
-    },
-    acquire: options.acquire,
-    animated: true,
-    stage,
-    invalidation: options.invalidation,
-  });
-  runtime.scope.onDispose(() => stage.dispose());
-
-  watchTankColors(stage, controls.legend);
-
-  if (!hero) controls.row.append(runtime.playControl!);
-  root.append(stage.element);
-  if (foot) {
-    // the hero: one caption line and the status under the water; the controls, the engine's
-    // line and the touch hint in a disclosure under them, closed at first
-    const touchHint = stage.element.querySelector(".touch-hint");
-    foot.body.append(controls.row, foot.adapter);
-    if (touchHint) foot.body.append(touchHint);
-    // Play/Pause stays in sight (a still under reduced motion), at the disclosure's right
-    const row = document.createElement("div");
-    row.className = "hero-more-row";
-    row.append(foot.details, runtime.playControl!);
-    root.append(status.element, row);
-  } else {
-    root.append(controls.row, controls.panel);
-    if (panel) root.append(panel.element);
-    root.append(status.element);
-  }
-  widgetCard(root, waterCaption(hero, touchFirst()), {frames: () => frames.n});
-  root.__frames = () => frames.n;
-  root.dispose = () => runtime.dispose();
-  return root;
-}
+/** Creates the water demo, or the hero with `hero: true`. Bad options are replaced and reported in the status line, never thrown. */
+export const createWaterWidget = (options: WaterOptions = {}): WaterElement => mountWidget(waterDefinition, options);

@@ -1,0 +1,184 @@
+/**
+ * A widget is a definition the runtime mounts. `defineWidget` states what is the widget's
+ * own (its name, how it reads its options, its first `.value`, its canvas, its engines, its
+ * controls and layout, its caption); `mountWidget(definition, options)` does what every
+ * widget used to repeat by hand, once:
+ *
+ * - the root element (`data-widget`, `.value`, `dispose()`), the status line with the
+ *   option notes in front;
+ * - the canvas stage (when the definition has one), disposed with the widget;
+ * - the engine life cycle (`runEngine`): lazy start near the viewport, GPU else CPU twin,
+ *   the rebuild after a device loss, Play/Pause under reduced motion, the print still,
+ *   disposal through Framework's `invalidation`;
+ * - the canvas swap after the GPU (`gpuCanvas`): a canvas that had a WebGPU context cannot
+ *   give a 2D one, so before the CPU engine starts on a stage that a GPU engine drew into,
+ *   the stage gets a fresh canvas (`CanvasStage.fresh`);
+ * - the card and its live caption line, `__frames()` for tests.
+ *
+ *   export const waterDefinition = defineWidget({name: "water", ...});
+ *   export const createWaterWidget = (o: WaterOptions = {}) => mountWidget(waterDefinition, o);
+ *
+ * Diagrams without a canvas or a GPU engine use the same definition without `stage` / `gpu`.
+ */
+import type {GPUHandle} from "../../gpu/context.js";
+import type {WGSLLoader} from "../../gpu/wgsl.js";
+import {type CaptionInput, widgetCard} from "./card.js";
+import {type CanvasStage, type CanvasStageOptions, createCanvasStage} from "./canvas.js";
+import {type CPUEngineContext, type Engine, type EngineKind, type EngineRuntime, type GPUEngineContext, runEngine} from "./engine.js";
+import {createStatus, type Status} from "./status.js";
+import {setValue, widgetRoot, type WidgetElement} from "./view.js";
+
+/** The options every mounted widget takes besides its own. */
+export interface MountOptions {
+  /** Framework's invalidation: everything is released when it resolves. */
+  invalidation?: Promise<unknown>;
+  /** Device provider (tests); default: the page's shared device. */
+  acquire?: () => Promise<GPUHandle | null>;
+}
+
+/** A mounted widget's element: `.value`, `dispose()`, and `__frames()` (frames run so far, tests). */
+export type MountedElement<V> = WidgetElement<V> & {__frames(): number};
+
+/** What `mountWidget` hands to a definition's `build`: the parts it made, and the running engine. */
+export interface Mounted<C, V, E extends Engine> {
+  /** The definition's config, as `read` returned it. */
+  config: C;
+  root: MountedElement<V>;
+  status: Status;
+  /** The canvas stage; undefined for a definition without `stage`. */
+  stage: CanvasStage;
+  /** Frames run so far (engines count them; the caption's frame rate and `__frames()` read them). */
+  frames: {n: number};
+  /** The running engine, or null before the first start and between a device loss and the rebuild. */
+  readonly engine: E | null;
+  /** Sets `.value` from `definition.value(config)` and dispatches `input`. */
+  setValue(): void;
+}
+
+/** What a definition's `build` returns: its engines, its layout and its caption. */
+export interface WidgetParts<V, E extends Engine> {
+  /** Builds the GPU engine; omit for CPU-only widgets. */
+  gpu?: (ctx: GPUEngineContext) => Promise<E> | E;
+  /** Builds the CPU engine (the twin of the GPU kernels). */
+  cpu: (ctx: CPUEngineContext) => Promise<E> | E;
+  /** The root's children, in order; `play` is the Play/Pause button of an animated widget (null otherwise). */
+  layout(play: HTMLButtonElement | null, runtime: EngineRuntime<E>): Node[];
+  /** The card's live caption line, written from `.value` on every `input` event. */
+  caption?: (c: CaptionInput<V>) => string;
+  /** Called each time an engine starts running (after `engine` is set). */
+  onEngine?: (engine: E, kind: EngineKind) => void;
+  /** Called when an engine stops running (after `engine` is cleared). */
+  onEngineStop?: (kind: EngineKind) => void;
+  /** Called when the device of the running or starting GPU engine is lost (before the rebuild or the CPU engine). */
+  onDeviceLost?: (info: GPUDeviceLostInfo) => void;
+  /** WGSL loader handed to the GPU engine (tests); default: the site's shaders. */
+  wgsl?: WGSLLoader;
+  /** Called once the widget is mounted (its card made): a first `.value` with an `input` event. */
+  mounted?: () => void;
+  /** Frames run so far, where the widget counts them itself (default: `frames.n`). */
+  frameCount?: () => number;
+  /** When set, the GPU is never tried and the CPU engine gets this reason. */
+  cpuReason?: string | null;
+  /** false: start at once instead of when near the viewport. */
+  lazy?: boolean;
+}
+
+/** A widget's own parts; everything else is `mountWidget`'s. */
+export interface WidgetDefinition<O extends MountOptions, C extends {notes: readonly string[]}, V, E extends Engine> {
+  /** `data-widget` (a function when it depends on the options: the hero). */
+  name: string | ((config: C, options: O) => string);
+  /** The root's classes besides `widget`. */
+  className: string | ((config: C, options: O) => string);
+  /** Reads the options (bad values replaced, never thrown): the widget's config and state, with the notes for the status line. */
+  read(options: O): C;
+  /** The `.value` of the current state (the first one is set without an event). */
+  value(config: C): V;
+  /** The canvas stage (`view` may read the stage through `stage()`); omit for a widget without a canvas. */
+  stage?(config: C, stage: () => CanvasStage, options: O): Omit<CanvasStageOptions, "status">;
+  /**
+   * The GPU engine draws on the stage's canvas through a WebGPU context: a CPU engine after it
+   * (a device lost too often, a GPU engine that failed) gets a fresh canvas (default false).
+   */
+  gpuCanvas?: boolean;
+  /** The frames animate on their own: Play/Pause, paused under reduced motion (default true with a stage). */
+  animated?: boolean;
+  /** Everything else: controls, panels, engines, layout, caption. */
+  build(w: Mounted<C, V, E>, options: O): WidgetParts<V, E>;
+}
+
+/** Checks nothing and returns `d`: it only gives a definition its types (`defineWidget({...})`). */
+export function defineWidget<O extends MountOptions, C extends {notes: readonly string[]}, V, E extends Engine>(
+  d: WidgetDefinition<O, C, V, E>
+): WidgetDefinition<O, C, V, E> {
+  return d;
+}
+
+/** Mounts `definition` with `options` (see the module comment). Bad options are replaced and reported in the status line, never thrown. */
+export function mountWidget<O extends MountOptions, C extends {notes: readonly string[]}, V, E extends Engine>(
+  definition: WidgetDefinition<O, C, V, E>,
+  options: O
+): MountedElement<V> {
+  const d = definition;
+  const config = d.read(options);
+  const pick = (f: string | ((c: C, o: O) => string)) => (typeof f === "string" ? f : f(config, options));
+  const root = widgetRoot(pick(d.name), pick(d.className), d.value(config)) as MountedElement<V>;
+  const status = createStatus();
+  status.setNotes(config.notes);
+  let stage: CanvasStage | undefined;
+  if (d.stage) stage = createCanvasStage({...d.stage(config, () => stage!, options), status});
+  let engine: E | null = null;
+  const w: Mounted<C, V, E> = {
+    config,
+    root,
+    status,
+    stage: stage!,
+    frames: {n: 0},
+    get engine() {
+      return engine;
+    },
+    setValue: () => setValue(root, d.value(config)),
+  };
+  const parts = d.build(w, options);
+  // the one canvas swap: the CPU engine after a GPU engine (a device lost too often, a GPU
+  // engine that failed to start) draws on a fresh canvas
+  let usedWebGPU = false;
+  const gpu = parts.gpu;
+  const runtime = runEngine<E>({
+    root,
+    status,
+    gpu:
+      gpu &&
+      ((ctx) => {
+        usedWebGPU = true;
+        return gpu(ctx);
+      }),
+    cpu: (ctx) => {
+      if (usedWebGPU && d.gpuCanvas && stage) stage.fresh();
+      return parts.cpu(ctx);
+    },
+    onEngine: (e, kind) => {
+      engine = e;
+      parts.onEngine?.(e, kind);
+    },
+    onEngineStop: (kind) => {
+      engine = null;
+      parts.onEngineStop?.(kind);
+    },
+    onDeviceLost: parts.onDeviceLost,
+    wgsl: parts.wgsl,
+    cpuReason: parts.cpuReason,
+    lazy: parts.lazy,
+    acquire: options.acquire,
+    animated: d.animated ?? !!stage,
+    stage,
+    invalidation: options.invalidation,
+  });
+  if (stage) runtime.scope.onDispose(() => stage.dispose());
+  root.append(...parts.layout(runtime.playControl, runtime));
+  const frames = parts.frameCount ?? (() => w.frames.n);
+  if (parts.caption) widgetCard(root, parts.caption, {frames});
+  root.__frames = frames;
+  parts.mounted?.();
+  root.dispose = () => runtime.dispose();
+  return root;
+}
