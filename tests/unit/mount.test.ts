@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// (jsdom is installed with @observablehq/framework, a dependency of the site, at the version the lockfile pins)
 // mountWidget (components/widgets/runtime/mount.ts) with fake devices: the root, status and
 // card it makes, the one canvas swap before a CPU engine that follows a GPU engine (only for
 // definitions whose GPU engine draws on the canvas), and disposal.
