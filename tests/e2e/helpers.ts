@@ -35,9 +35,16 @@ export async function expectWebGPU(page: Page) {
   expect(ok, "WebGPU must be available in this test").toBe("ok");
 }
 
-/** `.value` of the widget element with data-widget=name (JSON-cloned). */
+/**
+ * `.value` of the widget element with data-widget=name (JSON-cloned): in the page, or inside
+ * the shadow root of its custom element `<ns-name>` (the `/embed/<name>` pages).
+ */
 export function widgetValue<T = any>(page: Page, name: string): Promise<T> {
-  return page.evaluate((n) => JSON.parse(JSON.stringify((document.querySelector(`[data-widget="${n}"]`) as any)?.value ?? null)), name);
+  return page.evaluate((n) => {
+    const sel = `[data-widget="${n}"]`;
+    const el = document.querySelector(sel) ?? document.querySelector(`ns-${n}`)?.shadowRoot?.querySelector(sel);
+    return JSON.parse(JSON.stringify((el as any)?.value ?? null));
+  }, name);
 }
 
 /** Hides WebGPU from the page before any script runs (for the fallback tests). */
