@@ -8,6 +8,7 @@ import {scanBlockCells, type GridParams} from "../../components/sort/grid.js";
 import {allocParticles, cloneParticles, PARTICLE_WORDS, type PackedParticles} from "../../components/sort/particles.js";
 import {blockCountsTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
 import {expectValidSort, gridWithCells, particlesInCell, randomParticles, runProductionSort} from "./sort.js";
+import {expectSameArray} from "./arrays.js";
 
 export const MAX_N = 70_000;
 /** [scan blocks, particles per thread (undefined: chosen from the count, with a target of 2 workgroups)] */
@@ -26,9 +27,9 @@ function twinKeys(g: GridParams, input: PackedParticles): {counts: Uint32Array; 
 async function checkSort(sorter: CountingSortGPU, g: GridParams, input: PackedParticles) {
   const {counts, keys} = twinKeys(g, input);
   const res = await runProductionSort(sorter, g, input);
-  expect(res.counts).toEqual(counts);
-  expect(res.blockCounts, "block totals after the count pass").toEqual(blockCountsTwin(counts, sorter.scanBlocks));
-  expect(res.starts).toEqual(exclusiveScan(counts));
+  expectSameArray(res.counts, counts, "counts");
+  expectSameArray(res.blockCounts, blockCountsTwin(counts, sorter.scanBlocks), "block totals after the count pass");
+  expectSameArray(res.starts, exclusiveScan(counts), "starts");
   expectValidSort(input, keys, res.starts, res.sorted);
   expect(
     res.blockCountsAfter.every((v) => v === 0),

@@ -12,6 +12,7 @@ import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan} from "../../c
 import {cloneParticles, PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {testGPU} from "../helpers/gpu.js";
 import {expectValidSort, gridWithCells, randomParticles, runProductionSort} from "../helpers/sort.js";
+import {expectSameArray} from "../helpers/arrays.js";
 
 const CELL_COUNTS = [1, 6, 16, 256, 257, 65_536];
 
@@ -40,13 +41,13 @@ describe("production sort (clear, count, 3-dispatch scan, scatter) at a million 
       const keys = new Uint32Array(n);
       for (let i = 0; i < n; i++) keys[i] = twinInput.u32[i * PARTICLE_WORDS + 5];
       const res = await runProductionSort(sorter, g, input);
-      expect(res.counts).toEqual(twinCounts);
+      expectSameArray(res.counts, twinCounts, "counts");
       expect(res.counts.reduce((s, v) => s + v, 0)).toBe(n);
       const twinStarts = exclusiveScan(twinCounts);
-      expect(res.starts).toEqual(twinStarts);
-      expect(res.starts).toEqual(blockScanTwin(twinCounts).starts);
+      expectSameArray(res.starts, twinStarts, "starts");
+      expectSameArray(res.starts, blockScanTwin(twinCounts).starts, "starts = block scan");
       // after the scatter every cursor has advanced to its cell's end
-      expect(res.cursorAfter).toEqual(twinStarts.slice(1));
+      expectSameArray(res.cursorAfter, twinStarts.slice(1), "cursors after the scatter");
       expectValidSort(input, keys, res.starts, res.sorted);
     });
   }
@@ -62,11 +63,11 @@ describe("teaching sort (one dispatch per Hillis–Steele round) past the teachi
         const input = randomParticles(g, n, cells + 31 * n);
         const twin = countingSortTwin(g, input);
         const gpuRun = await sorter.runWithSnapshots(g, input);
-        expect(gpuRun.keys).toEqual(twin.keys);
-        expect(gpuRun.counts).toEqual(twin.counts);
+        expectSameArray(gpuRun.keys, twin.keys, "keys");
+        expectSameArray(gpuRun.counts, twin.counts, "counts");
         expect(gpuRun.scanRounds.length).toBe(twin.scanRounds.length);
-        gpuRun.scanRounds.forEach((round, r) => expect(round, `round ${r}`).toEqual(twin.scanRounds[r]));
-        expect(gpuRun.starts).toEqual(twin.starts);
+        gpuRun.scanRounds.forEach((round, r) => expectSameArray(round, twin.scanRounds[r], `round ${r}`));
+        expectSameArray(gpuRun.starts, twin.starts, "starts");
         expectValidSort(input, twin.keys, gpuRun.starts, gpuRun.sorted);
         // a million particles through 16 scan rounds on SwiftShader, each round compared whole
       }, 300_000);

@@ -13,6 +13,7 @@ import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan} from "../../c
 import {cloneParticles, PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {testGPU} from "../helpers/gpu.js";
 import {expectValidSort, gridWithCells, particlesInCell, randomParticles, runProductionSort} from "../helpers/sort.js";
+import {expectSameArray} from "../helpers/arrays.js";
 
 const PARTICLE_COUNTS = [0, 1, 55, 56, 255, 256, 257, 100_000]; // 1,000,000: tests/soak/sort-large.test.ts
 /** The teaching sorter's limits (components/sort/teaching.ts) and sizes inside them. */
@@ -48,13 +49,13 @@ describe("production sort (clear, count, 3-dispatch scan, scatter)", () => {
         const keys = new Uint32Array(n);
         for (let i = 0; i < n; i++) keys[i] = twinInput.u32[i * PARTICLE_WORDS + 5];
         const res = await runProductionSort(sorter, g, input);
-        expect(res.counts).toEqual(twinCounts);
+        expectSameArray(res.counts, twinCounts, "counts");
         expect(res.counts.reduce((s, v) => s + v, 0)).toBe(n);
         const twinStarts = exclusiveScan(twinCounts);
-        expect(res.starts).toEqual(twinStarts);
-        expect(res.starts).toEqual(blockScanTwin(twinCounts).starts);
+        expectSameArray(res.starts, twinStarts, "starts");
+        expectSameArray(res.starts, blockScanTwin(twinCounts).starts, "starts = block scan");
         // after the scatter every cursor has advanced to its cell's end
-        expect(res.cursorAfter).toEqual(twinStarts.slice(1));
+        expectSameArray(res.cursorAfter, twinStarts.slice(1), "cursors after the scatter");
         expectValidSort(input, keys, res.starts, res.sorted);
       });
     }
@@ -102,11 +103,11 @@ describe("teaching sort (one dispatch per Hillis–Steele round), at the teachin
         const input = randomParticles(g, n, cells + 31 * n);
         const twin = countingSortTwin(g, input);
         const gpuRun = await teaching.runWithSnapshots(g, input);
-        expect(gpuRun.keys).toEqual(twin.keys);
-        expect(gpuRun.counts).toEqual(twin.counts);
+        expectSameArray(gpuRun.keys, twin.keys, "keys");
+        expectSameArray(gpuRun.counts, twin.counts, "counts");
         expect(gpuRun.scanRounds.length).toBe(twin.scanRounds.length);
-        gpuRun.scanRounds.forEach((round, r) => expect(round, `round ${r}`).toEqual(twin.scanRounds[r]));
-        expect(gpuRun.starts).toEqual(twin.starts);
+        gpuRun.scanRounds.forEach((round, r) => expectSameArray(round, twin.scanRounds[r], `round ${r}`));
+        expectSameArray(gpuRun.starts, twin.starts, "starts");
         expectValidSort(input, twin.keys, gpuRun.starts, gpuRun.sorted);
       });
     }
