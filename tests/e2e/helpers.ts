@@ -134,7 +134,8 @@ export function overlaps(a: {left: number; top: number; width: number; height: n
  */
 export async function sandCountsAgree(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const el = document.querySelector('[data-widget="sand"]') as any;
+    const sel = '[data-widget="sand"]';
+    const el = (document.querySelector(sel) ?? document.querySelector("ns-sand")?.shadowRoot?.querySelector(sel)) as any;
     const first = (sel: string) => /([\d,]+) grains/.exec(el.querySelector(sel)?.textContent ?? "")?.[1] ?? "(none)";
     return `${first(".widget-caption")} = ${(el.value.count as number).toLocaleString("en-US")} = ${first(".widget-status")}`;
   });
