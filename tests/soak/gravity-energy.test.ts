@@ -18,4 +18,3 @@ describe("leapfrog", () => {
     // 2,000 Barnes–Hut steps on one CPU core: about a minute alone, three on a busy machine
   }, 300_000);
 });
-
