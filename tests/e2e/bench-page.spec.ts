@@ -1,7 +1,7 @@
 // The bench page (src/bench.md) on SwiftShader: at a small count it checks every pipeline
 // against its twin (shown), then draws per-pass bars; Cancel stops a run.
 import {expect, test} from "@playwright/test";
-import {expectWebGPU, watchErrors} from "./helpers.js";
+import {animationFrames, expectWebGPU, watchErrors} from "./helpers.js";
 
 // one substep per frame, one timed frame, no warm-up: the 65,536-cell scan is slow on SwiftShader
 const QUICK = "reps=1&substeps=1&warm=0";
@@ -49,7 +49,7 @@ test("Cancel stops a run", async ({page}) => {
   await expect(root.locator("button.bench-run")).toBeEnabled();
   // nothing moves after the cancel: the progress stays where it stopped
   const p0 = await root.locator("progress").evaluate((e: HTMLProgressElement) => e.value);
-  await page.waitForTimeout(3000);
+  await animationFrames(page, 120);
   expect(await root.locator("progress").evaluate((e: HTMLProgressElement) => e.value)).toBe(p0);
   errors.expectNone();
 });

@@ -1,7 +1,7 @@
 // Embedding from another origin: plain host pages (tests/fixtures/, served on a second
 // port) load the built site's element module, an exported module and iframe pages.
 import {expect, test, type Frame, type Page} from "@playwright/test";
-import {expectWebGPU, gpuStats, watchErrors} from "./helpers";
+import {animationFrames, expectNoSubmits, expectWebGPU, gpuStats, settled, watchErrors} from "./helpers";
 
 const SITE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4321)}`;
 const HOST = `http://127.0.0.1:${Number(process.env.E2E_FIXTURE_PORT ?? Number(process.env.E2E_PORT ?? 4321) + 1)}`;
@@ -24,20 +24,8 @@ function inner(page: Page, id: string) {
 const engineOf = async (page: Page, id: string) => (await inner(page, id))?.engine ?? null;
 const ledger = async (page: Page) => (await gpuStats(page)).buffersLive as number;
 
-/** Polls `buffersLive` until it holds still for a second (readback staging buffers come and go). */
-async function settledLedger(page: Page): Promise<number> {
-  let last = -1;
-  for (let i = 0; i < 30; i++) {
-    const a = await ledger(page);
-    await page.waitForTimeout(500);
-    const b = await ledger(page);
-    await page.waitForTimeout(500);
-    const c = await ledger(page);
-    if (a === b && b === c) return c;
-    last = c;
-  }
-  return last;
-}
+/** `buffersLive` once it holds still over 30 animation frames (readback staging buffers come and go). */
+const settledLedger = (page: Page): Promise<number> => settled(page, () => ledger(page), 30);
 
 test("two custom elements of different widgets share one device; removal frees, re-insertion rebuilds, attributes reconfigure", async ({page}) => {
   test.setTimeout(300_000);
@@ -102,10 +90,7 @@ test("two custom elements of different widgets share one device; removal frees, 
   await expect.poll(() => ledger(page), {timeout: 30_000}).toBe(sandAlone);
   // removing the sand element too: no more submits at all, an empty ledger
   await page.evaluate(() => document.querySelector("#sand")!.remove());
-  await page.waitForTimeout(1500);
-  const s1 = (await gpuStats(page)).submits;
-  await page.waitForTimeout(3000);
-  expect((await gpuStats(page)).submits, "a removed element submits nothing").toBe(s1);
+  await expectNoSubmits(page, "a removed element submits nothing");
   expect(await ledger(page)).toBe(0);
 
   // re-inserting rebuilds, on the same device
@@ -178,7 +163,7 @@ test("an iframe shows the configured widget and posts its height; a display:none
   // a display:none frame gets no animation frames: its page does not even build the widget
   const hidden = frameOf(page, "/embed/sand");
   const submits = () => hidden.evaluate(() => (globalThis as any).__gpuStats?.submits ?? 0);
-  await page.waitForTimeout(4000);
+  await animationFrames(page, 120); // 120 of the host's frames
   expect(await submits(), "a display:none iframe submits no GPU work").toBe(0);
   const setDisplay = (d: string) => page.evaluate((d) => ((document.querySelector("#hidden") as HTMLElement).style.display = d), d);
   // Shows the frame and brings all of it on screen. The frame's height comes from its own
@@ -205,21 +190,10 @@ test("an iframe shows the configured widget and posts its height; a display:none
   // hidden again while running: its loop stops
   await setDisplay("none");
   // Under load Chromium may still deliver one animation frame that was already due when the
-  // frame was hidden; wait until the count settles (it must, within 60 s), then it stays flat.
-  let s1 = await submits();
-  await expect
-    .poll(
-      async () => {
-        await page.waitForTimeout(1500);
-        const s = await submits();
-        const settled = s === s1;
-        s1 = s;
-        return settled;
-      },
-      {timeout: 60_000}
-    )
-    .toBe(true);
-  await page.waitForTimeout(3000);
+  // frame was hidden; wait until the count settles over 30 of the host's frames, then it stays
+  // flat over 120 more (the hidden frame itself gets none).
+  const s1 = await settled(page, submits, 30);
+  await animationFrames(page, 120);
   expect(await submits(), "hidden again: no more GPU work").toBe(s1);
   // a hidden frame posts no height of 0: the host keeps its last size, so showing it again does not shift the page
   const sandHeights = await page.evaluate(() => (window as any).heights.filter((h: any) => h.widget === "sand").map((h: any) => h.height));

@@ -1,6 +1,7 @@
 // Faults injected into the page's GPU, on the essay page: a device lost twice in quick
-// succession, three losses far enough apart to be recovered each time, and an adapter
-// request that never settles. Every widget must end on a working engine with values that
+// succession and an adapter request that never settles. (Losses spread out over more than
+// the retry window, and three within it, are the runtime's policy: tested with fake devices
+// in tests/unit/engine-runtime.test.ts.) Every widget must end on a working engine with values that
 // check out: on the GPU again when a device can be had, else on the CPU twin with a status
 // line that says why.
 import {readFileSync} from "node:fs";
@@ -18,7 +19,6 @@ function runtimeConstant(name: string): number {
   if (!m) throw new Error(`${name} not found in runtime/engine.ts`);
   return Number(m[1].replaceAll("_", ""));
 }
-const RETRY_WINDOW_MS = runtimeConstant("RETRY_WINDOW_MS");
 const ACQUIRE_TIMEOUT_MS = runtimeConstant("ACQUIRE_TIMEOUT_MS");
 
 /** Widgets that run a GPU engine when WebGPU is available. */
@@ -179,29 +179,6 @@ test("the device lost twice in quick succession: every widget is back on the GPU
   expect((await widgetValue(page, "sand")).deviceLosses).toBe(2);
   await expectWorkingValues(page, "gpu");
   expect((await gpuStats(page)).devicesCreated).toBe(created + 2);
-  await expectLedgerEmptyAfterDispose(page);
-  noPageErrors();
-});
-
-test("three device losses further apart than the retry window: each is recovered, and after the third every widget is on the GPU", async ({page}) => {
-  test.setTimeout(240_000);
-  const noPageErrors = watchPageErrors(page);
-  const gap = RETRY_WINDOW_MS + 5_000; // 15 s between losses
-  await trackDevices(page);
-  await page.goto("/");
-  await expectWebGPU(page);
-  await startAll(page);
-  const created = (await gpuStats(page)).devicesCreated;
-  for (let loss = 1; loss <= 3; loss++) {
-    const at = Date.now();
-    await loseDevice(page);
-    await expect.poll(async () => (await gpuStats(page)).devicesCreated, {timeout: 60_000}).toBe(created + loss);
-    await expectAllOnGPU(page);
-    if (loss < 3) await page.waitForTimeout(Math.max(0, at + gap - Date.now()));
-  }
-  expect((await widgetValue(page, "sand")).deviceLosses).toBe(3);
-  for (const name of GPU_WIDGETS) expect(await statusOf(page, name), name).not.toContain("lost 3 times");
-  await expectWorkingValues(page, "gpu");
   await expectLedgerEmptyAfterDispose(page);
   noPageErrors();
 });

@@ -35,9 +35,16 @@ export async function expectWebGPU(page: Page) {
   expect(ok, "WebGPU must be available in this test").toBe("ok");
 }
 
-/** `.value` of the widget element with data-widget=name (JSON-cloned). */
+/**
+ * `.value` of the widget element with data-widget=name (JSON-cloned): in the page, or inside
+ * the shadow root of its custom element `<ns-name>` (the `/embed/<name>` pages).
+ */
 export function widgetValue<T = any>(page: Page, name: string): Promise<T> {
-  return page.evaluate((n) => JSON.parse(JSON.stringify((document.querySelector(`[data-widget="${n}"]`) as any)?.value ?? null)), name);
+  return page.evaluate((n) => {
+    const sel = `[data-widget="${n}"]`;
+    const el = document.querySelector(sel) ?? document.querySelector(`ns-${n}`)?.shadowRoot?.querySelector(sel);
+    return JSON.parse(JSON.stringify((el as any)?.value ?? null));
+  }, name);
 }
 
 /** Hides WebGPU from the page before any script runs (for the fallback tests). */
@@ -127,8 +134,50 @@ export function overlaps(a: {left: number; top: number; width: number; height: n
  */
 export async function sandCountsAgree(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const el = document.querySelector('[data-widget="sand"]') as any;
+    const sel = '[data-widget="sand"]';
+    const el = (document.querySelector(sel) ?? document.querySelector("ns-sand")?.shadowRoot?.querySelector(sel)) as any;
     const first = (sel: string) => /([\d,]+) grains/.exec(el.querySelector(sel)?.textContent ?? "")?.[1] ?? "(none)";
     return `${first(".widget-caption")} = ${(el.value.count as number).toLocaleString("en-US")} = ${first(".widget-status")}`;
   });
+}
+
+/**
+ * Resolves after the page has drawn `n` more animation frames. A condition, not a clock:
+ * every widget's loop runs on requestAnimationFrame, so a loop that still runs has had `n`
+ * chances to submit, however slow the machine is.
+ */
+export function animationFrames(page: Page, n: number): Promise<void> {
+  return page.evaluate(
+    (count) =>
+      new Promise<void>((done) => {
+        let left = count;
+        const tick = () => (--left <= 0 ? done() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    n
+  );
+}
+
+/**
+ * A value of the page, read until it holds still over `frames` animation frames (work
+ * already in flight lands first), e.g. the GPU submit count after a widget is told to stop.
+ * Fails after `tries` reads that all differ.
+ */
+export async function settled<T>(page: Page, read: () => Promise<T>, frames = 10, tries = 60): Promise<T> {
+  let prev = await read();
+  for (let i = 0; i < tries; i++) {
+    await animationFrames(page, frames);
+    const now = await read();
+    if (JSON.stringify(now) === JSON.stringify(prev)) return now;
+    prev = now;
+  }
+  throw new Error(`the value never held still over ${frames} frames (last: ${JSON.stringify(prev)})`);
+}
+
+/** GPU submits once in-flight work has landed, then asserts none follow over `frames` more animation frames. */
+export async function expectNoSubmits(page: Page, message: string, frames = 60): Promise<number> {
+  const s1 = await settled(page, async () => (await gpuStats(page)).submits as number);
+  await animationFrames(page, frames);
+  expect((await gpuStats(page)).submits, message).toBe(s1);
+  return s1;
 }

@@ -1,7 +1,7 @@
 // The hero: its box is reserved before it arrives (no layout shift), the title never lies
 // over the water, one caption line, and phones get the slow-adapter reduction like every other width.
 import {expect, test} from "@playwright/test";
-import {captionAgrees, expectWebGPU, heroLayout, overlaps, widgetValue} from "./helpers.js";
+import {animationFrames, captionAgrees, expectWebGPU, heroLayout, overlaps, widgetValue} from "./helpers.js";
 
 for (const viewport of [
   {width: 1440, height: 900},
@@ -17,7 +17,10 @@ for (const viewport of [
     });
     await page.goto("/");
     await expect(page.locator('[data-widget="hero"] canvas')).toBeVisible({timeout: 30_000});
-    await page.waitForTimeout(5000);
+    // the layout is final once the hero has drawn and every section below has arrived
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByName("first-gpu-frame").length), {timeout: 120_000}).toBe(1);
+    await page.locator('[data-widget="water"]').waitFor({state: "attached", timeout: 120_000});
+    await animationFrames(page, 30);
     const cls = await page.evaluate(() => (globalThis as any).__cls);
     expect(cls).toBeLessThan(0.02);
   });

@@ -1,7 +1,9 @@
 // Keyboard and screen readers on the simulation widgets and the sliders: every canvas is
 // focusable with a name and instructions, the arrow keys move the §2 query and shove or
 // stir §1, §4 and §5; sliders say their value in the reader's units and one arrow press
-// moves a log slider by a few percent.
+// moves a log slider by a few percent. The §2 and §4 key tests mount their widget alone
+// on its embed page; the rest need the essay (its canvases together, its skip link, §1's and
+// §5's tests, whose recorders tell the hero's buffers from the demo's).
 import {expect, test, type Page} from "@playwright/test";
 import {expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
@@ -26,7 +28,7 @@ test("every simulation canvas is focusable, named, and says which keys work", as
 
 test("§2: the arrow keys move the query; Escape parks it again", async ({page}) => {
   const errs = watchErrors(page);
-  await page.goto("/");
+  await page.goto("/embed/grid-query"); // the widget alone
   await expectWebGPU(page);
   const el = page.locator('[data-widget="grid-query"]');
   await el.scrollIntoViewIfNeeded();
@@ -89,7 +91,7 @@ async function recordSandPointer(page: Page) {
 test("§4: the arrow keys push through the sand", async ({page}) => {
   const errs = watchErrors(page);
   await recordSandPointer(page);
-  await page.goto("/");
+  await page.goto("/embed/sand"); // the widget alone
   await expectWebGPU(page);
   const el = page.locator('[data-widget="sand"]');
   await el.scrollIntoViewIfNeeded();

@@ -4,7 +4,7 @@
  * canvas, the scroll story as its steps, the footer, no empty page).
  */
 import {type BrowserContext, expect, type Page, test} from "@playwright/test";
-import {expectWebGPU, gpuStats, watchErrors} from "./helpers";
+import {animationFrames, expectWebGPU, gpuStats, settled, watchErrors} from "./helpers";
 import {pdfPages} from "./pdf";
 
 /** The animated widgets and how far each has got (frames or steps). */
@@ -36,10 +36,9 @@ test.describe("reduced motion", () => {
       const play = w.locator("button.play-toggle");
       await expect(play).toBeVisible();
       await expect(play).toHaveAccessibleName("Play");
-      await page.waitForTimeout(300);
-      const p0 = await progressOf(page, name);
-      const s0 = (await gpuStats(page)).submits;
-      await page.waitForTimeout(2000);
+      // (a one-off draw after the start has landed: both hold still over 10 frames), then 120 frames
+      const [p0, s0] = await settled(page, async () => [await progressOf(page, name), (await gpuStats(page)).submits as number]);
+      await animationFrames(page, 120);
       expect(await progressOf(page, name), `${name} advanced under reduced motion`).toBe(p0);
       expect((await gpuStats(page)).submits, `${name}: GPU submits while paused`).toBe(s0);
       await play.focus();
@@ -65,10 +64,9 @@ test("without reduced motion every animation plays and Pause stops it (no submit
     await expect.poll(() => progressOf(page, name), {timeout: 60_000}).toBeGreaterThan(p0);
     await pause.click();
     await expect(pause).toHaveAccessibleName("Play");
-    await page.waitForTimeout(1000); // a frame in flight lands
-    const p1 = await progressOf(page, name);
-    const s1 = (await gpuStats(page)).submits;
-    await page.waitForTimeout(2000);
+    // a frame in flight lands (both hold still over 10 frames), then 120 frames in which nothing may move
+    const [p1, s1] = await settled(page, async () => [await progressOf(page, name), (await gpuStats(page)).submits as number]);
+    await animationFrames(page, 120);
     expect(await progressOf(page, name), `${name} advanced while paused`).toBe(p1);
     expect((await gpuStats(page)).submits, `${name}: GPU submits while paused`).toBe(s1);
   }
@@ -78,7 +76,7 @@ test("without reduced motion every animation plays and Pause stops it (no submit
   const s2 = (await gpuStats(page)).submits;
   await sand.getByRole("button", {name: /re-pour/i}).click();
   await expect.poll(async () => (await gpuStats(page)).submits - s2, {timeout: 10_000}).toBe(1);
-  await page.waitForTimeout(1000);
+  await animationFrames(page, 60);
   expect((await gpuStats(page)).submits - s2).toBe(1);
   errs.expectNone();
 });

@@ -1,5 +1,6 @@
 // The §4 sand demo in headless Chromium on SwiftShader WebGPU, at the smallest count and
-// one substep per frame (SwiftShader runs the 65,536-cell scan on the CPU, slowly).
+// one substep per frame (SwiftShader runs the 65,536-cell scan on the CPU, slowly). The widget
+// alone, on its embed page (/embed/sand): nothing here needs the essay around it.
 import {test, expect, type Page} from "@playwright/test";
 import {distinctColours, expectWebGPU, gpuStats, sandCountsAgree, watchErrors, widgetValue} from "./helpers.js";
 
@@ -10,7 +11,7 @@ async function framesAdvance(page: Page, by: number) {
 
 test("sand runs on the GPU; sliders, re-pour, hash mode and open walls keep it running", async ({page}) => {
   const errs = watchErrors(page);
-  await page.goto("/");
+  await page.goto("/embed/sand");
   await expectWebGPU(page);
   const widget = page.locator('[data-widget="sand"]');
   await widget.scrollIntoViewIfNeeded();

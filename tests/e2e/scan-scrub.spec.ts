@@ -319,6 +319,24 @@ test("the WGSL code block shows shaders/sort/scan.wgsl verbatim, next to the blo
   for (let b = 1; b < blocks.blockSums.length; b++) expect(blocks.blockOffsets[b]).toBe(blocks.blockOffsets[b - 1] + blocks.blockSums[b - 1]);
 });
 
+test("dispose() releases the sort's GPU buffers and scrolling no longer drives the diagram", async () => {
+  // (the last test on the shared page. A device loss is tested in the browser on the other
+  // teaching widget, sort-widget.spec.ts; the runtime's policy with fake devices in
+  // tests/unit/engine-runtime.test.ts.)
+  const g = await geometry(page);
+  await jumpToY(page, Math.round(g.top + 0.95 * g.range));
+  const last = await widgetValue<Value>(page, "scan-scrub");
+  // before and after in one synchronous turn: no other widget can create buffers in between
+  const released = await page.evaluate(() => {
+    const live = (globalThis as any).__gpuStats.buffersLive;
+    (document.querySelector('[data-widget="scan-scrub"]') as any).dispose();
+    return {live, left: (globalThis as any).__gpuStats.buffersLive};
+  });
+  expect(released.left).toBeLessThan(released.live);
+  await jumpToY(page, Math.round(g.top + 0.2 * g.range));
+  expect(await widgetValue<Value>(page, "scan-scrub")).toEqual(last);
+});
+
 test("reduced motion: no tweening, every phase appears final, keyboard steps jump", async ({browser}) => {
   const context = await browser.newContext({viewport: {width: 1200, height: 900}, reducedMotion: "reduce"});
   const {page: p2, errs: e2} = await openPage(context);
@@ -416,47 +434,5 @@ test("phone width 390×844: stage above the text, no horizontal scroll, touch sc
   const again = await p3.evaluate(() => ({sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth}));
   expect(again.sw).toBeLessThanOrEqual(again.cw);
   e3.expectNone();
-  await context.close();
-});
-
-test("a lost GPU device is reported and the diagram rebuilds on a new one; dispose() releases it", async ({browser}) => {
-  const context = await browser.newContext({viewport: {width: 1200, height: 900}});
-  // keep every device the page creates, so the test can destroy the shared one
-  await context.addInitScript(() => {
-    const devices: GPUDevice[] = ((window as any).__devices = []);
-    const orig = GPUAdapter.prototype.requestDevice;
-    GPUAdapter.prototype.requestDevice = async function (this: GPUAdapter, d?: GPUDeviceDescriptor) {
-      const dev = await orig.call(this, d);
-      devices.push(dev);
-      return dev;
-    };
-  });
-  const {page: p4, errs: e4} = await openPage(context);
-  const g = await geometry(p4);
-  const before = await jumpToY(p4, Math.round(g.top + 0.95 * g.range));
-  expect(await p4.evaluate(() => (window as any).__devices.length)).toBe(1);
-  await p4.evaluate(() => (window as any).__gpuLoseDevice()); // the runtime's test hook: destroys the shared device
-  await expect.poll(() => p4.evaluate(() => (window as any).__devices.length), {timeout: 60_000}).toBe(2);
-  await expect(p4.locator(".scan-scrub .widget-status")).toContainText("rebuilt on a new device after a device loss", {timeout: 60_000});
-  const after = await widgetValue<Value>(p4, "scan-scrub");
-  expect(after.engine).toBe("gpu");
-  expect(after.particles).toEqual(before.particles);
-  expectMatchesTwin(after, "after device loss");
-  // a reseed afterwards runs on the new device
-  await p4.locator(`[data-widget="scan-scrub"]`).getByRole("button", {name: "New particles"}).click();
-  await expect.poll(async () => (await widgetValue<Value>(p4, "scan-scrub")).seed, {timeout: 60_000}).toBe(before.seed + 1);
-  expectMatchesTwin(await widgetValue<Value>(p4, "scan-scrub"), "reseed on the new device");
-  // dispose(): the sort's GPU buffers are released and scrolling no longer drives the widget
-  const last = await widgetValue<Value>(p4, "scan-scrub");
-  // before and after in one synchronous turn: no other widget can create buffers in between
-  const released = await p4.evaluate(() => {
-    const live = (globalThis as any).__gpuStats.buffersLive;
-    (document.querySelector('[data-widget="scan-scrub"]') as any).dispose();
-    return {live, left: (globalThis as any).__gpuStats.buffersLive};
-  });
-  expect(released.left).toBeLessThan(released.live);
-  await jumpToY(p4, Math.round(g.top + 0.2 * g.range));
-  expect(await widgetValue<Value>(p4, "scan-scrub")).toEqual(last);
-  e4.expectNone();
   await context.close();
 });

@@ -1,13 +1,18 @@
-// The §3 animated counting-sort widget on the built site, with WebGPU (SwiftShader).
+// The §3 animated counting-sort widget on the built site, with WebGPU (SwiftShader). Tests of
+// the widget alone mount it on its own page, /embed/counting-sort (options from the URL); the
+// essay is loaded only where the page matters (its reactive counter, its module, its width).
 import {test, expect, type Page} from "@playwright/test";
-import {distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
+import {animationFrames, distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
 import {expectMatchesTwin, PHASES_16, type SortValue} from "./sort-widget-check.js";
 
 const W = '[data-widget="counting-sort"]';
 const value = (page: Page) => widgetValue<SortValue>(page, "counting-sort");
 
-async function ready(page: Page) {
-  await page.goto("/");
+/** The widget alone: its embed page, with `?query` options (e.g. `interval-ms=200`). */
+const EMBED = "/embed/counting-sort";
+
+async function ready(page: Page, path = EMBED) {
+  await page.goto(path);
   await expectWebGPU(page);
   const widget = page.locator(W);
   await widget.scrollIntoViewIfNeeded();
@@ -17,7 +22,7 @@ async function ready(page: Page) {
 
 test("every phase equals the CPU twin, computed on the GPU, by mouse", async ({page}) => {
   const errs = watchErrors(page);
-  const widget = await ready(page);
+  const widget = await ready(page, "/"); // the essay: its reactive counter follows the widget
   let v = await value(page);
   expect(v.engine).toBe("gpu");
   expect(v.particles).toHaveLength(56);
@@ -117,13 +122,14 @@ test("a lost GPU device is reported and the widget rebuilds on a new one", async
 });
 
 test("dispose() releases the widget's GPU buffers and stops its loop", async ({page}) => {
-  const widget = await ready(page);
+  const widget = await ready(page, `${EMBED}?interval-ms=200`);
   await widget.getByRole("button", {name: /auto-play/i}).click();
+  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(1);
   // before and after in one synchronous turn, so no other widget can create buffers in between
   const {before, after} = await page.evaluate(() => {
     const stats = (globalThis as any).__gpuStats;
     const before = {...stats};
-    (document.querySelector('[data-widget="counting-sort"]') as any).dispose();
+    (document.querySelector("ns-counting-sort")!.shadowRoot!.querySelector('[data-widget="counting-sort"]') as any).dispose();
     return {before, after: {...stats}};
   });
   // the sorter owns 6 buffers: grid, counts, starts, cursor, block sums, and the one-dispatch scan's block totals
@@ -131,31 +137,31 @@ test("dispose() releases the widget's GPU buffers and stops its loop", async ({p
   expect(after.bytesLive).toBeLessThan(before.bytesLive);
   // auto-play was on: after dispose the phase no longer advances
   const parked = (await value(page)).phaseIndex;
-  await page.waitForTimeout(3500);
+  await animationFrames(page, 60); // ≥ 1 s of frames: more than two 200 ms intervals (the scatter holds 400 ms)
   expect((await value(page)).phaseIndex).toBe(parked);
 });
 
 test("auto-play pauses while the widget is scrolled out of view", async ({page}) => {
-  const widget = await ready(page);
+  const widget = await ready(page, `${EMBED}?interval-ms=200`);
   await widget.getByRole("button", {name: /auto-play/i}).click();
   await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(1);
   // push the widget far below the fold (the page may be short), then go to the top
   await page.evaluate(() => {
     const spacer = Object.assign(document.createElement("div"), {id: "spacer"});
     spacer.style.height = "4000px";
-    document.querySelector('[data-widget="counting-sort"]')!.before(spacer);
+    document.querySelector("ns-counting-sort")!.before(spacer);
     window.scrollTo(0, 0);
   });
   await page.waitForTimeout(300);
   const parked = (await value(page)).phaseIndex;
-  await page.waitForTimeout(4000); // more than two auto-play intervals
+  await animationFrames(page, 60); // ≥ 1 s of frames: more than two 200 ms auto-play intervals
   expect((await value(page)).phaseIndex).toBe(parked);
   await widget.scrollIntoViewIfNeeded();
   await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).not.toBe(parked);
 });
 
 test("bad options give a visible note and a working widget", async ({page}) => {
-  await ready(page);
+  await ready(page, "/"); // the essay: its §3 module exports the factory
   const res = await page.evaluate(async () => {
     const url = performance
       .getEntriesByType("resource")
@@ -184,7 +190,7 @@ test("bad options give a visible note and a working widget", async ({page}) => {
 
 test("phone width: the diagram stays legible and the page does not scroll sideways", async ({page}) => {
   await page.setViewportSize({width: 390, height: 844});
-  const widget = await ready(page);
+  const widget = await ready(page, "/"); // the essay's layout at phone width
   const m = await page.evaluate(() => {
     const svg = document.querySelector('[data-widget="counting-sort"] svg') as SVGSVGElement;
     const vb = svg.viewBox.baseVal;

@@ -83,7 +83,8 @@ test("in the dark theme the canvases are dark-backed, and a canvas repaints when
     const w = page.locator(`[data-widget="${name}"]`);
     await w.scrollIntoViewIfNeeded();
     await expect(w).toHaveAttribute("data-engine", /gpu|cpu/, {timeout: 60_000});
-    await page.waitForTimeout(1500);
+    // drawn a few times (the water counts frames, the discs count steps)
+    await expect.poll(() => w.evaluate((el: any) => (el.__frames ? el.__frames() : el.value.steps) as number), {timeout: 60_000}).toBeGreaterThan(2);
     const lum = name === "water" ? cornerLuminance : backgroundLuminance;
     expect(await lum(page, w.locator("canvas")), `${name} canvas is dark-backed`).toBeLessThan(0.05);
   }

@@ -1,6 +1,6 @@
 // Without WebGPU the hero and the water demo run the CPU twin at a reduced count and say so.
 import {expect, test, type Page} from "@playwright/test";
-import {captionAgrees, disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
+import {animationFrames, captionAgrees, disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
 const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
 const histogramSum = async (page: Page, name: string) => sum((await widgetValue(page, name))?.densityHistogram ?? []);
@@ -100,7 +100,7 @@ test("a zero or non-numeric maxHeight is clamped with a message; a zero-size can
   await w.locator(".sim-stage").evaluate((el: HTMLElement) => (el.style.width = "0px"));
   await expect(w.locator(".widget-status")).toContainText("The canvas has no size (0 × 0 px)");
   const f0 = await frames();
-  await page.waitForTimeout(1000);
+  await animationFrames(page, 60);
   expect(await frames()).toBe(f0);
   await w.locator(".sim-stage").evaluate((el: HTMLElement) => (el.style.width = "100%"));
   await expect(w.locator(".widget-status")).toContainText("maximum height 0 is outside");

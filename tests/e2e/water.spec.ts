@@ -1,6 +1,6 @@
 // The hero (§0) and the water demo (§5) in Chromium with SwiftShader WebGPU, at small counts.
 import {expect, test, type Page} from "@playwright/test";
-import {expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
+import {animationFrames, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
 
 const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
 
@@ -30,7 +30,7 @@ test("hero and water demo run on the GPU; the hero pauses off screen; slider, su
   // the hero, now scrolled out of view, has paused
   const heroFrames = () => page.evaluate(() => (document.querySelector('[data-widget="hero"]') as any).__frames());
   const paused = await heroFrames();
-  await page.waitForTimeout(2500);
+  await animationFrames(page, 60); // 60 chances to draw, had it not paused
   expect(await heroFrames()).toBe(paused);
   let v = await widgetValue(page, "water");
   expect(v).toMatchObject({count: 1500, substeps: 1, params: {k: 400, kNear: 100, restDensity: 2.2, xsph: 0.03}});

@@ -152,15 +152,30 @@ describe("runEngine", () => {
   });
 
   it("losses spread out over more than the window are each recovered", async () => {
+    // (the browser's former test of this, three real losses 15 s apart on the essay, slept 30 s)
     vi.useFakeTimers();
     const dev = deviceProvider();
-    const rt = runEngine<Engine>({root: {} as Element, status: fakeStatus(), lazy: false, acquire: dev.acquire, gpu: () => ({}), cpu: () => ({})});
+    const status = fakeStatus();
+    let gpuBuilds = 0;
+    let cpuBuilds = 0;
+    const rt = runEngine<Engine>({
+      root: {} as Element,
+      status,
+      lazy: false,
+      acquire: dev.acquire,
+      gpu: () => (gpuBuilds++, {}),
+      cpu: () => (cpuBuilds++, {}),
+    });
     await vi.advanceTimersByTimeAsync(0);
     for (let i = 0; i < 5; i++) {
       dev.made[dev.made.length - 1].lose();
       await vi.advanceTimersByTimeAsync(RETRY_WINDOW_MS);
       expect(rt.kind).toBe("gpu");
+      expect(gpuBuilds, "rebuilt on a new device after each loss").toBe(i + 2);
     }
+    expect(dev.made.length, "one new device per loss").toBe(6);
+    expect(cpuBuilds, "never the CPU engine").toBe(0);
+    expect(status.lines.some((l) => /lost \d+ times/.test(l))).toBe(false);
   });
 
   it("reports every loss of its device, one that comes while the engine is still being built included", async () => {

@@ -1,0 +1,76 @@
+// Soak tier: the counting sort at large sizes on the GPU (Dawn) against the CPU twin —
+// the production sort at a million particles, and the round-by-round teaching scan far past
+// the sizes its widgets use (100,000 and a million particles; 257 and 65,536 cells, i.e. up
+// to 16 scan rounds, each round compared whole). Moved out of tests/unit/sort-gpu.test.ts,
+// which keeps the production sort up to 100,000 and the teaching scan at its own sizes.
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {GPUHandle} from "../../components/gpu/context.js";
+import {ResourceScope} from "../../components/gpu/scope.js";
+import {nodeWGSL} from "../../components/gpu/node.js";
+import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
+import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
+import {cloneParticles, PARTICLE_WORDS} from "../../components/sort/particles.js";
+import {testGPU} from "../helpers/gpu.js";
+import {expectValidSort, gridWithCells, randomParticles, runProductionSort} from "../helpers/sort.js";
+import {expectSameArray} from "../helpers/arrays.js";
+
+const CELL_COUNTS = [1, 6, 16, 256, 257, 65_536];
+
+let gpu: GPUHandle;
+let scope: ResourceScope;
+let sorter: CountingSortGPU;
+
+beforeAll(async () => {
+  gpu = await testGPU();
+  scope = new ResourceScope(gpu.device);
+  sorter = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536});
+});
+afterAll(() => {
+  scope?.dispose();
+  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+});
+
+describe("production sort (clear, count, 3-dispatch scan, scatter) at a million particles", () => {
+  for (const cells of CELL_COUNTS) {
+    const n = 1_000_000;
+    it(`${n} particles in ${cells} cells`, async () => {
+      const g = gridWithCells(cells);
+      const input = randomParticles(g, n, cells * 7919 + n);
+      const twinInput = cloneParticles(input);
+      const twinCounts = countTwin(g, twinInput);
+      const keys = new Uint32Array(n);
+      for (let i = 0; i < n; i++) keys[i] = twinInput.u32[i * PARTICLE_WORDS + 5];
+      const res = await runProductionSort(sorter, g, input);
+      expectSameArray(res.counts, twinCounts, "counts");
+      expect(res.counts.reduce((s, v) => s + v, 0)).toBe(n);
+      const twinStarts = exclusiveScan(twinCounts);
+      expectSameArray(res.starts, twinStarts, "starts");
+      expectSameArray(res.starts, blockScanTwin(twinCounts).starts, "starts = block scan");
+      // after the scatter every cursor has advanced to its cell's end
+      expectSameArray(res.cursorAfter, twinStarts.slice(1), "cursors after the scatter");
+      expectValidSort(input, keys, res.starts, res.sorted);
+    });
+  }
+});
+
+describe("teaching sort (one dispatch per Hillis–Steele round) past the teaching sizes", () => {
+  for (const cells of CELL_COUNTS) {
+    // cells ≤ 256 with ≤ 4,096 particles are in tests/unit/sort-gpu.test.ts
+    const counts = cells <= 256 ? [100_000, 1_000_000] : [0, 1, 56, 257, 100_000, 1_000_000];
+    for (const n of counts) {
+      it(`${n} particles in ${cells} cells: every round equals the twin`, async () => {
+        const g = gridWithCells(cells);
+        const input = randomParticles(g, n, cells + 31 * n);
+        const twin = countingSortTwin(g, input);
+        const gpuRun = await sorter.runWithSnapshots(g, input);
+        expectSameArray(gpuRun.keys, twin.keys, "keys");
+        expectSameArray(gpuRun.counts, twin.counts, "counts");
+        expect(gpuRun.scanRounds.length).toBe(twin.scanRounds.length);
+        gpuRun.scanRounds.forEach((round, r) => expectSameArray(round, twin.scanRounds[r], `round ${r}`));
+        expectSameArray(gpuRun.starts, twin.starts, "starts");
+        expectValidSort(input, twin.keys, gpuRun.starts, gpuRun.sorted);
+        // a million particles through 16 scan rounds on SwiftShader, each round compared whole
+      }, 300_000);
+    }
+  }
+});
