@@ -65,7 +65,6 @@ export const SHOWN_WGSL = {
 };
 const SHOWN = new Set(Object.values(SHOWN_WGSL).flat());
 
-
 /** The shaders of the hero's first frame (the disc renderer), in the hero's own module. */
 const FIRST = new Set(["common/particle.wgsl", "render/discs.wgsl"]);
 /**
