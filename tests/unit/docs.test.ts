@@ -24,11 +24,19 @@ function rowPaths(cell: string): string[] {
   return quoted.map((p, i) => (i > 0 && /^[\w-]+\/$/.test(p) ? parent + p : p));
 }
 
+/** Files the build writes and git ignores (.gitignore lines naming one file): a doc may quote them before they exist. */
+const BUILT = new Set(
+  read(".gitignore")
+    .split("\n")
+    .map((l) => l.trim().replace(/^\//, ""))
+    .filter((l) => l && !l.endsWith("/") && !/[*]/.test(l))
+);
+
 /** Repository paths quoted in backticks (`components/…`, `scripts/….mjs`, …), without build outputs and patterns. */
 function quotedPaths(text: string): string[] {
   const roots = /^(components|scripts|shaders|tests|bench|data|docs|src|packages)\//;
   return [...new Set(Array.from(text.matchAll(/`([^`\s]+)`/g), (m) => m[1].replace(/[.,:;)]+$/, "")))].filter(
-    (p) => roots.test(p) && !/[<>*{}$]|…|\.\.\./.test(p) && !/^src\/(_bundle|\.observablehq)\b/.test(p) && !/\.(cells|first)\./.test(p)
+    (p) => roots.test(p) && !BUILT.has(p) && !/[<>*{}$]|…|\.\.\./.test(p) && !/^src\/(_bundle|\.observablehq)\b/.test(p) && !/\.(cells|first)\./.test(p)
   );
 }
 
