@@ -107,3 +107,27 @@ test("a section far below loads its code when the reader jumps to it, and its wi
   await expect.poll(counted, {timeout: 120_000}).toBe(true);
   errors.expectNone();
 });
+
+test("a reader who tabbed into the hero before Framework's runtime arrived keeps the focus when the hero's cell takes the widget", async ({page}) => {
+  // hold the page's cells module (Framework's runtime follows the hero's first frame) until the hero's canvas has the focus
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(/\/index\.cells\.[0-9a-f]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const canvas = page.locator('[data-widget="hero"] canvas');
+  await canvas.focus();
+  await expect(canvas).toBeFocused();
+  await expect.poll(() => asked, {timeout: 60_000}).toBe(true);
+  release();
+  // the hero's cell has run once a later cell's widget exists
+  await expect(page.locator('[data-widget="contacts"]')).toHaveCount(1, {timeout: 60_000});
+  await expect(canvas).toBeFocused();
+  expect(await page.locator('[data-widget="hero"]').count()).toBe(1);
+});

@@ -34,10 +34,12 @@ let current: {widget: WaterElement; release: () => void} | null = null;
  * page's URL options (?hero=N particles, ?substeps=N substeps per frame). One widget per page:
  * a second call returns the same element (the page's first script starts it, the hero's cell
  * then gives it its place). It is disposed when the `invalidation` of any call resolves (a
- * re-run cell in preview); the next call then makes a new one. Throws when the page has no
+ * re-run cell in preview); the next call then makes a new one. A later call keeps the focus of
+ * an element inside the widget across the cell's display. Throws when the page has no
  * `.hero-slot`.
  */
 export function startHero(invalidation?: Promise<unknown>): WaterElement {
+  const created = !current;
   if (!current) {
     const slot = document.querySelector<HTMLElement>(".hero-slot");
     if (!slot) throw new Error("startHero: the page has no .hero-slot to mount the hero in");
@@ -70,6 +72,17 @@ export function startHero(invalidation?: Promise<unknown>): WaterElement {
     current = {widget, release};
   }
   const mine = current;
+  if (!created) {
+    // The hero's cell displays the element the page's first script already placed: Framework
+    // moves it (remove, then insert at the same place), and a moved element loses the focus. A
+    // reader who tabbed into the hero before Framework's runtime arrived keeps it: the cell's
+    // display runs right after this call returns, before this microtask.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && mine.widget.contains(focused))
+      queueMicrotask(() => {
+        if (focused.isConnected && document.activeElement !== focused) focused.focus({preventScroll: true});
+      });
+  }
   invalidation?.then(() => {
     if (current !== mine) return;
     current = null;
