@@ -8,6 +8,7 @@ import {createServer, type Server} from "node:http";
 import {tmpdir} from "node:os";
 import {extname, join, normalize} from "node:path";
 import {expect, type Page} from "@playwright/test";
+import {watchErrors} from "./helpers";
 
 const TYPES: Record<string, string> = {".html": "text/html; charset=utf-8", ".js": "text/javascript"};
 
@@ -30,18 +31,11 @@ export async function serveStatic(root: string): Promise<{origin: string; close:
   return {origin: `http://127.0.0.1:${address.port}`, close: () => new Promise((r) => server.close(() => r()))};
 }
 
-/** Every request the page makes (URLs), every console error and page error. */
+/** Every request the page makes (URLs), every console error, page error and failed response (watchErrors). */
 export function watch(page: Page) {
   const requests: string[] = [];
-  const errors: string[] = [];
+  const {errors} = watchErrors(page);
   page.on("request", (r) => requests.push(r.url()));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-  page.on("response", (r) => {
-    if (r.status() >= 400) errors.push(`http ${r.status()}: ${r.url()}`);
-  });
   return {
     requests,
     errors,
