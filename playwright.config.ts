@@ -30,9 +30,11 @@ export default defineConfig({
     },
   ],
   projects: [
+    // facts of the built HTML, read in Node (no browser is launched)
+    {name: "node", testMatch: /\.node\.spec\.ts$/},
     {
       name: "webgpu",
-      testIgnore: /\.nogpu\.spec\.ts$/,
+      testIgnore: /\.(nogpu|node)\.spec\.ts$/,
       use: {launchOptions: {executablePath: chromium, args: [...WEBGPU_FLAGS, ...common]}},
     },
     {

@@ -1,8 +1,11 @@
 /**
  * The accessibility check shared by `a11y.spec.ts` (WebGPU) and `a11y.nogpu.spec.ts` (WebGPU
- * hidden): axe-core on a built page at load and once every widget has started, in a light
- * and a dark colour scheme, at a desktop and a phone size (one page load for each pair). Serious and critical violations fail; each is printed
- * on one line per rule with its first few targets.
+ * hidden): axe-core on a built page at load and once every widget has started. Each page is
+ * checked twice, light at one size and dark at the other (`CASES`; a caller picks which pairing),
+ * so every page meets both colour schemes and both sizes without the four page loads of the full
+ * product: the colours a scheme gives do not depend on the width, and the phone layout's boxes do
+ * not depend on the scheme. Serious and critical violations fail; each is printed on one line per
+ * rule with its first few targets.
  */
 import AxeBuilder from "@axe-core/playwright";
 import {expect, type Page} from "@playwright/test";
@@ -12,6 +15,29 @@ export const SIZES = [
   {name: "phone", width: 390, height: 844},
 ] as const;
 export const SCHEMES = ["light", "dark"] as const;
+
+/** A size with a colour scheme and a motion preference: one page load of the check. */
+export interface A11yCase {
+  size: (typeof SIZES)[number];
+  scheme: (typeof SCHEMES)[number];
+  /** "reduce": the widgets wait for Play (their paused state and its labels are what axe reads). */
+  motion: "reduce" | "no-preference";
+}
+
+/**
+ * The two pairings of size and scheme. `A` is light on a desktop (moving) and dark on a phone
+ * (reduced motion); `B` is the other way round. Pages checked with both cover all four.
+ */
+export const CASES: Record<"A" | "B", A11yCase[]> = {
+  A: [
+    {size: SIZES[0], scheme: "light", motion: "no-preference"},
+    {size: SIZES[1], scheme: "dark", motion: "reduce"},
+  ],
+  B: [
+    {size: SIZES[1], scheme: "light", motion: "no-preference"},
+    {size: SIZES[0], scheme: "dark", motion: "reduce"},
+  ],
+};
 
 /** Rules left out of the run, from `A11Y_SKIP` (comma separated), e.g. while another change is pending. None by default. */
 const skipped = (process.env.A11Y_SKIP ?? "").split(",").filter(Boolean);
@@ -26,7 +52,8 @@ export async function startEveryWidget(page: Page) {
   // one pass down the page renders every cell (the page grows as widgets appear)
   for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += step) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(200);
+    // two frames: the observers of what came into view have run
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }
   // then each widget in view until its engine has started (a busy page delivers its observers late)
   const widgets = page.locator("[data-engine]");
@@ -57,12 +84,12 @@ export function describeViolations(violations: {id: string; impact?: string | nu
 }
 
 /**
- * For each size and colour scheme: loads `path` once, runs axe at load (the widgets still
- * idle), scrolls through the page until every widget has started (`startEveryWidget`) and
- * runs axe again. Fails on any serious or critical violation of any of the eight runs,
- * listing all of them; minor and moderate ones are printed.
+ * For each case: loads `path` once at its size, scheme and motion preference, runs axe at load
+ * (the widgets still idle), scrolls through the page until every widget has started
+ * (`startEveryWidget`) and runs axe again. Fails on any serious or critical violation of any
+ * run, listing all of them; minor and moderate ones are printed.
  */
-export async function checkPage(page: Page, path: string) {
+export async function checkPage(page: Page, path: string, cases: A11yCase[]) {
   const failures: string[] = [];
   const run = async (where: string) => {
     const result = await new AxeBuilder({page}).disableRules(skipped).analyze();
@@ -71,16 +98,15 @@ export async function checkPage(page: Page, path: string) {
     if (rest.length) console.log(`${where}, minor or moderate:\n${describeViolations(rest)}`);
     if (bad.length) failures.push(`${where}:\n${describeViolations(bad)}`);
   };
-  for (const size of SIZES)
-    for (const scheme of SCHEMES) {
-      const where = `${path} ${scheme} ${size.width}×${size.height}`;
-      await page.setViewportSize(size);
-      await page.emulateMedia({colorScheme: scheme});
-      await page.goto(path);
-      await page.waitForLoadState("load");
-      await run(`${where}, at load`);
-      await startEveryWidget(page);
-      await run(`${where}, every widget started`);
-    }
+  for (const {size, scheme, motion} of cases) {
+    const where = `${path} ${scheme} ${size.width}×${size.height}${motion === "reduce" ? " reduced motion" : ""}`;
+    await page.setViewportSize(size);
+    await page.emulateMedia({colorScheme: scheme, reducedMotion: motion});
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    await run(`${where}, at load`);
+    await startEveryWidget(page);
+    await run(`${where}, every widget started`);
+  }
   expect(failures.length, failures.join("\n")).toBe(0);
 }

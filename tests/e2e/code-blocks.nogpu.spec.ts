@@ -42,6 +42,8 @@ for (const path of ["/", "/gravity", "/bench", "/embed"])
     }
   });
 
+test.use({reducedMotion: "reduce"}); // code blocks do not move: nothing should take the cores from the checks
+
 test("an excerpt is its marked lines; the whole file opens on a click and stays closed in print", async ({page}) => {
   await disableWebGPU(page);
   await page.goto("/");
