@@ -15,7 +15,8 @@ export default defineConfig({
   timeout: 180_000,
   expect: {timeout: 60_000},
   fullyParallel: false,
-  workers: 1,
+  // two workers for two cores: most tests wait on a page (frames, readbacks) more than they compute
+  workers: 2,
   retries: 0,
   reporter: [["list"]],
   outputDir: "test-results",

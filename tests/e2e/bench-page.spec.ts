@@ -49,7 +49,7 @@ test("Cancel stops a run", async ({page}) => {
   await expect(root.locator("button.bench-run")).toBeEnabled();
   // nothing moves after the cancel: the progress stays where it stopped
   const p0 = await root.locator("progress").evaluate((e: HTMLProgressElement) => e.value);
-  await animationFrames(page, 120);
+  await animationFrames(page, 30);
   expect(await root.locator("progress").evaluate((e: HTMLProgressElement) => e.value)).toBe(p0);
   errors.expectNone();
 });

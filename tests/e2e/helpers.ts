@@ -175,7 +175,7 @@ export async function settled<T>(page: Page, read: () => Promise<T>, frames = 10
 }
 
 /** GPU submits once in-flight work has landed, then asserts none follow over `frames` more animation frames. */
-export async function expectNoSubmits(page: Page, message: string, frames = 60): Promise<number> {
+export async function expectNoSubmits(page: Page, message: string, frames = 30): Promise<number> {
   const s1 = await settled(page, async () => (await gpuStats(page)).submits as number);
   await animationFrames(page, frames);
   expect((await gpuStats(page)).submits, message).toBe(s1);

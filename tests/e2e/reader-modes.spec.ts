@@ -36,9 +36,9 @@ test.describe("reduced motion", () => {
       const play = w.locator("button.play-toggle");
       await expect(play).toBeVisible();
       await expect(play).toHaveAccessibleName("Play");
-      // (a one-off draw after the start has landed: both hold still over 10 frames), then 120 frames
+      // (a one-off draw after the start has landed: both hold still over 10 frames), then 30 frames
       const [p0, s0] = await settled(page, async () => [await progressOf(page, name), (await gpuStats(page)).submits as number]);
-      await animationFrames(page, 120);
+      await animationFrames(page, 30); // 30 chances to submit: a loop that still runs takes the first
       expect(await progressOf(page, name), `${name} advanced under reduced motion`).toBe(p0);
       expect((await gpuStats(page)).submits, `${name}: GPU submits while paused`).toBe(s0);
       await play.focus();
@@ -64,9 +64,9 @@ test("without reduced motion every animation plays and Pause stops it (no submit
     await expect.poll(() => progressOf(page, name), {timeout: 60_000}).toBeGreaterThan(p0);
     await pause.click();
     await expect(pause).toHaveAccessibleName("Play");
-    // a frame in flight lands (both hold still over 10 frames), then 120 frames in which nothing may move
+    // a frame in flight lands (both hold still over 10 frames), then 30 frames in which nothing may move
     const [p1, s1] = await settled(page, async () => [await progressOf(page, name), (await gpuStats(page)).submits as number]);
-    await animationFrames(page, 120);
+    await animationFrames(page, 30); // 30 chances to submit: a loop that still runs takes the first
     expect(await progressOf(page, name), `${name} advanced while paused`).toBe(p1);
     expect((await gpuStats(page)).submits, `${name}: GPU submits while paused`).toBe(s1);
   }
@@ -76,7 +76,7 @@ test("without reduced motion every animation plays and Pause stops it (no submit
   const s2 = (await gpuStats(page)).submits;
   await sand.getByRole("button", {name: /re-pour/i}).click();
   await expect.poll(async () => (await gpuStats(page)).submits - s2, {timeout: 10_000}).toBe(1);
-  await animationFrames(page, 60);
+  await animationFrames(page, 30);
   expect((await gpuStats(page)).submits - s2).toBe(1);
   errs.expectNone();
 });

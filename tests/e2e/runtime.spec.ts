@@ -41,9 +41,9 @@ test("widgets far below the fold allocate nothing until scrolled near, then each
   await page.goto("/");
   await expectWebGPU(page);
   await page.locator('[data-widget="scan-blocks"]').waitFor({state: "attached"});
-  // every section has arrived and run its cells; 120 frames in which a widget could have started
+  // every section has arrived and run its cells; 30 frames in which a widget could have started
   await page.locator('[data-widget="water"]').waitFor({state: "attached"});
-  await animationFrames(page, 120);
+  await animationFrames(page, 30);
   const atLoad = await gpuStats(page);
   expect(atLoad?.buffersLive ?? 0).toBe(0);
   expect(atLoad?.bytesLive ?? 0).toBe(0);

@@ -98,20 +98,28 @@ async function jumpToY(page: Page, y: number): Promise<Value> {
   return widgetValue<Value>(page, "scan-scrub");
 }
 
-/** Waits until the page stops scrolling (smooth scrolls, wheel): scrollY unchanged over 4 samples 150 ms apart. */
+/**
+ * Waits until the page stops scrolling (smooth scrolls, wheel): scrollY unchanged over 8
+ * animation frames in a row (a smooth scroll moves on every frame, however slow the frames).
+ */
 async function settle(page: Page): Promise<number> {
-  const seen: number[] = [];
-  for (let i = 0; i < 200; i++) {
-    seen.push(
-      await page.evaluate(async () => {
-        await new Promise((r) => setTimeout(r, 150));
-        return window.scrollY;
+  return page.evaluate(
+    () =>
+      new Promise<number>((done, fail) => {
+        let last = window.scrollY;
+        let still = 0;
+        let frames = 0;
+        const tick = () => {
+          const y = window.scrollY;
+          still = y === last ? still + 1 : 0;
+          last = y;
+          if (still >= 8) return done(y);
+          if (++frames > 5000) return fail(new Error("page kept scrolling"));
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
       })
-    );
-    const last = seen.slice(-4);
-    if (last.length === 4 && last.every((y) => y === last[0])) return last[0];
-  }
-  throw new Error("page kept scrolling");
+  );
 }
 
 /** After a step: waits until the widget rests at phase k's rest point, then until scrolling stops. */

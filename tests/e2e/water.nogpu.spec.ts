@@ -100,7 +100,7 @@ test("a zero or non-numeric maxHeight is clamped with a message; a zero-size can
   await w.locator(".sim-stage").evaluate((el: HTMLElement) => (el.style.width = "0px"));
   await expect(w.locator(".widget-status")).toContainText("The canvas has no size (0 × 0 px)");
   const f0 = await frames();
-  await animationFrames(page, 60);
+  await animationFrames(page, 30);
   expect(await frames()).toBe(f0);
   await w.locator(".sim-stage").evaluate((el: HTMLElement) => (el.style.width = "100%"));
   await expect(w.locator(".widget-status")).toContainText("maximum height 0 is outside");

@@ -30,7 +30,7 @@ test("hero and water demo run on the GPU; the hero pauses off screen; slider, su
   // the hero, now scrolled out of view, has paused
   const heroFrames = () => page.evaluate(() => (document.querySelector('[data-widget="hero"]') as any).__frames());
   const paused = await heroFrames();
-  await animationFrames(page, 60); // 60 chances to draw, had it not paused
+  await animationFrames(page, 30); // 30 chances to draw, had it not paused
   expect(await heroFrames()).toBe(paused);
   let v = await widgetValue(page, "water");
   expect(v).toMatchObject({count: 1500, substeps: 1, params: {k: 400, kNear: 100, restDensity: 2.2, xsph: 0.03}});
