@@ -34,6 +34,12 @@ test("every section has a stable anchor with a link to itself and a kicker right
   }
 });
 
+test("the page has a language and lets the reader zoom", () => {
+  const d = doc();
+  expect(d.documentElement.getAttribute("lang")).toBe("en");
+  expect(d.querySelector('meta[name="viewport"]')?.getAttribute("content")).not.toMatch(/maximum-scale|user-scalable/);
+});
+
 test("every widget slot has a demo anchor and a link to it; the anchors other sites link to exist", () => {
   const d = doc();
   const slots = [...d.querySelectorAll("#observablehq-main .widget-slot")].map((s) => ({

@@ -15,17 +15,6 @@ async function press(page: Page, key: string, n: number, gapMs = 40) {
   }
 }
 
-test("every simulation canvas is focusable, named, and says which keys work", async ({page}) => {
-  await page.goto("/");
-  for (const name of ["hero", "contacts", "grid-query", "sand", "water"]) {
-    const canvas = page.locator(`[data-widget="${name}"] canvas`).first();
-    await expect(canvas, name).toHaveAttribute("tabindex", "0");
-    await expect(canvas, name).toHaveAttribute("role", "application");
-    await expect(canvas, name).toHaveAccessibleName(/\w{4,}/);
-    await expect(canvas, name).toHaveAccessibleDescription(/Arrow keys/);
-  }
-});
-
 test("§2: the arrow keys move the query; Escape parks it again", async ({page}) => {
   const errs = watchErrors(page);
   await page.goto("/embed/grid-query"); // the widget alone
@@ -240,61 +229,75 @@ test("§5: the arrow keys stir the water", async ({page}) => {
   errs.expectNone();
 });
 
-test("sliders say their value in the reader's units; one arrow press moves a log slider a few percent", async ({page}) => {
-  const errs = watchErrors(page);
-  await page.goto("/");
-  const discs = page.locator('[data-widget="contacts"] input[type="range"]');
-  await expect(discs).toHaveAttribute("aria-valuetext", "2,000 discs");
-  await expect(page.locator('[data-widget="sand"] input[aria-label="grains"]')).toHaveAttribute("aria-valuetext", /^[\d,]+ grains$/);
-  await expect(page.locator('[data-widget="water"] input[name="water-count"]')).toHaveAttribute("aria-valuetext", /^[\d,]+ particles$/);
-  await expect(page.locator('[data-widget="sand"] input[aria-label="substeps per frame"]')).toHaveAttribute("aria-valuetext", /^\d substeps per frame$/);
-  // one press: a few percent more discs, and the new count is what the slider says
-  await discs.scrollIntoViewIfNeeded();
-  await discs.focus();
-  await page.keyboard.press("ArrowRight");
-  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBeGreaterThan(2000 * 1.03);
-  const n = (await widgetValue(page, "contacts")).count;
-  expect(n).toBeLessThan(2000 * 1.15);
-  await expect(discs).toHaveAttribute("aria-valuetext", `${n.toLocaleString("en-US")} discs`);
-  await page.keyboard.press("ArrowLeft");
-  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(2000);
-  // the particle slider: one press is a new count at release, a few percent away
-  const water = page.locator('[data-widget="water"]');
-  await water.scrollIntoViewIfNeeded();
-  const particles = water.locator('input[name="water-count"]');
-  // once running (a software adapter lowers the count first), the slider says the count asked for
-  await expect(water).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
-  const agree = async () =>
-    `${(await widgetValue(page, "water")).requestedCount.toLocaleString("en-US")} particles` === (await particles.getAttribute("aria-valuetext"));
-  await expect.poll(agree, {timeout: 30_000}).toBe(true);
-  const before = (await widgetValue(page, "water")).requestedCount;
-  await particles.focus();
-  await page.keyboard.press("ArrowRight");
-  await expect.poll(async () => (await widgetValue(page, "water")).requestedCount).toBeGreaterThan(before * 1.03);
-  expect((await widgetValue(page, "water")).requestedCount).toBeLessThan(before * 1.2);
-  await expect(particles).toHaveAttribute("aria-valuetext", `${(await widgetValue(page, "water")).requestedCount.toLocaleString("en-US")} particles`);
-  errs.expectNone();
-});
+// Names, values and focus order: nothing here needs a moving widget, and a still page leaves the
+// cores to the checks (the keys that move things are tested above, with motion).
+test.describe("still", () => {
+  test.use({reducedMotion: "reduce"});
 
-test("the skip link is the first thing Tab reaches and leads to the essay", async ({page}) => {
-  await page.goto("/");
-  await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", {name: "Skip to the essay"});
-  await expect(skip).toBeFocused();
-  await expect(skip).toBeInViewport();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/#observablehq-main$/);
-  await page.keyboard.press("Tab");
-  expect(await page.evaluate(() => !!document.activeElement?.closest("#observablehq-main"))).toBe(true);
-});
+  test("every simulation canvas is focusable, named, and says which keys work", async ({page}) => {
+    await page.goto("/");
+    for (const name of ["hero", "contacts", "grid-query", "sand", "water"]) {
+      const canvas = page.locator(`[data-widget="${name}"] canvas`).first();
+      await expect(canvas, name).toHaveAttribute("tabindex", "0");
+      await expect(canvas, name).toHaveAttribute("role", "application");
+      await expect(canvas, name).toHaveAccessibleName(/\w{4,}/);
+      await expect(canvas, name).toHaveAccessibleDescription(/Arrow keys/);
+    }
+  });
 
-test("the sand overlay is hidden from assistive technology; the page has a language and allows zoom", async ({page}) => {
-  await page.goto("/");
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  const viewport = await page.locator('meta[name="viewport"]').getAttribute("content");
-  expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
-  const sand = page.locator('[data-widget="sand"]');
-  await expect(sand.locator(".sim-overlay")).toHaveAttribute("aria-hidden", "true");
-  // no unnamed image anywhere in the widget's accessibility tree
-  expect(await sand.ariaSnapshot()).not.toMatch(/- img\s*$/m);
+  test("sliders say their value in the reader's units; one arrow press moves a log slider a few percent", async ({page}) => {
+    const errs = watchErrors(page);
+    await page.goto("/");
+    const discs = page.locator('[data-widget="contacts"] input[type="range"]');
+    await expect(discs).toHaveAttribute("aria-valuetext", "2,000 discs");
+    await expect(page.locator('[data-widget="sand"] input[aria-label="grains"]')).toHaveAttribute("aria-valuetext", /^[\d,]+ grains$/);
+    await expect(page.locator('[data-widget="water"] input[name="water-count"]')).toHaveAttribute("aria-valuetext", /^[\d,]+ particles$/);
+    await expect(page.locator('[data-widget="sand"] input[aria-label="substeps per frame"]')).toHaveAttribute("aria-valuetext", /^\d substeps per frame$/);
+    // one press: a few percent more discs, and the new count is what the slider says
+    await discs.scrollIntoViewIfNeeded();
+    await discs.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBeGreaterThan(2000 * 1.03);
+    const n = (await widgetValue(page, "contacts")).count;
+    expect(n).toBeLessThan(2000 * 1.15);
+    await expect(discs).toHaveAttribute("aria-valuetext", `${n.toLocaleString("en-US")} discs`);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(2000);
+    // the particle slider: one press is a new count at release, a few percent away
+    const water = page.locator('[data-widget="water"]');
+    await water.scrollIntoViewIfNeeded();
+    const particles = water.locator('input[name="water-count"]');
+    // once running (a software adapter lowers the count first), the slider says the count asked for
+    await expect(water).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
+    const agree = async () =>
+      `${(await widgetValue(page, "water")).requestedCount.toLocaleString("en-US")} particles` === (await particles.getAttribute("aria-valuetext"));
+    await expect.poll(agree, {timeout: 30_000}).toBe(true);
+    const before = (await widgetValue(page, "water")).requestedCount;
+    await particles.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await widgetValue(page, "water")).requestedCount).toBeGreaterThan(before * 1.03);
+    expect((await widgetValue(page, "water")).requestedCount).toBeLessThan(before * 1.2);
+    await expect(particles).toHaveAttribute("aria-valuetext", `${(await widgetValue(page, "water")).requestedCount.toLocaleString("en-US")} particles`);
+    errs.expectNone();
+  });
+
+  test("the skip link is the first thing Tab reaches and leads to the essay", async ({page}) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", {name: "Skip to the essay"});
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#observablehq-main$/);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("#observablehq-main"))).toBe(true);
+  });
+
+  test("the sand overlay is hidden from assistive technology", async ({page}) => {
+    await page.goto("/");
+    const sand = page.locator('[data-widget="sand"]');
+    await expect(sand.locator(".sim-overlay")).toHaveAttribute("aria-hidden", "true");
+    // no unnamed image anywhere in the widget's accessibility tree
+    expect(await sand.ariaSnapshot()).not.toMatch(/- img\s*$/m);
+  });
 });

@@ -38,7 +38,7 @@ afterAll(() => {
   expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
-describe("production sort (clear, count, 3-dispatch scan, scatter)", () => {
+describe("production sort (count, one-dispatch scan, scatter)", () => {
   for (const cells of CELL_COUNTS) {
     for (const n of PARTICLE_COUNTS) {
       it(`${n} particles in ${cells} cells`, async () => {

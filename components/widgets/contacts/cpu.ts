@@ -5,9 +5,11 @@
  *
  * Publishes `.value` about 4×/s: checks and touching pairs of one real step, msPerStep
  * the mean wall time of the steps since the last publish, and keeps the positions that
- * step searched for `snapshot()`.
+ * step searched for `snapshot()`. A reset (new count or seed) publishes at once, for the new
+ * discs before any step: a paused widget (reduced motion, Pause) shows the count its slider
+ * says, and its counters with it.
  */
-import {bruteForceStep, scatterDiscs, type ContactParams, type Discs} from "../../contacts/physics.js";
+import {bruteForceStep, countTouching, scatterDiscs, type ContactParams, type Discs} from "../../contacts/physics.js";
 import type {Engine} from "../runtime/engine.js";
 import type {Pointer} from "../runtime/canvas.js";
 import {recordFrame, type FrameTiming} from "../runtime/timing.js";
@@ -52,6 +54,23 @@ export function contactsCPU(s: ContactsSetup): ContactsEngine {
     lastPublish = -Infinity;
   };
 
+  /** The value of the discs as scattered (no step yet: no time per step), with their positions. */
+  const publishScattered = () => {
+    const n = discs.count;
+    const checks = (n * (n - 1)) / 2;
+    const touching = countTouching(discs.x, discs.y, P.radius);
+    const value: ContactsValue = {
+      count: n,
+      checksPerStep: checks,
+      touchingPairs: touching,
+      msPerStep: 0,
+      usefulShare: checks ? (100 * touching) / checks : 0,
+      steps: 0,
+    };
+    snap = {x: Array.from(discs.x), y: Array.from(discs.y), radius: P.radius, value};
+    s.publish(value);
+  };
+
   /** One step; with `keep`, publishes its counts and the positions it searched. */
   const step = (keep: boolean, now: number) => {
     const before = keep ? {x: Array.from(discs.x), y: Array.from(discs.y)} : null;
@@ -86,7 +105,10 @@ export function contactsCPU(s: ContactsSetup): ContactsEngine {
       s.draw(discs);
       recordFrame(s.timing, start, drawStart, performance.now());
     },
-    reset,
+    reset() {
+      reset();
+      publishScattered();
+    },
     draw: () => s.draw(discs),
     snapshot: () => snap && {x: snap.x.slice(), y: snap.y.slice(), radius: snap.radius, value: {...snap.value}},
   };
