@@ -6,7 +6,7 @@ import {disableWebGPU, sandCountsAgree, watchErrors, widgetValue} from "./helper
 test("without WebGPU the sand runs on the CPU twin and the controls work", async ({page}) => {
   const errs = watchErrors(page);
   await disableWebGPU(page);
-  await page.goto("/");
+  await page.goto("/embed/sand"); // the widget alone
   const widget = page.locator('[data-widget="sand"]');
   await widget.scrollIntoViewIfNeeded();
   await expect.poll(async () => (await widgetValue(page, "sand"))?.engine, {timeout: 60_000}).toBe("cpu");

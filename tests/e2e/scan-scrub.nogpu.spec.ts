@@ -5,6 +5,10 @@ import {denseGrid} from "../../components/sort/grid.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {countingSortTwin} from "../../components/sort/twin.js";
 
+// the diagram follows the scroll, not the clock; a paused page (the hero's CPU twin waits for
+// Play) leaves the cores to the scrolling
+test.use({reducedMotion: "reduce"});
+
 test("without WebGPU the diagram runs on the CPU twin, says so, and still scrubs", async ({page}) => {
   await disableWebGPU(page);
   const errs = watchErrors(page);

@@ -1,4 +1,4 @@
-// The same page with WebGPU hidden: the counting-sort widget runs its CPU twin and says so.
+// The counting-sort widget alone (its embed page) with WebGPU hidden: it runs its CPU twin and says so.
 import {test, expect} from "@playwright/test";
 import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
 import {expectMatchesTwin, PHASES_16, type SortValue} from "./sort-widget-check.js";
@@ -6,7 +6,7 @@ import {expectMatchesTwin, PHASES_16, type SortValue} from "./sort-widget-check.
 test("without WebGPU the widget runs the CPU twin and says so in one line", async ({page}) => {
   const errs = watchErrors(page);
   await disableWebGPU(page);
-  await page.goto("/");
+  await page.goto("/embed/counting-sort"); // the widget alone
   expect(await page.evaluate(() => "gpu" in navigator && (navigator as any).gpu)).toBeFalsy();
   const widget = page.locator('[data-widget="counting-sort"]');
   await widget.scrollIntoViewIfNeeded(); // widgets start when they come near the viewport
