@@ -47,6 +47,25 @@ export function widgetValue<T = any>(page: Page, name: string): Promise<T> {
   }, name);
 }
 
+/**
+ * Runs `fn` in the page on the widget element with data-widget=name, found as `widgetValue`
+ * finds it (in the page, or in the shadow root of `<ns-name>` on the `/embed/<name>` pages),
+ * e.g. `onWidget(page, "contacts", (el) => el.snapshot())`. Fails if there is no such widget.
+ */
+export async function onWidget<R, A = undefined>(page: Page, name: string, fn: (el: any, arg: A) => R | Promise<R>, arg?: A): Promise<R> {
+  const handle = await page.evaluateHandle((n) => {
+    const sel = `[data-widget="${n}"]`;
+    const el = document.querySelector(sel) ?? document.querySelector(`ns-${n}`)?.shadowRoot?.querySelector(sel);
+    if (!el) throw new Error(`no widget ${n} on the page`);
+    return el;
+  }, name);
+  try {
+    return (await handle.evaluate(fn as any, arg)) as R;
+  } finally {
+    await handle.dispose();
+  }
+}
+
 /** Hides WebGPU from the page before any script runs (for the fallback tests). */
 export async function disableWebGPU(page: Page) {
   await page.addInitScript(() => {

@@ -1,11 +1,10 @@
 // Keyboard and screen readers on the simulation widgets and the sliders: every canvas is
 // focusable with a name and instructions, the arrow keys move the §2 query and shove or
 // stir §1, §4 and §5; sliders say their value in the reader's units and one arrow press
-// moves a log slider by a few percent. The §2 and §4 key tests mount their widget alone
-// on its embed page; the rest need the essay (its canvases together, its skip link, §1's and
-// §5's tests, whose recorders tell the hero's buffers from the demo's).
+// moves a log slider by a few percent. The key tests mount their widget alone on its embed
+// page; the rest need the essay (its canvases together, its sliders, its skip link).
 import {expect, test, type Page} from "@playwright/test";
-import {expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
+import {expectWebGPU, onWidget, watchErrors, widgetValue} from "./helpers.js";
 
 /** Presses `key` `n` times, `gapMs` apart. */
 async function press(page: Page, key: string, n: number, gapMs = 40) {
@@ -40,11 +39,11 @@ test("§2: the arrow keys move the query; Escape parks it again", async ({page})
 
 test("§1: the arrow keys shove the discs away from the keyboard pointer", async ({page}) => {
   const errs = watchErrors(page);
-  await page.goto("/");
+  await page.goto("/embed/contacts"); // the widget alone
   const el = page.locator('[data-widget="contacts"]');
   await el.scrollIntoViewIfNeeded();
   const near = async (x: number, y: number) => {
-    const s = await page.evaluate(() => (document.querySelector('[data-widget="contacts"]') as any).snapshot());
+    const s = await onWidget(page, "contacts", (w) => w.snapshot());
     return s ? s.x.filter((px: number, i: number) => Math.hypot(px - x, s.y[i] - y) < 0.06).length : -1;
   };
   // the pile settles over the point (1, 1/3) of the 2×2 box …
@@ -172,7 +171,7 @@ async function hold(page: Page, key: string, ms: number, repeatMs = 100) {
 test("§5: the arrow keys stir the water", async ({page}) => {
   const errs = watchErrors(page);
   await recordWaterPointer(page);
-  await page.goto("/");
+  await page.goto("/embed/water"); // the widget alone
   await expectWebGPU(page);
   const el = page.locator('[data-widget="water"]');
   await el.scrollIntoViewIfNeeded();
@@ -219,7 +218,7 @@ test("§5: the arrow keys stir the water", async ({page}) => {
   await hold(page, "ArrowRight", 1500);
   await expect.poll(async () => Math.max(...(await stirs(n2)).map((p) => p.vx)), {timeout: 60_000}).toBeGreaterThan(0.5 * k);
   for (const p of await stirs(n2)) expect(p.vx, "never stirred leftwards while ArrowRight is held").toBeGreaterThanOrEqual(0);
-  // all of it reached one water widget's uniform: the focused one, not the hero
+  // all of it reached one water widget's uniform
   expect(new Set((await stirs(0)).map((p) => p.buf)).size).toBe(1);
   // Escape lets go: the kernels see no stirrer again
   await page.keyboard.press("Escape");

@@ -23,12 +23,13 @@ function engine(count: number) {
 }
 
 describe("contacts engine", () => {
-  it("publishes the new count at a reset, before any step, with counters of the positions it keeps", () => {
+  it("publishes its discs at the start and the new count at a reset, before any step, with counters of the positions it keeps", () => {
     const {e, state, published} = engine(300);
+    expect(published).toEqual([expect.objectContaining({count: 300, checksPerStep: (300 * 299) / 2, steps: 0})]);
     state.count = 420;
     e.reset();
-    expect(published.length).toBe(1);
-    const v = published[0];
+    expect(published.length).toBe(2);
+    const v = published[1];
     expect(v).toMatchObject({count: 420, checksPerStep: (420 * 419) / 2, steps: 0});
     const snap = e.snapshot()!;
     expect(snap.x.length).toBe(420);

@@ -5,9 +5,9 @@
  *
  * Publishes `.value` about 4×/s: checks and touching pairs of one real step, msPerStep
  * the mean wall time of the steps since the last publish, and keeps the positions that
- * step searched for `snapshot()`. A reset (new count or seed) publishes at once, for the new
- * discs before any step: a paused widget (reduced motion, Pause) shows the count its slider
- * says, and its counters with it.
+ * step searched for `snapshot()`. The start and every reset (new count or seed) publish at
+ * once, for the discs before any step: a paused widget (reduced motion, Pause) shows the count
+ * its slider says and its counters with it, not zeros.
  */
 import {bruteForceStep, countTouching, scatterDiscs, type ContactParams, type Discs} from "../../contacts/physics.js";
 import type {Engine} from "../runtime/engine.js";
@@ -95,6 +95,7 @@ export function contactsCPU(s: ContactsSetup): ContactsEngine {
   };
 
   reset();
+  publishScattered();
   s.draw(discs);
   return {
     frame(_dt, now) {
