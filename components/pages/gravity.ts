@@ -11,5 +11,5 @@ export {createBHError} from "../widgets/bh-error/index.js";
 export {createBHProbe} from "../widgets/bh-probe/index.js";
 export {counterList, errorPercent, fmt} from "../widgets/counters.js";
 export {createGalaxy} from "../widgets/galaxy/index.js";
-export {createNBodyWidget} from "../widgets/nbody/index.js";
+export {createNBody} from "../widgets/nbody/index.js";
 export {createWGSLCode} from "../widgets/wgsl-code.js";
