@@ -26,7 +26,6 @@ import {maxNodes, type QuadTree} from "./tree.js";
 
 /** The timed passes of one step, in order (labels for a PassTimer; "integrate" and "kick" are the two halves of the leapfrog). */
 export const GRAVITY_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
-export type GravityPhase = (typeof GRAVITY_PHASES)[number];
 
 /** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
 export interface PassTimestamps {

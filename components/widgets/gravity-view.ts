@@ -30,9 +30,6 @@ export function speedColour(t: number, scale = 1): string {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
-/** The night-sky background of the gravity canvases (CSS; the GPU renderer clears to the same). */
-export const SKY_CSS = "rgb(9,10,19)";
-
 /** How the bodies are painted: light added onto the night sky (dark theme, the hero) or ink on the page (light theme). */
 export interface SkyLook {
   ink: boolean;
