@@ -3,11 +3,11 @@
  * the canvas, the speed colour ramp of shaders/render/bodies.wgsl, and the CPU engines'
  * 2D-canvas drawing of bodies (the GPU engines draw with components/sim/body-renderer.ts).
  */
-import type {Bodies} from "../gravity/bodies.js";
-import {fitView} from "../sim/pointer.js";
-import type {WorldView} from "../sim/renderer.js";
-import type {CanvasStage} from "./runtime/canvas.js";
-import {isDark, parseColor, resolveColor} from "./runtime/theme.js";
+import type {Bodies} from "../../gravity/bodies.js";
+import {fitView} from "../../sim/pointer.js";
+import type {WorldView} from "../../sim/renderer.js";
+import type {CanvasStage} from "../runtime/canvas.js";
+import {isDark, parseColor, resolveColor} from "../runtime/theme.js";
 
 /** The world square [−half, half]² fitted to the stage's canvas (discs stay round). */
 export function skyView(stage: CanvasStage, half: number): WorldView {
