@@ -15,7 +15,7 @@
 //   shaders/ file but the benchmark's, without comments (scripts/wgsl-sources.mjs, as in the
 //   essay's bundle); here one table, not groups loaded on demand: one file is the point.
 // - components/embed/widget-style.ts (a <link> to the site's widgets.css) becomes a <style>
-//   holding components/widgets/widgets.css.
+//   holding components/widgets/runtime/widgets.css.
 // - Any other `observablehq:` import fails the build: nothing of Framework's runtime exists
 //   on a host page.
 import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from "node:fs";
@@ -49,9 +49,9 @@ export const shownWGSL: WGSLLoader = browserWGSL;
     });
     build.onLoad({filter: /widget-style\.ts$/}, (args) => {
       if (args.path !== style) return undefined;
-      const css = readFileSync("components/widgets/widgets.css", "utf8");
+      const css = readFileSync("components/widgets/runtime/widgets.css", "utf8");
       const contents = `const css = ${JSON.stringify(css)};
-/** A <style> holding components/widgets/widgets.css, inlined by scripts/bundle-elements.mjs. */
+/** A <style> holding components/widgets/runtime/widgets.css, inlined by scripts/bundle-elements.mjs. */
 export function widgetStyleNode(): HTMLElement {
   const el = document.createElement("style");
   el.textContent = css;

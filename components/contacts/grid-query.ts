@@ -12,7 +12,8 @@
 import {cellCoord, cellKey, denseGrid, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 import {sortTwin} from "../sort/twin.js";
-import {CONTACT_DEFAULTS, integrate, type ContactParams, type Discs, type Pointer} from "./physics.js";
+import {CONTACT_DEFAULTS, integrate, type ContactParams, type Discs} from "./physics.js";
+import type {PointerPush} from "../sim/pointer.js";
 
 /** Cells along each side of the §2 demo's grid (24 × 24 over the 2 × 2 box). */
 export const CONTACTS_GRID_SIDE = 24;
@@ -126,7 +127,7 @@ export function gridContactStep(
   ids: Uint32Array,
   g: GridParams,
   p: ContactParams,
-  pointer: Pointer | null,
+  pointer: PointerPush | null,
   fx: Float64Array,
   fy: Float64Array
 ): GridStepStats {

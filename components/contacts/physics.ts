@@ -128,15 +128,12 @@ export function scatterDiscs(count: number, p: ContactParams, seed: number, from
   return d;
 }
 
-/** The fields of the widgets' one pointer model (world units) that the physics reads: it shoves while `active`. */
-export type Pointer = PointerPush;
-
 /**
  * Adds wall/floor/lid springs, gravity, the pointer shove and integrates one step
  * (semi-implicit Euler) given the contact forces fx, fy already summed per disc.
  * Walls use the same spring and damping as disc contacts, acting on the disc's edge.
  */
-export function integrate(d: Discs, fx: Float64Array, fy: Float64Array, p: ContactParams, pointer: Pointer | null) {
+export function integrate(d: Discs, fx: Float64Array, fy: Float64Array, p: ContactParams, pointer: PointerPush | null) {
   const {radius: r, stiffness: k, damping: c, dt} = p;
   const R = p.pointerRadius;
   const usePointer = pointer?.active;
@@ -185,7 +182,7 @@ export interface BruteForceStats {
  * `fy` are scratch arrays of length ≥ count. Returns the real number of checks and touching
  * pairs.
  */
-export function bruteForceStep(d: Discs, p: ContactParams, pointer: Pointer | null, fx: Float64Array, fy: Float64Array): BruteForceStats {
+export function bruteForceStep(d: Discs, p: ContactParams, pointer: PointerPush | null, fx: Float64Array, fy: Float64Array): BruteForceStats {
   const n = d.count;
   const {x, y, vx, vy} = d;
   const d0 = 2 * p.radius;

@@ -13,7 +13,7 @@
  *   counters as from the essay's widget.
  * - Removed from the document → the inner widget's `dispose()` (its loop stops, its GPU
  *   objects are destroyed); inserted again → a fresh widget.
- * - Shadow DOM: the widget stylesheet (components/widgets/widgets.css, the essay's own
+ * - Shadow DOM: the widget stylesheet (components/widgets/runtime/widgets.css, the essay's own
  *   rules) is linked inside the shadow root (widget-style.ts; inlined in the element bundle), so nothing leaks into or out of the host.
  *   `theme="light|dark|auto"` picks the colours; a host may set any --theme-* variable
  *   on the element to override them.

@@ -6,14 +6,14 @@
  */
 import {createBHError} from "../widgets/bh-error/index.js";
 import {createBHProbe} from "../widgets/bh-probe/index.js";
-import {createContactsDemo} from "../widgets/contacts/index.js";
-import {createSortWidget} from "../widgets/counting-sort/index.js";
+import {createContacts} from "../widgets/contacts/index.js";
+import {createCountingSort} from "../widgets/counting-sort/index.js";
 import {createGalaxy} from "../widgets/galaxy/index.js";
-import {createGridDemo} from "../widgets/grid-query/index.js";
-import {createNBodyWidget} from "../widgets/nbody/index.js";
-import {createSandWidget} from "../widgets/sand/index.js";
+import {createGridQuery} from "../widgets/grid-query/index.js";
+import {createNBody} from "../widgets/nbody/index.js";
+import {createSand} from "../widgets/sand/index.js";
 import {createScanScrub} from "../widgets/scan-scrub/index.js";
-import {createWaterWidget} from "../widgets/water/index.js";
+import {createWater} from "../widgets/water/index.js";
 import type {WidgetElement} from "../widgets/runtime/view.js";
 import {EMBED_NAMES, tagOf, type EmbedName} from "./names.js";
 export {unknownWidgetMessage} from "./names.js";
@@ -29,13 +29,13 @@ export interface EmbedWidget extends EmbedInfo {
 }
 
 const FACTORIES: Record<EmbedName, WidgetFactory> = {
-  contacts: createContactsDemo as WidgetFactory,
-  "grid-query": createGridDemo as WidgetFactory,
-  "counting-sort": createSortWidget as WidgetFactory,
+  contacts: createContacts as WidgetFactory,
+  "grid-query": createGridQuery as WidgetFactory,
+  "counting-sort": createCountingSort as WidgetFactory,
   "scan-scrub": createScanScrub as WidgetFactory,
-  sand: createSandWidget as WidgetFactory,
-  water: createWaterWidget as WidgetFactory,
-  nbody: createNBodyWidget as WidgetFactory,
+  sand: createSand as WidgetFactory,
+  water: createWater as WidgetFactory,
+  nbody: createNBody as WidgetFactory,
   "bh-probe": createBHProbe as WidgetFactory,
   "bh-error": createBHError as WidgetFactory,
   galaxy: createGalaxy as WidgetFactory,

@@ -1,5 +1,5 @@
 /**
- * The widget stylesheet (components/widgets/widgets.css) as a node for an element's shadow
+ * The widget stylesheet (components/widgets/runtime/widgets.css) as a node for an element's shadow
  * root. On the site: a `<link>` to the site's copy of the file, its URL from `FileAttachment`,
  * which Framework resolves against this module's own URL, so a host on another origin gets
  * the site's file. The self-contained element bundle (scripts/bundle-elements.mjs) replaces
@@ -8,7 +8,7 @@
  */
 import {FileAttachment} from "observablehq:stdlib";
 
-const widgetCSS = FileAttachment("../widgets/widgets.css");
+const widgetCSS = FileAttachment("../widgets/runtime/widgets.css");
 
 /** A new `<link rel="stylesheet">` to widgets.css (its `href` is set once the URL resolves). */
 export function widgetStyleNode(): HTMLElement {

@@ -24,6 +24,7 @@ const files: Record<string, {text(): Promise<string>}> = {
   "gravity/tree.wgsl": FileAttachment("../../shaders/gravity/tree.wgsl"),
   "gravity/tree_level.wgsl": FileAttachment("../../shaders/gravity/tree_level.wgsl"),
   "gravity/walk.wgsl": FileAttachment("../../shaders/gravity/walk.wgsl"),
+  "gravity/walk_common.wgsl": FileAttachment("../../shaders/gravity/walk_common.wgsl"),
   "gravity/walk_subgroup.wgsl": FileAttachment("../../shaders/gravity/walk_subgroup.wgsl"),
   "render/bodies.wgsl": FileAttachment("../../shaders/render/bodies.wgsl"),
   "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),

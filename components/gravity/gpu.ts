@@ -26,7 +26,6 @@ import {maxNodes, type QuadTree} from "./tree.js";
 
 /** The timed passes of one step, in order (labels for a PassTimer; "integrate" and "kick" are the two halves of the leapfrog). */
 export const GRAVITY_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
-export type GravityPhase = (typeof GRAVITY_PHASES)[number];
 
 /** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
 export interface PassTimestamps {
@@ -90,24 +89,29 @@ const FILES = {
   integrate: {path: "gravity/integrate.wgsl", kinds: ["uniform", "rw", "rw"], entries: ["kick_drift", "kick"]},
 } satisfies Record<string, {path: string; kinds: Kind[]; entries: string[]}>;
 
+/** Files composed between common.wgsl and a kernel's own file: the two walks share their bindings, stack size and `pull`. */
+const WALK_COMMON = "gravity/walk_common.wgsl";
+const BEFORE: Partial<Record<keyof typeof FILES, string[]>> = {walk: [WALK_COMMON]};
+
 type Pipes = Record<string, GPUComputePipeline>;
 
 async function compile(device: GPUDevice, wgsl: WGSLLoader): Promise<Pipes> {
   const jobs: Promise<[string, GPUComputePipeline]>[] = [];
   for (const [name, f] of Object.entries(FILES)) {
     const pl = layout(device, name, f.kinds as Kind[]);
-    for (const e of f.entries) jobs.push(computePipeline(device, wgsl, [...C, f.path], e, pl, "explicit").then((p) => [e, p]));
+    const files = [...C, ...(BEFORE[name as keyof typeof FILES] ?? []), f.path];
+    for (const e of f.entries) jobs.push(computePipeline(device, wgsl, files, e, pl, "explicit").then((p) => [e, p]));
   }
   return Object.fromEntries(await Promise.all(jobs));
 }
 
 /**
- * The subgroup walk's pipeline (same bindings as walk.wgsl). enable_subgroups.wgsl goes first:
+ * The subgroup walk's pipeline (the bindings of walk_common.wgsl, as walk.wgsl). enable_subgroups.wgsl goes first:
  * WGSL requires `enable subgroups;` before any declaration of common.wgsl.
  */
 function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader): Promise<GPUComputePipeline> {
   const pl = layout(device, "walk_subgroup", FILES.walk.kinds as Kind[]);
-  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity/walk_subgroup.wgsl"], "walk_subgroup", pl, "explicit");
+  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, WALK_COMMON, "gravity/walk_subgroup.wgsl"], "walk_subgroup", pl, "explicit");
 }
 
 /** Bytes of the GPU buffers for `maxBodies` (to size a widget's default count to a device's limits). */

@@ -28,15 +28,3 @@ export function kick(b: Bodies, a: Accelerations, dt: number) {
     b.vy[i] += a.ay[i] * h;
   }
 }
-
-/**
- * One KDK step in place. `a` holds the accelerations at the current positions (from the
- * previous step or a first force evaluation); returns the accelerations at the new positions,
- * to pass to the next step. `force` may reorder nothing: it gets and returns per-index values.
- */
-export function leapfrogStep(b: Bodies, a: Accelerations, dt: number, force: (b: Bodies) => Accelerations): Accelerations {
-  kickDrift(b, a, dt);
-  const next = force(b);
-  kick(b, next, dt);
-  return next;
-}

@@ -62,8 +62,8 @@ export function insideBox(clientX: number, clientY: number, box: {left: number; 
   return clientX >= box.left && clientX <= box.left + box.width && clientY >= box.top && clientY <= box.top + box.height;
 }
 
-/** The pointer in world units. One shape for every widget and every physics module. */
-export interface Pointer {
+/** The pointer as the canvas stage tracks it, in world units (y-up). One shape for every widget; a physics step reads its `PointerPush` part. */
+export interface WorldPointer {
   /** World position of the last pointer event (NaN before the first). */
   x: number;
   y: number;
@@ -75,5 +75,5 @@ export interface Pointer {
   active: boolean;
 }
 
-/** What a physics step reads of the pointer: where it is and whether it pushes. */
-export type PointerPush = Pick<Pointer, "x" | "y" | "active">;
+/** What a physics step reads of the pointer (world units): where it is and whether it pushes (shoves discs while `active`). */
+export type PointerPush = Pick<WorldPointer, "x" | "y" | "active">;

@@ -3,20 +3,7 @@
 // A private stack of node indices; a cell of side s with centre of mass at distance d is one
 // point mass when s² < θ²·d², otherwise it is opened (a leaf: its bodies one by one).
 // Writes the acceleration to va.zw and the number of force terms to work[i].
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> pm: array<vec4<f32>>;
-@group(0) @binding(2) var<storage, read_write> va: array<vec4<f32>>;
-@group(0) @binding(3) var<storage, read> nodes: array<Node>;
-@group(0) @binding(4) var<storage, read> bounds: array<u32, 4>;
-@group(0) @binding(5) var<storage, read_write> work: array<u32>;
-
-// Depth-first with up to 4 children pushed per opened cell and 16 levels: at most 3·16 + 4 = 52 entries.
-const STACK: u32 = 64u;
-
-fn pull(d: vec2<f32>, m: f32) -> vec2<f32> {
-  let r2 = dot(d, d) + params.eps2;
-  return d * (m / (r2 * sqrt(r2)));
-}
+// Composed after walk_common.wgsl (bindings, STACK, pull).
 
 @compute @workgroup_size(64)
 fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {

@@ -1,5 +1,6 @@
 // The subgroup-cooperative Barnes–Hut walk (twin: walkSubgroupTwin in components/gravity/walk.ts).
-// Composed after enable_subgroups.wgsl (`enable subgroups;` and the uniformity diagnostic).
+// Composed after enable_subgroups.wgsl (`enable subgroups;` and the uniformity diagnostic)
+// and walk_common.wgsl (the bindings, STACK and pull it shares with walk.wgsl).
 
 // One thread per body as in walk.wgsl, but the lanes of a subgroup (consecutive bodies in
 // Morton order, so near one another) descend together: a cell is one point mass only if ALL
@@ -11,20 +12,6 @@
 // The shared stack is held in registers, one copy per lane: every lane pushes and pops the
 // same values, so the copies stay identical whatever the subgroup size (4..128) and no
 // workgroup memory has to be sized for the number of subgroups per workgroup.
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> pm: array<vec4<f32>>;
-@group(0) @binding(2) var<storage, read_write> va: array<vec4<f32>>;
-@group(0) @binding(3) var<storage, read> nodes: array<Node>;
-@group(0) @binding(4) var<storage, read> bounds: array<u32, 4>;
-@group(0) @binding(5) var<storage, read_write> work: array<u32>;
-
-// As in walk.wgsl: up to 4 children pushed per opened cell, 16 levels: at most 3·16 + 4 = 52 entries.
-const SG_STACK: u32 = 64u;
-
-fn sg_pull(d: vec2<f32>, m: f32) -> vec2<f32> {
-  let r2 = dot(d, d) + params.eps2;
-  return d * (m / (r2 * sqrt(r2)));
-}
 
 @compute @workgroup_size(64)
 fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
@@ -37,7 +24,7 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
   let p = pm[min(i, params.n - 1u)].xy;
   var acc = vec2<f32>(0.0);
   var terms = 0u;
-  var stack: array<u32, SG_STACK>;
+  var stack: array<u32, STACK>;
   var sp = 1u;
   stack[0] = 0u;
   while (sp > 0u) {
@@ -51,7 +38,7 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
     let size = ldexp(1.0, sq.exponent - i32(node.level));
     let accept = size * size < params.theta2 * dot(d, d);
     if (subgroupAll(accept || !live)) {
-      acc = acc + sg_pull(d, node.mass);
+      acc = acc + pull(d, node.mass);
       terms = terms + 1u;
       continue;
     }
@@ -62,7 +49,7 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
           continue;
         }
         let b = pm[k];
-        acc = acc + sg_pull(b.xy - p, b.z);
+        acc = acc + pull(b.xy - p, b.z);
         terms = terms + 1u;
       }
     } else {
@@ -77,7 +64,7 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
   }
   acc = params.G * acc;
   if (params.ext.z > 0.0) {
-    acc = acc + params.G * sg_pull(params.ext.xy - p, params.ext.z);
+    acc = acc + params.G * pull(params.ext.xy - p, params.ext.z);
   }
   va[i] = vec4<f32>(va[i].xy, acc);
   work[i] = terms;

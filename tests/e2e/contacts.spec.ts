@@ -259,8 +259,8 @@ test("bad options give a visible message and a working demo, never a blank", asy
     const cUrl = find("_bundle/neighbours"),
       gUrl = cUrl;
     if (!cUrl || !gUrl) return null;
-    const c = (await import(cUrl)).createContactsDemo({count: 1e6, stepsPerFrame: "lots"});
-    const g = (await import(gUrl)).createGridDemo({count: -5, parkCell: [99, 3], gpu: false});
+    const c = (await import(cUrl)).createContacts({count: 1e6, stepsPerFrame: "lots"});
+    const g = (await import(gUrl)).createGridQuery({count: -5, parkCell: [99, 3], gpu: false});
     const host = document.querySelector('[data-widget="grid-query"]')!;
     host.before(c, g); // on screen, so their loops run
     for (let i = 0; i < 400 && !(c.value.steps > 0 && g.value.steps > 0); i++) await new Promise((r) => setTimeout(r, 50));

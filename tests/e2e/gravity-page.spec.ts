@@ -74,4 +74,8 @@ test("the galaxy hero shows bodies before its first step, and within 20 s, on a 
   expect(beforeFirstStep, "a capture before the first step").not.toBeNull();
   expect(beforeFirstStep).toBeGreaterThan(400);
   expect(lit).toBeGreaterThan(400);
+  // the reduced count is said in the site's one software-adapter line (softwareMessage)
+  await expect(galaxy.locator(".widget-status")).toContainText(
+    "This WebGPU adapter is a CPU emulation (SwiftShader), so the galaxy starts with 1,500 bodies and one step per frame."
+  );
 });

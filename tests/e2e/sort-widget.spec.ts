@@ -169,7 +169,7 @@ test("bad options give a visible note and a working widget", async ({page}) => {
       .find((n) => /\/_bundle\/sort\.[0-9a-f]+\.js$/.test(n)); // the page's §3 module exports the factory
     if (!url) return null;
     const mod = await import(url);
-    const el = mod.createSortWidget({particles: 500, side: "abc", intervalMs: 2.5e9});
+    const el = mod.createCountingSort({particles: 500, side: "abc", intervalMs: 2.5e9});
     document.body.appendChild(el);
     el.scrollIntoView(); // widgets start when they come near the viewport
     for (let i = 0; i < 400 && !(el.value?.particles?.[0]?.cell >= 0); i++) await new Promise((r) => setTimeout(r, 50));

@@ -72,12 +72,12 @@ test("a zero or non-numeric maxHeight is clamped with a message; a zero-size can
         .map((e) => e.name)
         .find((n) => /\/_bundle\/hero\.[0-9a-f]+\.js$/.test(n)) ?? // the hero's module exports the factory
       (document.querySelector('link[href*="/_bundle/hero."]') as HTMLLinkElement).href;
-    const {createWaterWidget} = await import(url);
+    const {createWater} = await import(url);
     for (const [id, maxHeight] of [
       ["zero", 0],
       ["abc", "abc"],
     ] as const) {
-      const el = createWaterWidget({maxHeight, count: 1000, hero: true});
+      const el = createWater({maxHeight, count: 1000, hero: true});
       el.id = `test-${id}`;
       document.body.prepend(el);
     }

@@ -43,7 +43,7 @@ describe("bootPage", () => {
   });
   it("leaves a page without the hero's startHero alone", () => {
     expect(bootPage(page.replaceAll("_bundle/hero.", "_bundle/other."), "./c.js")).toBeNull();
-    expect(bootPage(page.replaceAll("startHero", "createWaterWidget"), "./c.js")).toBeNull();
+    expect(bootPage(page.replaceAll("startHero", "createWater"), "./c.js")).toBeNull();
   });
 });
 

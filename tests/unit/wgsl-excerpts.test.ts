@@ -3,7 +3,7 @@
 import {readdirSync, readFileSync, statSync} from "node:fs";
 import {join} from "node:path";
 import {describe, expect, test} from "vitest";
-import {wgslExcerpt, wgslExcerpts} from "../../components/widgets/wgsl-code.js";
+import {wgslExcerpt, wgslExcerpts} from "../../components/essay/wgsl-code.js";
 
 const PAGES = ["src/index.md", "src/gravity.md", "src/bench.md", "src/embed.md"];
 

@@ -8,7 +8,7 @@
  * again and gets the same widget. See docs/ARCHITECTURE.md, "Loading".
  */
 import {acquireGPU as acquire, type AcquireOptions, type GPUHandle} from "../../gpu/context.js";
-import {createWaterWidget, type WaterElement} from "../../widgets/water/index.js";
+import {createWater, type WaterElement} from "../../widgets/water/index.js";
 
 /**
  * `acquireGPU` (components/gpu/context.ts) asked right after the page's first paint: requesting
@@ -54,7 +54,7 @@ export function startHero(invalidation?: Promise<unknown>): WaterElement {
     });
     // URL parameters are text: the widget's option schema reads text as it reads an element's
     // attributes (a bad value gets a visible message naming the range), hence the casts
-    const widget = createWaterWidget({
+    const widget = createWater({
       hero: true,
       count: numParam("hero") as number | undefined,
       // still water is blue, moving water lights up: it reads as water from the first frame
@@ -91,6 +91,6 @@ export function startHero(invalidation?: Promise<unknown>): WaterElement {
   return mine.widget;
 }
 
-export {createWaterWidget} from "../../widgets/water/index.js";
+export {createWater} from "../../widgets/water/index.js";
 export {keepFragmentInView, tocFloat, tocHighlight} from "../toc.js";
 export {heroFirstFrame, loadNear} from "../load.js";

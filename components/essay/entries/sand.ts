@@ -1,5 +1,5 @@
 /** §4 of the essay (src/_bundle/sand.js): the sand widget, and the pipelines' phase declarations and the benchmark facts that §4, §6 and the epilogue quote. */
-export {createSandWidget} from "../../widgets/sand/index.js";
+export {createSand} from "../../widgets/sand/index.js";
 export {bandwidthCeiling, dispatchUs, frameBudget, timedPassOverhead} from "../../bench/facts.js";
 export {countWord, dispatchesPerSubstep, phaseNames, phasesOfRole} from "../../gpu/phases.js";
 export {SAND_PHASES} from "../../sand/gpu-sand.js";

@@ -6,7 +6,7 @@
  */
 export {html} from "htl";
 export {shownWGSL as browserWGSL} from "../../gpu/wgsl-browser.js";
-export {createSortWidget, phaseHeading as sortPhaseHeading} from "../../widgets/counting-sort/index.js";
-export {createScanBlocksDiagram} from "../../widgets/scan-blocks/index.js";
+export {createCountingSort, phaseHeading as sortPhaseHeading} from "../../widgets/counting-sort/index.js";
+export {createScanBlocks} from "../../widgets/scan-blocks/index.js";
 export {createScanScrub} from "../../widgets/scan-scrub/index.js";
-export {createWGSLCode} from "../../widgets/wgsl-code.js";
+export {createWGSLCode} from "../wgsl-code.js";

@@ -12,7 +12,8 @@ import {plummerScene} from "../../gravity/scenes.js";
 import {forceErrors} from "../../gravity/twin.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {adapterName, isSoftwareAdapter} from "../../gpu/adapter.js";
+import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {softwareMessage} from "../runtime/status.js";
 import {DRIFT_SAMPLE_MS, driftSeries, type ErrorEngine, type ErrorSetup} from "./cpu.js";
 
 /** Accelerations of `g`'s bodies in input order (by id), float64. */
@@ -35,8 +36,12 @@ export async function errorGPU(ctx: GPUEngineContext, s: ErrorSetup): Promise<Er
   const sim = await GravityGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: n});
   probe.setBodies(bodies, "direct");
   const exact = await accelerationsById(probe);
+  // the one software-adapter rule (isSoftwareAdapter): the drift run then takes one step per frame, not 4, and says so
+  const renderer = softwareRenderer(handle.adapterInfo);
+  const stepsPerFrame = renderer ? 1 : 4;
+  const soft = renderer ? ` ${softwareMessage({renderer, subject: "the drift run", load: `${fmtNumber(n)} bodies`, pace: "one step per frame"})}` : "";
   ctx.status.info(
-    `GPU (${adapterName(handle.adapterInfo)}): the walk's forces on ${fmtNumber(n)} bodies against the tiled O(N²) kernel's, both computed on the GPU.`
+    `GPU (${adapterName(handle.adapterInfo)}): the walk's forces on ${fmtNumber(n)} bodies against the tiled O(N²) kernel's, both computed on the GPU.${soft}`
   );
   const drift = driftSeries(s.onDrift);
   let inFlight = 0;
@@ -44,7 +49,6 @@ export async function errorGPU(ctx: GPUEngineContext, s: ErrorSetup): Promise<Er
   let last = -Infinity;
   let generation = 0;
   let steps = 0;
-  const stepsPerFrame = isSoftwareAdapter(handle.adapterInfo) ? 1 : 4;
   return {
     count: n,
     async measure(theta) {

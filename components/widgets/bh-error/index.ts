@@ -9,7 +9,7 @@
  * `.value` (BHErrorValue in options.ts): {theta, count, medianError, p99Error}, the errors of
  * the reader's θ (null while measuring); an `input` event when a measurement lands.
  */
-import {errorPercent, fmt} from "../counters.js";
+import {errorPercent, fmt} from "../runtime/counters.js";
 import {captionLine} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";

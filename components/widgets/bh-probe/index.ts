@@ -13,7 +13,7 @@
 import {probeWalk} from "../../gravity/walk.js";
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {fitView} from "../../sim/pointer.js";
-import {fmt} from "../counters.js";
+import {fmt} from "../runtime/counters.js";
 import {captionLine} from "../runtime/card.js";
 import {fmtNumber} from "../runtime/options.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";

@@ -11,7 +11,7 @@
  */
 import {bruteForceStep, countTouching, scatterDiscs, type ContactParams, type Discs} from "../../contacts/physics.js";
 import type {Engine} from "../runtime/engine.js";
-import type {Pointer} from "../runtime/canvas.js";
+import type {WorldPointer} from "../runtime/canvas.js";
 import {recordFrame, type FrameTiming} from "../runtime/timing.js";
 import type {ContactsSnapshot, ContactsValue} from "./options.js";
 
@@ -22,7 +22,7 @@ export interface ContactsSetup {
   stepsPerFrame: number;
   /** Disc count and seed now (the controls change them, then call `reset`). */
   state: {count: number; seed: number};
-  pointer: Pointer;
+  pointer: WorldPointer;
   timing: FrameTiming;
   draw(discs: Discs): void;
   publish(value: ContactsValue): void;

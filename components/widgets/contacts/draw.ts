@@ -1,6 +1,6 @@
 /** Drawing of the §1 contacts demo on its 2D canvas (world units, y up). */
 import type {ContactParams, Discs} from "../../contacts/physics.js";
-import type {CanvasStage, CanvasStageOptions, Pointer} from "../runtime/canvas.js";
+import type {CanvasStage, CanvasStageOptions, WorldPointer} from "../runtime/canvas.js";
 
 /** The world rectangle the canvas shows: the whole box. */
 export const boxView = (P: ContactParams) => ({x0: 0, y0: 0, x1: P.width, y1: P.height});
@@ -22,7 +22,7 @@ export function clearToBox(stage: CanvasStage, P: ContactParams): CanvasRenderin
 export const DISC_COLOUR = "#3d63c4";
 
 /** The discs, all in DISC_COLOUR, and the pointer's reach while it shoves. */
-export function drawContacts(stage: CanvasStage, discs: Discs, P: ContactParams, pointer: Pointer) {
+export function drawContacts(stage: CanvasStage, discs: Discs, P: ContactParams, pointer: WorldPointer) {
   const ctx = clearToBox(stage, P);
   const r = P.radius;
   ctx.beginPath();

@@ -17,22 +17,22 @@ import {captionLine} from "../runtime/card.js";
 import {contactsControls} from "./controls.js";
 import {contactsCPU, type ContactsEngine} from "./cpu.js";
 import {discStageOptions, drawContacts, frameDiscStage} from "./draw.js";
-import {CONTACTS_OPTIONS, initialValue, type ContactsDemoOptions, type ContactsSnapshot, type ContactsValue} from "./options.js";
+import {CONTACTS_OPTIONS, initialValue, type ContactsOptions, type ContactsSnapshot, type ContactsValue} from "./options.js";
 
-export type {ContactsDemoOptions, ContactsValue, ContactsSnapshot};
-export type ContactsDemoElement = MountedElement<ContactsValue> & {snapshot(): ContactsSnapshot | null; timing: FrameTiming};
+export type {ContactsOptions, ContactsValue, ContactsSnapshot};
+export type ContactsElement = MountedElement<ContactsValue> & {snapshot(): ContactsSnapshot | null; timing: FrameTiming};
 
 const BRUTE_FORCE_NOTE = "Brute force in JavaScript on the CPU: every pair of discs is checked every step.";
 
 /** The options read, with the widget's state and physical parameters. */
-function readContacts(options: ContactsDemoOptions) {
+function readContacts(options: ContactsOptions) {
   const {values: o, notes} = readOptions(CONTACTS_OPTIONS, options as Record<string, unknown>);
   const P: ContactParams = {...CONTACT_DEFAULTS, ...options.params};
   return {o, notes, P, state: {count: o.count, seed: o.seed}};
 }
 
 /** The §1 contacts demo as a definition (CPU only; mounted by `mountWidget`). */
-export const contactsDefinition = defineWidget<ContactsDemoOptions, ReturnType<typeof readContacts>, ContactsValue, ContactsEngine>({
+export const contactsDefinition = defineWidget<ContactsOptions, ReturnType<typeof readContacts>, ContactsValue, ContactsEngine>({
   name: "contacts",
   className: "contacts-demo",
   read: readContacts,
@@ -61,7 +61,7 @@ export const contactsDefinition = defineWidget<ContactsDemoOptions, ReturnType<t
         w.engine?.reset();
       }
     );
-    const el = root as ContactsDemoElement;
+    const el = root as ContactsElement;
     el.timing = timing;
     el.snapshot = () => w.engine?.snapshot() ?? null;
     return {
@@ -89,4 +89,4 @@ export const contactsDefinition = defineWidget<ContactsDemoOptions, ReturnType<t
 });
 
 /** Creates the §1 contacts demo. Bad options are replaced and reported in the status line, never thrown. */
-export const createContactsDemo = (options: ContactsDemoOptions = {}): ContactsDemoElement => mountWidget(contactsDefinition, options) as ContactsDemoElement;
+export const createContacts = (options: ContactsOptions = {}): ContactsElement => mountWidget(contactsDefinition, options) as ContactsElement;

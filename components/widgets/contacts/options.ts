@@ -22,7 +22,7 @@ export const CONTACTS_OPTIONS = {
   maxWidth: {type: "number", label: "largest width", default: 560, min: 120, max: 4000, doc: "Largest CSS width of the canvas (px)."},
 } satisfies OptionSchema;
 
-export interface ContactsDemoOptions {
+export interface ContactsOptions {
   /** Disc count, 200–4,000 (default 2,000). */
   count?: number;
   seed?: number;

@@ -14,7 +14,7 @@ import * as d3 from "../../d3.js";
 import type {GridParams} from "../../sort/grid.js";
 import {cellColour, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
 import type {SortSnapshots} from "../../sort/twin.js";
-import {arrowMarker} from "../svg-arrow.js";
+import {arrowMarker} from "../runtime/svg-arrow.js";
 import {phaseName} from "./options.js";
 
 export interface SortDiagramState {

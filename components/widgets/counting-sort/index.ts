@@ -232,4 +232,4 @@ export const sortDefinition = defineWidget<SortWidgetOptions, ReturnType<typeof 
 });
 
 /** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
-export const createSortWidget = (options: SortWidgetOptions = {}) => mountWidget(sortDefinition, options);
+export const createCountingSort = (options: SortWidgetOptions = {}) => mountWidget(sortDefinition, options);

@@ -6,7 +6,7 @@ import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import type {ExternalMass} from "../../gravity/direct.js";
 import {discScene} from "../../gravity/scenes.js";
 import {GravityTwin} from "../../gravity/twin.js";
-import {drawBodies2D} from "../gravity-view.js";
+import {drawBodies2D} from "../nbody/draw.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";

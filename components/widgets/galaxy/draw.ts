@@ -4,8 +4,8 @@
  * Bodies are drawn by BodyRenderer (GPU) or drawBodies2D (CPU twin).
  */
 import {discScene} from "../../gravity/scenes.js";
-import {fmt} from "../counters.js";
-import {drawBodies2D, skyView} from "../gravity-view.js";
+import {fmt} from "../runtime/counters.js";
+import {drawBodies2D, skyView} from "../nbody/draw.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import type {GalaxyState} from "./options.js";
 

@@ -9,10 +9,11 @@ import {invariants} from "../../gravity/direct.js";
 import {GravityGPU} from "../../gravity/gpu.js";
 import {discScene} from "../../gravity/scenes.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
-import {skyLook} from "../gravity-view.js";
+import {skyLook} from "../nbody/draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {adapterName, isSoftwareAdapter} from "../../gpu/adapter.js";
+import {softwareMessage} from "../runtime/status.js";
+import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
 import {ema} from "../nbody/options.js";
 import type {GalaxyEngine, GalaxySetup} from "./cpu.js";
 import {galaxyView, SPEED_RANGE} from "./draw.js";
@@ -23,7 +24,9 @@ const ENERGY_EVERY_MS = 2000;
 export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<GalaxyEngine> {
   const {device, handle} = ctx;
   const {state, stage} = s;
-  const software = isSoftwareAdapter(handle.adapterInfo);
+  // the one software-adapter rule (isSoftwareAdapter), with the renderer's name for the message
+  const renderer0 = softwareRenderer(handle.adapterInfo);
+  const software = renderer0 !== null;
   const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches;
   const count = state.requested ?? sizedCount(device, software, narrow);
   // The subgroup walk where the device has subgroups: on the H200 it was 8–15 % faster than the
@@ -40,9 +43,12 @@ export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<
   let last = -Infinity;
   let e0: number | null = null;
   let generation = 0;
+  // on a software adapter without a requested count, the shared software line says what is reduced
   const info = () =>
     ctx.status.info(
-      `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(count)} bodies${state.requested === null ? " (sized to this GPU)" : ""}, the tree rebuilt every step, ${steps} step${steps > 1 ? "s" : ""} per frame.`
+      renderer0 && state.requested === null
+        ? `${softwareMessage({renderer: renderer0, subject: "the galaxy", load: `${fmtNumber(count)} bodies`, pace: "one step per frame"})} The tree is rebuilt every step.`
+        : `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(count)} bodies${state.requested === null ? " (sized to this GPU)" : ""}, the tree rebuilt every step, ${steps} step${steps > 1 ? "s" : ""} per frame.`
     );
   const reset = () => {
     state.count = count;

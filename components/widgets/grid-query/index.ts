@@ -22,14 +22,14 @@ import {gridControls} from "./controls.js";
 import {gridCPU} from "./cpu.js";
 import {drawGrid} from "./draw.js";
 import {gridGPU} from "./gpu.js";
-import {GRID_OPTIONS, initialValue, schemaInput, type GridDemoOptions, type GridQueryValue, type GridSnapshot} from "./options.js";
+import {GRID_OPTIONS, initialValue, schemaInput, type GridQueryOptions, type GridQueryValue, type GridSnapshot} from "./options.js";
 import {createGridSim} from "./sim.js";
 
-export type {GridDemoOptions, GridQueryValue, GridSnapshot};
-export type GridDemoElement = MountedElement<GridQueryValue> & {snapshot(): GridSnapshot | null; timing: FrameTiming};
+export type {GridQueryOptions, GridQueryValue, GridSnapshot};
+export type GridQueryElement = MountedElement<GridQueryValue> & {snapshot(): GridSnapshot | null; timing: FrameTiming};
 
 /** The options read, with the demo's box, grid and parked query point. */
-function readGrid(options: GridDemoOptions) {
+function readGrid(options: GridQueryOptions) {
   const {values: o, notes} = readOptions(GRID_OPTIONS, schemaInput(options));
   const P = GRID_DEMO_DEFAULTS;
   const park: [number, number] = [o.parkX, o.parkY];
@@ -37,7 +37,7 @@ function readGrid(options: GridDemoOptions) {
 }
 
 /** The §2 grid-query demo as a definition (mounted by `mountWidget`). */
-export const gridDefinition = defineWidget<GridDemoOptions, ReturnType<typeof readGrid>, GridQueryValue, Engine>({
+export const gridDefinition = defineWidget<GridQueryOptions, ReturnType<typeof readGrid>, GridQueryValue, Engine>({
   name: "grid-query",
   className: "grid-demo",
   read: readGrid,
@@ -74,7 +74,7 @@ export const gridDefinition = defineWidget<GridDemoOptions, ReturnType<typeof re
       (show) => sim.setShowGrid(show),
       () => sim.reseed()
     );
-    const el = root as GridDemoElement;
+    const el = root as GridQueryElement;
     el.timing = timing;
     el.snapshot = () => sim.snapshot();
     return {
@@ -95,4 +95,4 @@ export const gridDefinition = defineWidget<GridDemoOptions, ReturnType<typeof re
 });
 
 /** Creates the §2 grid-query demo. Bad options are replaced and reported in the status line, never thrown. */
-export const createGridDemo = (options: GridDemoOptions = {}): GridDemoElement => mountWidget(gridDefinition, options) as GridDemoElement;
+export const createGridQuery = (options: GridQueryOptions = {}): GridQueryElement => mountWidget(gridDefinition, options) as GridQueryElement;

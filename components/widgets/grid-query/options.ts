@@ -31,7 +31,7 @@ export const GRID_OPTIONS = {
   maxWidth: {type: "number", label: "largest width", default: 560, min: 120, max: 4000, doc: "Largest CSS width of the canvas (px)."},
 } satisfies OptionSchema;
 
-export interface GridDemoOptions {
+export interface GridQueryOptions {
   /** Disc count, 100–6,000 (default 3,500). */
   count?: number;
   seed?: number;
@@ -52,7 +52,7 @@ export interface GridDemoOptions {
 }
 
 /** The factory's options in the schema's flat shape (`parkCell` → parkX, parkY). */
-export const schemaInput = (o: GridDemoOptions): Record<string, unknown> => ({
+export const schemaInput = (o: GridQueryOptions): Record<string, unknown> => ({
   ...o,
   engine: o.engine ?? (o.gpu === false ? "cpu" : undefined),
   parkX: o.parkCell?.[0],

@@ -11,7 +11,7 @@ import {settledPile, type ContactParams, type Discs} from "../../contacts/physic
 import {cellOf, gridContactStep, windowIds, type QueryCounts, type SortedLayout} from "../../contacts/grid-query.js";
 import type {GridParams} from "../../sort/grid.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
-import type {Pointer} from "../runtime/canvas.js";
+import type {WorldPointer} from "../runtime/canvas.js";
 import {recordFrame, type FrameTiming} from "../runtime/timing.js";
 import type {GridFrame} from "./draw.js";
 import type {GridQueryValue, GridSnapshot} from "./options.js";
@@ -32,7 +32,7 @@ export interface GridSimSetup {
   showGrid: boolean;
   P: ContactParams;
   g: GridParams;
-  pointer: Pointer;
+  pointer: WorldPointer;
   timing: FrameTiming;
   draw(f: GridFrame): void;
   publish(value: GridQueryValue): void;

@@ -5,7 +5,7 @@
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {plummerScene} from "../../gravity/scenes.js";
 import {GravityTwin} from "../../gravity/twin.js";
-import {drawBodies2D, skyView} from "../gravity-view.js";
+import {drawBodies2D, skyView} from "./draw.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";

@@ -9,7 +9,7 @@ import {invariants} from "../../gravity/direct.js";
 import {GravityGPU} from "../../gravity/gpu.js";
 import {plummerScene} from "../../gravity/scenes.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
-import {skyLook, skyView} from "../gravity-view.js";
+import {skyLook, skyView} from "./draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {adapterName} from "../../gpu/adapter.js";

@@ -4,7 +4,7 @@
  * (gpu.ts); without WebGPU the CPU twin (cpu.ts) at up to `fallbackCount` bodies, which
  * the status line says.
  *
- *   createNBodyWidget({count: 1000, invalidation}) → data-widget="nbody"
+ *   createNBody({count: 1000, invalidation}) → data-widget="nbody"
  *
  * `.value` (NBodyValue in options.ts): {count, pairsPerStep = N(N − 1), stepMs, energy, engine};
  * an `input` event on every change of the counters (about once a second) and of the count.
@@ -12,9 +12,9 @@
  */
 import {captionLine, fpsText} from "../runtime/card.js";
 import {fmtNumber} from "../runtime/options.js";
-import {fmt} from "../counters.js";
+import {fmt} from "../runtime/counters.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
-import {skyView} from "../gravity-view.js";
+import {skyView} from "./draw.js";
 import {nbodyControls} from "./controls.js";
 import {nbodyCPU, type NBodyEngine, type NBodySetup} from "./cpu.js";
 import {nbodyGPU} from "./gpu.js";
@@ -81,4 +81,4 @@ export const nbodyDefinition = defineWidget<NBodyOptions, ReturnType<typeof read
 });
 
 /** Creates the §1 widget. Bad options are replaced and reported in the status line, never thrown. */
-export const createNBodyWidget = (options: NBodyOptions = {}): NBodyElement => mountWidget(nbodyDefinition, options);
+export const createNBody = (options: NBodyOptions = {}): NBodyElement => mountWidget(nbodyDefinition, options);

@@ -23,14 +23,14 @@
  *   canvas (for the CPU engine after a device loss); the pointer follows it.
  */
 import {backingSize, pageDpr} from "../../sim/backing-store.js";
-import {clientToWorld, contentBox, insideBox, type Pointer} from "../../sim/pointer.js";
+import {clientToWorld, contentBox, insideBox, type WorldPointer} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import {keyboardPointer} from "./keyboard-pointer.js";
 import {observeResize} from "./resize.js";
 import type {Status} from "./status.js";
 import {onThemeChange} from "./theme.js";
 
-export type {Pointer};
+export type {WorldPointer};
 
 export interface CanvasStageOptions {
   /** Canvas width / height (> 0). */
@@ -61,7 +61,7 @@ export interface CanvasStage {
   element: HTMLDivElement;
   /** The canvas now (replaced by `fresh()`). */
   readonly canvas: HTMLCanvasElement;
-  pointer: Pointer;
+  pointer: WorldPointer;
   /** CSS size of the canvas, px (updated on every layout change). */
   readonly size: {width: number; height: number};
   /** false while the canvas is narrower or lower than 1 CSS px: skip frames. */
@@ -69,7 +69,7 @@ export interface CanvasStage {
   /** Called after every size or devicePixelRatio change (the backing store was resized and cleared). */
   onResize(cb: () => void): void;
   /** Called on every pointer change. */
-  onPointer(cb: (p: Pointer) => void): void;
+  onPointer(cb: (p: WorldPointer) => void): void;
   /** A software 2D context of the current canvas (created on first use). */
   context2d(): CanvasRenderingContext2D;
   /** Sets `ctx`'s transform so drawing uses world units of `view` (y up). */
@@ -106,9 +106,9 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
   const element = document.createElement("div");
   element.className = "sim-stage";
   element.style.cssText = `position: relative; width: 100%;${o.maxWidth ? ` max-width: ${o.maxWidth}px;` : ""}`;
-  const pointer: Pointer = {x: NaN, y: NaN, inside: false, down: false, active: false};
+  const pointer: WorldPointer = {x: NaN, y: NaN, inside: false, down: false, active: false};
   const resizeCbs: (() => void)[] = [];
-  const pointerCbs: ((p: Pointer) => void)[] = [];
+  const pointerCbs: ((p: WorldPointer) => void)[] = [];
   const size = {width: 0, height: 0};
   let hasSize = true;
   let ctx2d: CanvasRenderingContext2D | null = null;
@@ -241,7 +241,7 @@ export function createCanvasStage(o: CanvasStageOptions): CanvasStage {
  * capture, so a drag that leaves the canvas keeps pushing), and wakes a "tap-to-wake"
  * canvas on touch. `listen(c, on)` attaches or detaches the listeners of canvas `c`.
  */
-function pointerTracker(pointer: Pointer, canvas: () => HTMLCanvasElement, o: CanvasStageOptions, notify: () => void) {
+function pointerTracker(pointer: WorldPointer, canvas: () => HTMLCanvasElement, o: CanvasStageOptions, notify: () => void) {
   const touch = o.touch ?? "tap-to-wake";
   const idleTouch = idleTouchAction(o);
   let sleepTimer: ReturnType<typeof setTimeout> | undefined;

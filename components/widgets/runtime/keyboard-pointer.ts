@@ -15,7 +15,7 @@
  * focus ring comes from the stylesheet (`:focus-visible`). The mouse and touch keep working
  * alongside: whichever moved last sets the pointer.
  */
-import type {Pointer} from "../../sim/pointer.js";
+import type {WorldPointer} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 
 /** Arrow key → direction in world units (y up). */
@@ -28,7 +28,7 @@ const HOLD_MS = 300;
 let uid = 0;
 
 export interface KeyboardPointerOptions {
-  pointer: Pointer;
+  pointer: WorldPointer;
   /** The stage element (the cursor and the instructions go in it). */
   stage: HTMLElement;
   /** The canvas now. */

@@ -16,7 +16,7 @@
  * - the card and its live caption line, `__frames()` for tests.
  *
  *   export const waterDefinition = defineWidget({name: "water", ...});
- *   export const createWaterWidget = (o: WaterOptions = {}) => mountWidget(waterDefinition, o);
+ *   export const createWater = (o: WaterOptions = {}) => mountWidget(waterDefinition, o);
  *
  * Diagrams without a canvas or a GPU engine use the same definition without `stage` / `gpu`.
  */

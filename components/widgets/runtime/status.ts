@@ -107,13 +107,20 @@ export interface SoftwareLoad {
   load: string;
   /** What else changes, appended after the count (", in a tank scaled to them"). */
   detail?: string;
+  /** The reduced pace, after the count (default "one substep per frame"; the gravity widgets: "one step per frame"). */
+  pace?: string;
   /** One short line (a hero): "A CPU emulation of a GPU (SwiftShader): 4,000 particles, drawn larger, …". */
   short?: boolean;
 }
 
-/** The line a widget shows when a software adapter (a CPU emulation of a GPU) makes it run a reduced count with one substep. */
+/**
+ * The line a widget shows when a software adapter (a CPU emulation of a GPU: `isSoftwareAdapter`
+ * in components/gpu/adapter.ts decides, `softwareRenderer` names it) makes it run a reduced
+ * count at a reduced pace (one substep, or one step, per frame).
+ */
 export function softwareMessage(l: SoftwareLoad): string {
+  const pace = l.pace ?? "one substep per frame";
   return l.short
-    ? `A CPU emulation of a GPU (${l.renderer}): ${l.load}${l.detail ?? ""}, one substep per frame.`
-    : `This WebGPU adapter is a CPU emulation (${l.renderer}), so ${l.subject} starts with ${l.load} and one substep per frame${l.detail ?? ""}.`;
+    ? `A CPU emulation of a GPU (${l.renderer}): ${l.load}${l.detail ?? ""}, ${pace}.`
+    : `This WebGPU adapter is a CPU emulation (${l.renderer}), so ${l.subject} starts with ${l.load} and ${pace}${l.detail ?? ""}.`;
 }

@@ -9,7 +9,7 @@ import {SAND_PHASES, type SandPhase} from "../../sand/gpu-sand.js";
 import {fitView} from "../../sim/pointer.js";
 import type {WorldView} from "../../sim/renderer.js";
 import {PARTICLE_WORDS, type PackedParticles} from "../../sort/particles.js";
-import type {CanvasStage, Pointer} from "../runtime/canvas.js";
+import type {CanvasStage, WorldPointer} from "../runtime/canvas.js";
 import {fmtMs, fmtNumber} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
 import {luminance, parseColor} from "../runtime/theme.js";
@@ -105,7 +105,7 @@ export function createOverlay(stage: CanvasStage) {
   svg.setAttribute("aria-hidden", "true");
   svg.style.cssText = "position: absolute; pointer-events: none;";
   stage.element.append(svg);
-  const draw = (openWalls: boolean, pointer: Pointer, reach: number, box = 2) => {
+  const draw = (openWalls: boolean, pointer: WorldPointer, reach: number, box = 2) => {
     const c = stage.canvas;
     const {width, height} = stage.size;
     svg.style.left = `${c.offsetLeft}px`;

@@ -7,7 +7,7 @@
  * hash-collision counter; a pipeline diagram lights up with the real shares. Dragging on
  * the canvas shoves the grains (on a touch screen after a tap: a swipe scrolls the page).
  *
- * `createSandWidget(options)` → element with data-widget="sand" and `.value` (SandValue,
+ * `createSand(options)` → element with data-widget="sand" and `.value` (SandValue,
  * options.ts; an `input` event about 4×/s and on a device loss; `count` is the grains
  * simulated, `requestedCount` those asked for). Without WebGPU the CPU twin runs a sixth of
  * the grains on a 2D canvas, every control still working. Where fewer grains run than the
@@ -24,9 +24,9 @@ import {sandCPU} from "./cpu.js";
 import {ASPECT, createOverlay, createPanel, createPipelineDiagram, SAND_PIPELINE, sandView} from "./draw.js";
 import {fitBox, type SandEngine, type SandSetup} from "./engine.js";
 import {sandGPU} from "./gpu.js";
-import {initialValue, SAND_OPTIONS, SAND_SOFTWARE_GRAINS, type SandState, type SandValue, type SandWidgetOptions} from "./options.js";
+import {initialValue, SAND_OPTIONS, SAND_SOFTWARE_GRAINS, type SandState, type SandValue, type SandOptions} from "./options.js";
 
-export type {SandWidgetOptions, SandValue};
+export type {SandOptions, SandValue};
 
 /** How often the panel and `.value` are refreshed (ms). */
 const PUBLISH_EVERY_MS = 250;
@@ -51,7 +51,7 @@ function syncPointer(params: SandParams, p: {x: number; y: number; down: boolean
 }
 
 /** The options read, with the widget's state (the controls'), its `.value` and its parameters. */
-function readSand(options: SandWidgetOptions) {
+function readSand(options: SandOptions) {
   const {values: o, notes} = readOptions(SAND_OPTIONS, options as Record<string, unknown>);
   // a count the page asked for is kept even on a CPU-emulated adapter (a test, an embed)
   const explicitCount = options.count !== undefined && Number.isFinite(Number(options.count));
@@ -61,7 +61,7 @@ function readSand(options: SandWidgetOptions) {
 }
 
 /** The sand demo as a definition (mounted by `mountWidget`). */
-export const sandDefinition = defineWidget<SandWidgetOptions, ReturnType<typeof readSand>, SandValue, SandEngine>({
+export const sandDefinition = defineWidget<SandOptions, ReturnType<typeof readSand>, SandValue, SandEngine>({
   name: "sand",
   className: "sim-widget sand-widget",
   read: readSand,
@@ -194,4 +194,4 @@ export const sandDefinition = defineWidget<SandWidgetOptions, ReturnType<typeof 
 });
 
 /** Builds the sand widget. Bad options are replaced, with a note in the status line. */
-export const createSandWidget = (options: SandWidgetOptions = {}): MountedElement<SandValue> => mountWidget(sandDefinition, options);
+export const createSand = (options: SandOptions = {}): MountedElement<SandValue> => mountWidget(sandDefinition, options);

@@ -32,7 +32,7 @@ export const SAND_OPTIONS = {
   },
 } satisfies OptionSchema;
 
-export interface SandWidgetOptions {
+export interface SandOptions {
   /** Grains, 2,000–30,000 (default 12,000; without it a CPU-emulated adapter starts with 2,000 and one substep). */
   count?: number;
   /** Substeps per frame, 1–8 (default 5). */

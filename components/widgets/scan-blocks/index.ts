@@ -6,7 +6,7 @@
  * on seeded random counts, so the picture is a real scan; only the first four blocks are
  * drawn.
  *
- * `createScanBlocksDiagram(options) → HTMLElement` with `data-widget="scan-blocks"`;
+ * `createScanBlocks(options) → HTMLElement` with `data-widget="scan-blocks"`;
  * `.value` is described in options.ts.
  */
 import {captionLine} from "../runtime/card.js";
@@ -59,4 +59,4 @@ export const scanBlocksDefinition = defineWidget<ScanBlocksOptions, ReturnType<t
 });
 
 /** The three-dispatch scan, drawn for the first four of 256 blocks (see the module comment). */
-export const createScanBlocksDiagram = (options: ScanBlocksOptions = {}) => mountWidget(scanBlocksDefinition, options);
+export const createScanBlocks = (options: ScanBlocksOptions = {}) => mountWidget(scanBlocksDefinition, options);

@@ -13,7 +13,7 @@
  */
 import * as d3 from "../../d3.js";
 import {cellColour, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
-import {arrowMarker} from "../svg-arrow.js";
+import {arrowMarker} from "../runtime/svg-arrow.js";
 import type {Scene} from "./model.js";
 
 const VIEW_W = 388;

@@ -4,7 +4,7 @@
  * Pour again, the "Colour by" choice with its legend, and the parameters panel with its reset.
  * The hero shows only Pour again and the colour choice. Also the pointer → stirring map.
  */
-import type {Pointer} from "../runtime/canvas.js";
+import type {WorldPointer} from "../runtime/canvas.js";
 import {button, logSlider, rangeControl} from "../runtime/controls.js";
 import {fmtNumber} from "../runtime/options.js";
 import {type Legend, rampLegend} from "../../water/chart.js";
@@ -173,7 +173,7 @@ function paramsPanel(name: string, state: WaterState, changed: () => void): HTML
  * The pointer as the kernels want it: while a button or finger is down, its position and
  * its velocity per simulated second of the frame (capped below the speed clamp); else null.
  */
-export function stirrer(pointer: Pointer, state: WaterState): () => PointerState | null {
+export function stirrer(pointer: WorldPointer, state: WaterState): () => PointerState | null {
   let last = {x: NaN, y: NaN};
   return () => {
     const {params} = state;

@@ -6,8 +6,8 @@
  * fewer particles than a GPU would (a CPU-emulated adapter, the CPU twin), the tank shrinks
  * with the count: the same picture with fewer, bigger particles.
  *
- *   createWaterWidget({count: 50_000, invalidation}) → data-widget="water"
- *   createWaterWidget({hero: true, count: 45_000, invalidation}) → data-widget="hero" (compact, no chart)
+ *   createWater({count: 50_000, invalidation}) → data-widget="water"
+ *   createWater({hero: true, count: 45_000, invalidation}) → data-widget="hero" (compact, no chart)
  *
  * `.value` (WaterValue in options.ts): count (particles simulated: on the CPU twin the reduced
  * `twinCount`), requestedCount, substeps, params {k, kNear, restDensity, xsph},
@@ -202,4 +202,4 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
 });
 
 /** Creates the water demo, or the hero with `hero: true`. Bad options are replaced and reported in the status line, never thrown. */
-export const createWaterWidget = (options: WaterOptions = {}): WaterElement => mountWidget(waterDefinition, options);
+export const createWater = (options: WaterOptions = {}): WaterElement => mountWidget(waterDefinition, options);

@@ -53,7 +53,7 @@ export const WATER_OPTIONS = {
     default: 4000,
     min: MIN_COUNT,
     max: 80_000,
-    doc: "Particles (with one substep) on a software adapter (SwiftShader) when `count` is not given.",
+    doc: "Particles (with one substep) on a software adapter (a CPU emulation of a GPU: SwiftShader, llvmpipe, lavapipe, WARP, …; the rule of `isSoftwareAdapter`) when `count` is not given.",
   },
   statsHz: {
     type: "number",
@@ -132,7 +132,7 @@ export interface WaterValue {
   gpuMsPerFrame: number | null;
   /** Which engine runs: "starting" until one does (the root's data-engine says the same). */
   engine: "gpu" | "cpu" | "starting";
-  /** The GPU engine runs on a CPU emulation of a GPU (SwiftShader): fewer, bigger particles. */
+  /** The GPU engine runs on a CPU emulation of a GPU (`isSoftwareAdapter`: SwiftShader, llvmpipe, lavapipe, WARP, …): fewer, bigger particles. */
   softwareAdapter: boolean;
 }
 

@@ -3,7 +3,7 @@
  * Pages feed it from a widget's reactive value: `counterList([["checks per step", v]])`.
  */
 import {format} from "d3-format";
-import {fmtNumber} from "./runtime/options.js";
+import {fmtNumber} from "./options.js";
 
 export type Counter = [label: string, value: string | number, title?: string];
 

@@ -3,11 +3,11 @@
  * the canvas, the speed colour ramp of shaders/render/bodies.wgsl, and the CPU engines'
  * 2D-canvas drawing of bodies (the GPU engines draw with components/sim/body-renderer.ts).
  */
-import type {Bodies} from "../gravity/bodies.js";
-import {fitView} from "../sim/pointer.js";
-import type {WorldView} from "../sim/renderer.js";
-import type {CanvasStage} from "./runtime/canvas.js";
-import {isDark, parseColor, resolveColor} from "./runtime/theme.js";
+import type {Bodies} from "../../gravity/bodies.js";
+import {fitView} from "../../sim/pointer.js";
+import type {WorldView} from "../../sim/renderer.js";
+import type {CanvasStage} from "../runtime/canvas.js";
+import {isDark, parseColor, resolveColor} from "../runtime/theme.js";
 
 /** The world square [−half, half]² fitted to the stage's canvas (discs stay round). */
 export function skyView(stage: CanvasStage, half: number): WorldView {
@@ -29,9 +29,6 @@ export function speedColour(t: number, scale = 1): string {
   const c = STOPS[i].map((v, k) => Math.round(255 * scale * (v + (STOPS[i + 1][k] - v) * f)));
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
-
-/** The night-sky background of the gravity canvases (CSS; the GPU renderer clears to the same). */
-export const SKY_CSS = "rgb(9,10,19)";
 
 /** How the bodies are painted: light added onto the night sky (dark theme, the hero) or ink on the page (light theme). */
 export interface SkyLook {
