@@ -310,7 +310,7 @@ test("both teaching widgets name a phase alike: .value.phaseId and .value.headin
   await expect.poll(async () => (await widgetValue(page, "scan-scrub")).phaseIndex).toBe(4);
   const s = await widgetValue(page, "scan-scrub");
   expect([s.phase, s.phaseId, s.heading]).toEqual(["shift", "shift", "Phase 5 of 6: Shift to exclusive starts"]);
-  await expect(w.locator(".scrub-phase")).toHaveText(s.heading);
+  await expect(w.locator("div.scrub-phase")).toHaveText(s.heading);
 });
 
 test("§1's discs are drawn in one colour", async ({page}) => {
