@@ -217,7 +217,7 @@ function stageLayout(g: DiagramGeometry): Layout {
     perLine: n,
     gridTitle: null,
     sortedTitle: null,
-    notes: {x: X0 + g.dimX * CELL + 12, y: 8 + 14},
+    notes: {x: X0 + g.dimX * CELL + 8, y: 8 + 14},
     columnHeads: true,
   };
 }
@@ -597,7 +597,7 @@ function drawTitles(f: Frame) {
     const {x, y} = L.notes;
     lines.push(
       {cls: "note", x, y, text: `${n} particles, ${g.numCells} cells`, bold: false},
-      {cls: "note", x, y: y + 17, text: `key = column + ${g.dimX} · row`, bold: false},
+      {cls: "note", x, y: y + 17, text: `key = column + ${g.dimX}·row`, bold: false},
       {cls: "note note-live", x, y: y + 38, text: `counted: ${scene.counted} / ${n}`, bold: false},
       {cls: "note note-live2", x, y: y + 54, text: scene.phase.id === "scatter" ? `in slots: ${scene.placed} / ${n}` : "", bold: false}
     );
