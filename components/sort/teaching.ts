@@ -44,24 +44,41 @@ export function teachingGrid(dimX: number, dimY: number): GridParams {
   return denseGrid(dimX, dimY, 1, 0, 0);
 }
 
-/** One phase of the sort: a stable id, a title, a short label, and its scan stride (rounds only). */
+/**
+ * One phase of the teaching sort: a stable id and the heading both §3 widgets show for it
+ * (through `phaseHeading`), plus the stride and 0-based round of a scan round. The ids are
+ * the one phase vocabulary of the two widgets: "start" (the particles, before anything ran;
+ * the stepped widget only), "histogram", "scan-<stride>", "shift" (to the exclusive
+ * starts), "scatter".
+ */
 export interface PhaseInfo {
   id: string;
-  title: string;
-  label: string;
+  heading: string;
   stride?: number;
   round?: number;
 }
 
+/** The phase before the sort: the particles alone (the stepped widget starts there). */
+export const PARTICLES_PHASE: PhaseInfo = {id: "start", heading: "Particles"};
+
 /** The phases for `numCells` cells: histogram, ⌈log₂ numCells⌉ scan rounds (Hillis & Steele 1986), shift, scatter. */
 export function phasesFor(numCells: number): PhaseInfo[] {
-  const phases: PhaseInfo[] = [{id: "histogram", title: "Histogram", label: "histogram"}];
+  const phases: PhaseInfo[] = [{id: "histogram", heading: "Histogram"}];
   for (let r = 0; 1 << r < numCells; r++) {
     const stride = 1 << r;
-    phases.push({id: `scan-${stride}`, title: `Scan round ${r + 1} (stride ${stride})`, label: `scan, stride ${stride}`, stride, round: r});
+    phases.push({id: `scan-${stride}`, heading: `Scan round ${r + 1}, stride ${stride}`, stride, round: r});
   }
-  phases.push({id: "shift", title: "Shift to exclusive starts", label: "exclusive starts"}, {id: "scatter", title: "Scatter", label: "scatter"});
+  phases.push({id: "shift", heading: "Shift to exclusive starts"}, {id: "scatter", heading: "Scatter"});
   return phases;
+}
+
+/**
+ * The heading of phase `index` (0-based) of `phases`, as both widgets show it:
+ * "Phase 3 of 8: Scan round 1, stride 1". One wording everywhere, so a reader never wonders
+ * whether two differently worded steps are the same.
+ */
+export function phaseHeading(phases: readonly PhaseInfo[], index: number): string {
+  return `Phase ${index + 1} of ${phases.length}: ${phases[index]?.heading ?? ""}`;
 }
 
 /**

@@ -249,6 +249,31 @@ test("both teaching widgets name their actions alike, and both can go back a pha
   expect((await widgetValue(page, "counting-sort")).counts).not.toBeNull();
 });
 
+test("both teaching widgets name a phase alike: .value.phaseId and .value.heading, shown above each diagram", async ({page}) => {
+  await page.goto("/");
+  const cs = page.locator('[data-widget="counting-sort"]');
+  await cs.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await widgetValue(page, "counting-sort"))?.particles?.[0]?.cell ?? -1, {timeout: 60_000}).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i < 6; i++) await cs.getByRole("button", {name: "Next ▶", exact: true}).click();
+  await expect.poll(async () => (await widgetValue(page, "counting-sort")).phaseIndex).toBe(6);
+  const v = await widgetValue(page, "counting-sort");
+  // the stepped widget's `phase` keeps its old name of the shift; `phaseId` is the shared one
+  expect([v.phase, v.phaseId, v.heading]).toEqual(["starts", "shift", "Phase 7 of 8: Shift to exclusive starts"]);
+  await expect(cs.locator(".phase-progress")).toHaveText(v.heading);
+  const w = page.locator('[data-widget="scan-scrub"]');
+  await w.scrollIntoViewIfNeeded();
+  await expect.poll(async () => (await widgetValue(page, "scan-scrub"))?.engine ?? null, {timeout: 60_000}).toBe("cpu");
+  // the rest point of the shift, phase 5 of 6
+  await page.evaluate(() => {
+    const r = document.querySelector(".scan-scrub .scrub-scrolly")!.getBoundingClientRect();
+    window.scrollTo({top: Math.round(window.scrollY + r.top + ((4 + 0.85) / 6) * (r.height - innerHeight)), behavior: "instant"});
+  });
+  await expect.poll(async () => (await widgetValue(page, "scan-scrub")).phaseIndex).toBe(4);
+  const s = await widgetValue(page, "scan-scrub");
+  expect([s.phase, s.phaseId, s.heading]).toEqual(["shift", "shift", "Phase 5 of 6: Shift to exclusive starts"]);
+  await expect(w.locator("div.scrub-phase")).toHaveText(s.heading);
+});
+
 test.describe("moving", () => {
   test.use({reducedMotion: "no-preference"});
   test("§1's discs are drawn in one colour", async ({page}) => {

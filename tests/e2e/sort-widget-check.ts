@@ -3,9 +3,9 @@ import {expect} from "@playwright/test";
 import {countingSortTwin} from "../../components/sort/twin.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {teachingGrid} from "../../components/sort/teaching.js";
-import type {SortWidgetValue} from "../../components/widgets/counting-sort/index.js";
+import type {CountingSortValue} from "../../components/widgets/counting-sort/index.js";
 
-export type SortValue = SortWidgetValue;
+export type SortValue = CountingSortValue;
 
 export const PHASES_16 = ["start", "histogram", "scan-1", "scan-2", "scan-4", "scan-8", "starts", "scatter"];
 

@@ -5,13 +5,12 @@
  * phase (the teaching path of the counting sort); without WebGPU the CPU twin fills in and
  * the status line says so.
  *
- * `createSortWidget(options) → HTMLElement` with `data-widget="counting-sort"`; `.value`
+ * `createCountingSort(options) → HTMLElement` with `data-widget="counting-sort"`; `.value`
  * is described in options.ts and follows Observable's view convention.
  */
-import * as d3 from "../../d3.js";
+import {createTeachingDiagram, settledScene} from "../../sort/diagram.js";
 import type {GridParams} from "../../sort/grid.js";
-import {seededParticles, teachingGrid, type PhaseInfo, type TeachingParticle} from "../../sort/teaching.js";
-import type {SortSnapshots} from "../../sort/twin.js";
+import {plainSnapshots, seededParticles, teachingGrid, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
 import {defineWidget, mountWidget} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
@@ -19,21 +18,20 @@ import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
 import {sortControls} from "./controls.js";
 import {cpuEngine} from "./cpu.js";
-import {drawSortDiagram, sortDiagramSize} from "./draw.js";
 import type {SortEngine} from "./engine.js";
 import {gpuEngine} from "./gpu.js";
-import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type SortWidgetOptions, type SortWidgetValue} from "./options.js";
+import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type CountingSortOptions, type CountingSortValue} from "./options.js";
 
-export type {SortWidgetOptions, SortWidgetValue} from "./options.js";
+export type {CountingSortOptions, CountingSortValue} from "./options.js";
 export {phaseHeading} from "./options.js";
 
-const CAPTIONS: Record<string, (v: SortWidgetValue) => string> = {
+const CAPTIONS: Record<string, (v: CountingSortValue) => string> = {
   start: (v) => `${v.particles.length} particles lie scattered over ${v.cells} cells. Press Next to build the histogram.`,
   histogram: () => "Histogram: every particle adds 1 to its cell's counter with an atomic add — all particles at once, in any order.",
   starts: () => "Shift right by one and put a 0 in front: the inclusive sums become exclusive starts, where each cell's run begins.",
   scatter: () => "Scatter: each particle claims the next free slot of its cell (start + an atomic counter) and copies itself there. Cells are now contiguous.",
 };
-function caption(v: SortWidgetValue): string {
+function caption(v: CountingSortValue): string {
   if (v.phase.startsWith("scan-")) {
     const s = Number(v.phase.slice(5));
     return `Scan round ${v.scanRounds.length}: every box adds the value ${s} place${s > 1 ? "s" : ""} to its left (boxes left of ${s} copy). After this round each box sums up to ${2 * s} counts.`;
@@ -46,17 +44,19 @@ interface SortState {
   grid: GridParams;
   phases: PhaseInfo[];
   particles: TeachingParticle[];
-  snaps: SortSnapshots | null;
+  snaps: PlainSnapshots | null;
   phaseIndex: number;
-  engine: SortWidgetValue["engine"];
+  engine: CountingSortValue["engine"];
 }
 
 /** The `.value` of state `s`: arrays revealed up to the current phase. */
-function widgetValueOf(s: SortState): SortWidgetValue {
+function widgetValueOf(s: SortState): CountingSortValue {
   const {snaps, phaseIndex, phases} = s;
   const shownRounds = Math.max(0, Math.min(phaseIndex - 1, phases.length - 3));
   return {
     phase: phaseName(phases[phaseIndex]),
+    phaseId: phases[phaseIndex].id,
+    heading: phaseHeading({phaseIndex, cells: s.grid.numCells}),
     phaseIndex,
     cells: s.grid.numCells,
     particles: s.particles.map((p, i) => ({id: p.id, x: p.x, y: p.y, cell: snaps ? snaps.keys[i] : -1})),
@@ -68,19 +68,14 @@ function widgetValueOf(s: SortState): SortWidgetValue {
   };
 }
 
-/**
- * The diagram's SVG in a box as wide as the widget. The drawing is laid out again for the
- * box's width (see draw.ts), so it fits without a sideways scroll and keeps its font sizes.
- */
-function diagramBox(cells: number, n: number) {
-  const svg = d3.create("svg").attr("role", "img").attr("aria-label", "Counting sort diagram");
-  const size = sortDiagramSize(cells, n);
-  svg.attr("viewBox", `0 0 ${size.width} ${size.height}`).attr("width", size.width).attr("height", size.height);
+/** The diagram's SVG (components/sort/diagram.ts, laid out for the box's width) in a box as wide as the widget. */
+function diagramBox(side: number, n: number) {
+  const diagram = createTeachingDiagram({dimX: side, dimY: side, numCells: side * side, numParticles: n, numRounds: Math.ceil(Math.log2(side * side))}, "flow");
   const box = document.createElement("div");
   box.className = "sort-scroll";
   box.style.cssText = "max-width:100%";
-  box.append(svg.node()!);
-  return {svg, scroller: box};
+  box.append(diagram.svg);
+  return {diagram, scroller: box};
 }
 
 /**
@@ -94,7 +89,7 @@ const layoutWidth = (box: HTMLElement) => {
 };
 
 /** The options read, with the widget's state (its grid, phases, particles and their snapshots). */
-function readSort(options: SortWidgetOptions) {
+function readSort(options: CountingSortOptions) {
   const {values, notes} = readOptions(sortWidgetSchema, options);
   const side = values.side;
   const phases = sortPhases(side * side);
@@ -110,7 +105,7 @@ function readSort(options: SortWidgetOptions) {
 }
 
 /** The stepped counting sort as a definition (an SVG diagram, GPU or CPU twin; mounted by `mountWidget`). */
-export const sortDefinition = defineWidget<SortWidgetOptions, ReturnType<typeof readSort>, SortWidgetValue, SortEngine>({
+export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeof readSort>, CountingSortValue, SortEngine>({
   name: "counting-sort",
   className: "sort-widget",
   read: readSort,
@@ -120,7 +115,7 @@ export const sortDefinition = defineWidget<SortWidgetOptions, ReturnType<typeof 
     const {root, status} = w;
     const {side} = values;
     const {phases} = s;
-    const {svg, scroller} = diagramBox(s.grid.numCells, values.particles);
+    const {diagram, scroller} = diagramBox(side, values.particles);
     const cap = document.createElement("p");
     cap.className = "caption";
     cap.setAttribute("aria-live", "polite");
@@ -135,10 +130,11 @@ export const sortDefinition = defineWidget<SortWidgetOptions, ReturnType<typeof 
 
     const paint = (animate: boolean) => {
       const v = widgetValueOf(s);
-      drawSortDiagram(svg, {grid: s.grid, side, phases, phaseIndex: s.phaseIndex, particles: s.particles, snaps: s.snaps, animate, width: drawnWidth});
+      const scene = settledScene(phases, s.phaseIndex, s.snaps, s.particles.length, s.grid.numCells);
+      diagram.update(scene, {data: s.snaps, particles: s.particles, width: drawnWidth, animate});
       cap.textContent = s.snaps ? caption(v) : "Sorting…";
       controls.prev.disabled = s.phaseIndex === 0;
-      controls.progress.textContent = phaseHeading(v);
+      controls.progress.textContent = v.heading;
       return v;
     };
     const render = (animate: boolean) => setValue(root, paint(animate));
@@ -151,7 +147,7 @@ export const sortDefinition = defineWidget<SortWidgetOptions, ReturnType<typeof 
       try {
         const snaps = await engine.sort(s.particles);
         if (gen !== generation) return;
-        s.snaps = snaps;
+        s.snaps = plainSnapshots(snaps);
         render(false);
       } catch (e) {
         if (gen === generation) status.error(`Sorting failed: ${(e as Error).message}`);
@@ -180,7 +176,7 @@ export const sortDefinition = defineWidget<SortWidgetOptions, ReturnType<typeof 
     const frame = (dt: number) => {
       if (!playing || !s.snaps) return;
       elapsed += dt * 1000;
-      const hold = phaseName(phases[s.phaseIndex]) === "scatter" ? 2 * values.intervalMs : values.intervalMs;
+      const hold = phases[s.phaseIndex].id === "scatter" ? 2 * values.intervalMs : values.intervalMs;
       if (elapsed >= hold) step();
     };
     const onKey = (ev: KeyboardEvent) => {
@@ -221,15 +217,10 @@ export const sortDefinition = defineWidget<SortWidgetOptions, ReturnType<typeof 
         return [controls.element, scroller, cap, status.element];
       },
       caption: ({value: v}) =>
-        captionLine(
-          phaseHeading(v),
-          `${v.particles.length} particles in ${v.cells} cells`,
-          `scan rounds done: ${v.scanRounds.length}`,
-          "press Next, or Auto-play"
-        ),
+        captionLine(v.heading, `${v.particles.length} particles in ${v.cells} cells`, `scan rounds done: ${v.scanRounds.length}`, "press Next, or Auto-play"),
     };
   },
 });
 
 /** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
-export const createCountingSort = (options: SortWidgetOptions = {}) => mountWidget(sortDefinition, options);
+export const createCountingSort = (options: CountingSortOptions = {}) => mountWidget(sortDefinition, options);

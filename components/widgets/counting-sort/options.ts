@@ -1,5 +1,5 @@
 /** Options and `.value` of the stepped counting-sort widget. */
-import {phasesFor, type PhaseInfo} from "../../sort/teaching.js";
+import {PARTICLES_PHASE, phaseHeading as headingOf, phasesFor, type PhaseInfo} from "../../sort/teaching.js";
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 import type {OptionSchema} from "../runtime/options.js";
 
@@ -25,7 +25,7 @@ export const sortWidgetSchema = {
   engine: {type: "choice", label: "engine", default: "auto", values: ["auto", "cpu"], doc: "auto: the GPU when available; cpu: always the CPU twin."},
 } satisfies OptionSchema;
 
-export type SortWidgetOptions = {
+export type CountingSortOptions = {
   particles?: number;
   side?: number;
   seed?: number;
@@ -42,8 +42,21 @@ export type SortWidgetOptions = {
  * arrays of the phases reached so far (null before their phase; order[k] = id of the
  * particle in slot k). `input` fires on every change.
  */
-export interface SortWidgetValue {
+export interface CountingSortValue {
+  /**
+   * The phase shown, in this widget's own names: "start", "histogram", "scan-<stride>",
+   * "starts", "scatter". Kept as it always was; "starts" is this widget's name of the phase
+   * the shared vocabulary (and scan-scrub) calls "shift" — read `phaseId` to compare phases
+   * across the two widgets.
+   */
   phase: string;
+  /**
+   * The phase's id in the vocabulary the two §3 widgets share (components/sort/teaching.ts):
+   * as `phase`, except "shift" where `phase` says "starts".
+   */
+  phaseId: string;
+  /** The phase's heading as both widgets show it: "Phase 3 of 8: Scan round 1, stride 1". */
+  heading: string;
   phaseIndex: number;
   cells: number;
   particles: {id: number; x: number; y: number; cell: number}[];
@@ -54,19 +67,21 @@ export interface SortWidgetValue {
   engine: "gpu" | "cpu" | "pending";
 }
 
-/** The phase names of this widget's `.value`: a first "start" phase, and the shift is called "starts". */
+/**
+ * This widget's `.value.phase` for a phase of the shared vocabulary: the same id, except the
+ * shift to exclusive starts, which this widget has always called "starts" (an alias kept so that
+ * pages reading `.value.phase` keep working).
+ */
 export const phaseName = (p: PhaseInfo) => (p.id === "shift" ? "starts" : p.id);
 
-/** The widget's phases for `cells` cells: a first "particles" phase, then those of the sort (phasesFor). */
-export const sortPhases = (cells: number): PhaseInfo[] => [{id: "start", title: "Particles", label: "particles"}, ...phasesFor(cells)];
+/** The widget's phases for `cells` cells: the particles alone first ("start"), then those of the sort (phasesFor). */
+export const sortPhases = (cells: number): PhaseInfo[] => [PARTICLES_PHASE, ...phasesFor(cells)];
 
 /**
- * The one name of the phase a `.value` is at, used by the controls, the card's caption line and
- * the page's readout alike: "Phase 3 of 8: scan, stride 1" (1-based, the phase labels of
- * phasesFor). One wording everywhere, so a reader never wonders whether "phase 1: start" and
- * "Phase 1 of 8: particles" are two different steps.
+ * The heading of the phase a `.value` is at, used by the controls, the card's caption line and
+ * the page's readout alike: "Phase 3 of 8: Scan round 1, stride 1" (1-based; the headings of the
+ * shared phase vocabulary, `phaseHeading` of components/sort/teaching.ts, which scan-scrub shows too).
  */
-export function phaseHeading(v: Pick<SortWidgetValue, "phaseIndex" | "cells">): string {
-  const phases = sortPhases(v.cells);
-  return `Phase ${v.phaseIndex + 1} of ${phases.length}: ${phases[v.phaseIndex]?.label ?? ""}`;
+export function phaseHeading(v: Pick<CountingSortValue, "phaseIndex" | "cells">): string {
+  return headingOf(sortPhases(v.cells), v.phaseIndex);
 }

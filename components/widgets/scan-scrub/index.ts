@@ -13,7 +13,17 @@
  * described in options.ts. Keyboard: with the stage focused, ←/→ (or ↑/↓) step one phase,
  * Home/End go to the ends; the page scrolls to match.
  */
-import {phasesFor, plainSnapshots, seededParticles, sortTeachingSet, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
+import {createTeachingDiagram, type TeachingDiagram} from "../../sort/diagram.js";
+import {
+  phaseHeading,
+  phasesFor,
+  plainSnapshots,
+  seededParticles,
+  sortTeachingSet,
+  type PhaseInfo,
+  type PlainSnapshots,
+  type TeachingParticle,
+} from "../../sort/teaching.js";
 import type {SortSnapshots} from "../../sort/twin.js";
 import {defineWidget, mountWidget} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
@@ -23,7 +33,6 @@ import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
 import {scrubControls} from "./controls.js";
 import {cpuEngine} from "./cpu.js";
-import {createDiagram} from "./draw.js";
 import {DIM_X, DIM_Y, GRID, type ScrubEngine} from "./engine.js";
 import {gpuEngine} from "./gpu.js";
 import {captionOf, revealedArrays, sceneAt} from "./model.js";
@@ -61,7 +70,7 @@ async function sortSet(engine: ScrubEngine, seed: number, count: number, status:
 
 interface Parts {
   scrolly: Scrolly;
-  diagram: ReturnType<typeof createDiagram>;
+  diagram: TeachingDiagram;
   controls: ReturnType<typeof scrubControls>;
   phases: PhaseInfo[];
 }
@@ -70,13 +79,14 @@ interface Parts {
 function show(ui: Parts, set: SortedSet, progress: number, reducedMotion: boolean): ScanScrubValue {
   const {scrolly, phases} = ui;
   const scene = sceneAt(progress, set.data, phases, reducedMotion);
-  ui.diagram.update(scene, set.data, set.particles);
+  ui.diagram.update(scene, {data: set.data, particles: set.particles});
   scrolly.segments.forEach((seg, k) => {
     const fill = k < scene.phaseIndex ? 1 : k > scene.phaseIndex ? 0 : scene.t;
     seg.style.width = `${(fill * 100).toFixed(2)}%`;
   });
   scrolly.progressBar.setAttribute("aria-valuenow", String(Math.round(progress * 100)));
-  scrolly.phaseLabel.textContent = `Phase ${scene.phaseIndex + 1} of ${phases.length} · ${scene.phase.title}`;
+  const heading = phaseHeading(phases, scene.phaseIndex);
+  scrolly.phaseLabel.textContent = heading;
   scrolly.caption.textContent = captionOf(scene, set.data);
   scrolly.stepEls.forEach((el, k) => el.classList.toggle("active", k === scene.phaseIndex));
   ui.controls.prev.disabled = progress <= 0;
@@ -84,6 +94,8 @@ function show(ui: Parts, set: SortedSet, progress: number, reducedMotion: boolea
   return {
     progress,
     phase: scene.phase.id,
+    phaseId: scene.phase.id,
+    heading,
     phaseIndex: scene.phaseIndex,
     particles: set.particles.map((p) => ({...p})),
     ...revealedArrays(set.data, scene.phaseIndex, phases),
@@ -108,7 +120,7 @@ export const scanScrubDefinition = defineWidget<ScanScrubOptions, ReturnType<typ
     const {root, status} = w;
     const phases = phasesFor(GRID.numCells);
     const numRounds = phases.filter((p) => p.stride !== undefined).length;
-    const diagram = createDiagram({dimX: DIM_X, dimY: DIM_Y, numCells: GRID.numCells, numParticles: values.count, numRounds});
+    const diagram = createTeachingDiagram({dimX: DIM_X, dimY: DIM_Y, numCells: GRID.numCells, numParticles: values.count, numRounds}, "stage");
     const scrolly = createScrolly(
       root,
       phases,
@@ -202,7 +214,7 @@ export const scanScrubDefinition = defineWidget<ScanScrubOptions, ReturnType<typ
       caption: ({value: v}) =>
         v
           ? captionLine(
-              `Phase ${v.phaseIndex + 1} of ${phases.length}: ${v.phase}`,
+              v.heading,
               v.engine === "gpu" ? "arrays read back from the GPU" : "arrays from the CPU twin",
               "scroll, or focus the diagram and press ← →"
             )

@@ -6,7 +6,10 @@
  * slowly, quickly, forwards, backwards or jumped. The particles, phases and arrays come from
  * the shared teaching model (components/sort/teaching.ts).
  */
+import type {DiagramScene, RowProgress} from "../../sort/diagram.js";
 import type {PhaseInfo, PlainSnapshots} from "../../sort/teaching.js";
+
+export type {RowProgress} from "../../sort/diagram.js";
 
 /** Share of each phase's scroll span used by its animation; the rest holds the final state. */
 export const ANIMATION_SHARE = 0.7;
@@ -53,37 +56,14 @@ export function revealedArrays(s: PlainSnapshots, phaseIndex: number, phases: Ph
   };
 }
 
-/** A row of boxes being computed from the row above: arrows drawn (0..1), values shown (0..1). */
-export interface RowProgress {
-  arrows: number;
-  values: number;
-}
-
-/** Everything the drawing needs at one scroll progress. */
-export interface Scene {
+/** Everything the drawing needs at one scroll progress: the diagram's scene (components/sort/diagram.ts) and where in the scroll it is. */
+export interface Scene extends DiagramScene {
   progress: number;
   phaseIndex: number;
-  phase: PhaseInfo;
   /** raw progress inside the phase, 0..1 */
   t: number;
   /** animation amount inside the phase, 0..1 (1 with reduced motion) */
   anim: number;
-  /** histogram: particles (in input order) already added to their cell's count */
-  counted: number;
-  /** the particle (input index) flying to its count box, with its flight fraction 0..1 */
-  countFlight: {index: number; f: number} | null;
-  /** per-cell counts as drawn (partial during the histogram) */
-  countsShown: number[];
-  /** per scan round: arrows and sums (0 before its phase, 1 after) */
-  rounds: RowProgress[];
-  /** the shift to exclusive starts */
-  shift: RowProgress;
-  /** scatter: particles (input order) already in their slot */
-  placed: number;
-  /** the particle (input index) flying to its slot */
-  placeFlight: {index: number; f: number} | null;
-  /** slot of each particle (input index), from `order`; -1 before the data */
-  slotOf: number[];
 }
 
 /** Progress of a row whose phase is `k` when the scene is at phase `phaseIndex` with animation `anim`. */

@@ -40,7 +40,15 @@ export type ScanScrubOptions = {
  */
 export interface ScanScrubValue {
   progress: number;
+  /** The phase shown: "histogram", "scan-<stride>", "shift", "scatter". Here always equal to `phaseId`. */
   phase: string;
+  /**
+   * The phase's id in the vocabulary the two §3 widgets share (components/sort/teaching.ts):
+   * the same string in this widget and in counting-sort's `.value.phaseId` for the same phase.
+   */
+  phaseId: string;
+  /** The phase's heading as both widgets show it: "Phase 2 of 6: Scan round 1, stride 1". */
+  heading: string;
   phaseIndex: number;
   particles: TeachingParticle[];
   counts: number[];

@@ -5,8 +5,8 @@
  * faded cards. The copies are made when printing starts and removed when it ends.
  */
 import type {PhaseInfo, PlainSnapshots, TeachingParticle} from "../../sort/teaching.js";
+import type {TeachingDiagram} from "../../sort/diagram.js";
 import {onPrint} from "../runtime/still.js";
-import type {createDiagram} from "./draw.js";
 import {captionOf, restProgress, sceneAt} from "./model.js";
 
 export interface PrintableSet {
@@ -22,7 +22,7 @@ export interface PrintableSet {
  */
 export function printSteps(
   root: HTMLElement,
-  parts: {diagram: ReturnType<typeof createDiagram>; phases: PhaseInfo[]; stepEls: HTMLElement[]},
+  parts: {diagram: TeachingDiagram; phases: PhaseInfo[]; stepEls: HTMLElement[]},
   current: () => PrintableSet | null,
   restore: () => void
 ): () => void {
@@ -34,7 +34,7 @@ export function printSteps(
     figures = phases.map((_, k) => {
       // reduced motion: the scene at rest, with nothing half-way through a move
       const scene = sceneAt(restProgress(k, phases.length), set.data, phases, true);
-      diagram.update(scene, set.data, set.particles);
+      diagram.update(scene, {data: set.data, particles: set.particles});
       const fig = document.createElement("figure");
       fig.className = "scrub-print";
       const svg = diagram.svg.cloneNode(true) as SVGSVGElement;
