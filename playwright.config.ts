@@ -14,7 +14,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 180_000,
   expect: {timeout: 60_000},
-  fullyParallel: false,
+  // tests, not files, are shared out: a file's long tests do not hold one worker to the end
+  // (a file that shares one page between its tests says so: test.describe.configure serial)
+  fullyParallel: true,
   // two workers for two cores: most tests wait on a page (frames, readbacks) more than they compute
   workers: 2,
   retries: 0,
