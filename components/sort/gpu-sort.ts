@@ -88,6 +88,8 @@ export const BLOCK_SCAN_SORT_PHASES = [
 
 const WG = 256;
 const COMMON = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl"];
+/** The run-aggregated kernels' prefix: `enable subgroups;` first, then the common files and runs.wgsl. */
+const RUNS_COMMON = ["sort/enable_subgroups.wgsl", ...COMMON, "sort/runs.wgsl"];
 const STORAGE = STORAGE_RW;
 /** Most blocks of the one-dispatch scan: each of its workgroups loads every block total with one thread. */
 export const MAX_SCAN_BLOCKS = 256;
@@ -143,6 +145,22 @@ export interface CountingSortOptions {
   countPerThread?: number;
   /** Workgroups the count pass aims for when `countPerThread` is not given (default COUNT_TARGET_WORKGROUPS). */
   countWorkgroups?: number;
+  /**
+   * How the count and the scatter take their atomics (default `defaultRanks(device)`):
+   * "atomic" — one atomicAdd per particle (count.wgsl, scatter.wgsl: the essay's §3 kernels);
+   * "runs" — one per run of equal keys in a subgroup (count_runs.wgsl, scatter_runs.wgsl; needs
+   * a device created with 'subgroups': RangeError otherwise). Same histogram, starts and cells;
+   * only the order inside a cell differs (arbitrary in both).
+   */
+  ranks?: SortRanks;
+}
+
+/** How the sort's count and scatter take their atomics (CountingSortOptions.ranks). */
+export type SortRanks = "atomic" | "runs";
+
+/** The sort's default ranks on `device`: "runs" where the device has 'subgroups', else "atomic". */
+export function defaultRanks(device: GPUDevice): SortRanks {
+  return device.features.has("subgroups" as GPUFeatureName) ? "runs" : "atomic";
 }
 
 export class CountingSortGPU {
@@ -161,6 +179,8 @@ export class CountingSortGPU {
   readonly blockCounts: GPUBuffer;
   /** Blocks (workgroups) of the one-dispatch scan. */
   readonly scanBlocks: number;
+  /** How the count and the scatter take their atomics ("atomic" or "runs"). */
+  readonly ranks: SortRanks;
   private grid: GridParams | null = null;
   private n = 0;
   private perThread = 1;
@@ -172,8 +192,10 @@ export class CountingSortGPU {
     scope: ResourceScope,
     readonly options: CountingSortOptions,
     private pipes: Record<"clear" | "count" | "scatter" | "scanSingle" | "scanBlocks" | "scanSums" | "addOffsets" | "round" | "shift", GPUComputePipeline>,
-    private scanLayout: GPUBindGroupLayout
+    private scanLayout: GPUBindGroupLayout,
+    ranks: SortRanks
   ) {
+    this.ranks = ranks;
     this.scope = scope;
     this.scope.onDispose(() => this.bindCache.clear());
     const cells = options.maxCells;
@@ -201,6 +223,10 @@ export class CountingSortGPU {
     if (k !== undefined && !(Number.isInteger(k) && k >= 1)) throw new RangeError(`countPerThread must be an integer ≥ 1, got ${k}`);
     const target = options.countWorkgroups;
     if (target !== undefined && !(Number.isInteger(target) && target >= 1)) throw new RangeError(`countWorkgroups must be an integer ≥ 1, got ${target}`);
+    const ranks = options.ranks ?? defaultRanks(device);
+    if (ranks !== "atomic" && ranks !== "runs") throw new RangeError(`ranks must be "atomic" or "runs", got ${String(ranks)}`);
+    if (ranks === "runs" && !device.features.has("subgroups" as GPUFeatureName))
+      throw new RangeError("ranks \"runs\" needs a device created with the 'subgroups' feature");
     const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
     const scanLayout = device.createBindGroupLayout({
       label: "scan",
@@ -217,8 +243,17 @@ export class CountingSortGPU {
     const [clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift] = await Promise.all([
       computePipeline(device, wgsl, [...COMMON, "sort/clear.wgsl"], "clear"),
       // one scan block: the entry point without block totals (no workgroup memory to zero)
-      computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
-      computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
+      ranks === "runs"
+        ? computePipeline(
+            device,
+            wgsl,
+            RUNS_COMMON.concat("sort/count_runs.wgsl"),
+            (blocks ?? defaultScanBlocks(device)) > 1 ? "count_runs_blocks" : "count_runs"
+          )
+        : computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
+      ranks === "runs"
+        ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), "scatter_runs")
+        : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
       computePipeline(device, wgsl, [...COMMON, "sort/scan_single.wgsl"], "scan_single"),
       computePipeline(device, wgsl, scanPaths, "scan_blocks", scanPipeLayout, "explicit"),
       computePipeline(device, wgsl, scanPaths, "scan_block_sums", scanPipeLayout, "explicit"),
@@ -234,7 +269,8 @@ export class CountingSortGPU {
         scope,
         options,
         {clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift},
-        scanBlocks.getBindGroupLayout(0)
+        scanBlocks.getBindGroupLayout(0),
+        ranks
       );
     } catch (e) {
       scope.dispose();
