@@ -158,9 +158,13 @@ export interface CountingSortOptions {
 /** How the sort's count and scatter take their atomics (CountingSortOptions.ranks). */
 export type SortRanks = "atomic" | "runs";
 
-/** The sort's default ranks on `device`: "runs" where the device has 'subgroups', else "atomic". */
+/**
+ * The sort's default ranks on `device`: "runs" on a GPU whose device has 'subgroups';
+ * "atomic" without 'subgroups' and on a CPU-emulated adapter (SwiftShader offers subgroups,
+ * but emulates them lane by lane: there the run kernels took 1.3–6× as long).
+ */
 export function defaultRanks(device: GPUDevice): SortRanks {
-  return device.features.has("subgroups" as GPUFeatureName) ? "runs" : "atomic";
+  return device.features.has("subgroups" as GPUFeatureName) && !isSoftwareAdapter(adapterInfoOf(device)) ? "runs" : "atomic";
 }
 
 export class CountingSortGPU {

@@ -7,7 +7,8 @@
 // (crossing subgroup and workgroup edges), two keys alternating, the last workgroup part
 // full; for one and 256 scan blocks, one and 3 particles per thread, and a 2D dispatch.
 // Dawn's SwiftShader adapter offers 'subgroups' (subgroup size 4), so the "runs" kernels run
-// here; the test fails, not skips, if it does not.
+// here (asked for by name: a CPU emulation defaults to "atomic"); the test fails, not skips,
+// if the adapter stops offering them.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
@@ -18,6 +19,7 @@ import type {GridParams} from "../../components/sort/grid.js";
 import {allocParticles, cloneParticles, PARTICLE_WORDS, type PackedParticles} from "../../components/sort/particles.js";
 import {blockCountsTwin, countTwin, exclusiveScan, sortTwin} from "../../components/sort/twin.js";
 import {testGPU} from "../helpers/gpu.js";
+import {adapterInfoOf, isSoftwareAdapter} from "../../components/gpu/adapter.js";
 import {expectValidSort, gridWithCells, particlesInCell, randomParticles, runProductionSort} from "../helpers/sort.js";
 import {expectSameArray} from "../helpers/arrays.js";
 
@@ -126,9 +128,10 @@ async function checkSort(sorter: CountingSortGPU, g: GridParams, input: PackedPa
 }
 
 describe("the sort's ranks: one atomic per particle or per run of equal keys, both equal to the twin", () => {
-  it("Dawn's adapter offers 'subgroups', so the production sort takes the run kernels", () => {
+  it("Dawn's CPU adapter offers 'subgroups', so the run kernels run here; being an emulation, it defaults to one atomic per particle", () => {
     expect(gpu.device.features.has("subgroups" as GPUFeatureName)).toBe(true);
-    expect(defaultRanks(gpu.device)).toBe("runs");
+    expect(isSoftwareAdapter(adapterInfoOf(gpu.device))).toBe(true);
+    expect(defaultRanks(gpu.device)).toBe("atomic");
     expect(sorters.get(configName(CONFIGS[2]))!.ranks).toBe("runs");
   });
 
