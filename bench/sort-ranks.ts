@@ -1,7 +1,8 @@
 /**
  * The sort alone, its two ways of taking atomics side by side in one run: ranks "atomic"
  * (one atomicAdd per particle in the count and the scatter) against "runs" (one per run of
- * equal keys in a subgroup), each on random input and on input already in cell order, every
+ * equal keys in a subgroup), and "runs" with the keys in their own array (keyArray), each on random input and on
+ * input already in cell order, every
  * series through the benchmark harness (components/bench/harness.ts: twin check first —
  * a disagreement stops the run with exit status 2 and writes nothing — warm-up, timestamped
  * frames, then each pass timed on its own). bench/README.md describes the rows.
@@ -13,7 +14,7 @@
  * `bash .device/run sort-ranks.mjs --out $OUT/sort-ranks.json`.
  * Writes {schema, date, adapter, subgroups, substepsPerFrame, references, variants[], table[]}:
  * `table` holds, per count and input order, the median ms per sort (frame median / substeps)
- * of each ranks and their ratio runs / atomic.
+ * of each mode and its ratio to "atomic".
  */
 import {mkdirSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
@@ -47,7 +48,7 @@ async function main(): Promise<number> {
   log(`adapter ${JSON.stringify(handle.adapterInfo)}; timestamps ${handle.timestamps}; subgroups ${JSON.stringify(handle.subgroups)}`);
   const scope = new ResourceScope(handle.device);
   const t0 = performance.now();
-  const variants: (SortBenchVariant & {report: BenchReport})[] = [];
+  const variants: (SortBenchVariant & {mode: string; report: BenchReport})[] = [];
   const head = {
     schema: "neighbour-search-sort-ranks/1",
     date: new Date().toISOString(),
@@ -60,16 +61,18 @@ async function main(): Promise<number> {
     warmMs,
   };
   const orders: NonNullable<SortBenchVariant["order"]>[] = ["random", "coherent"];
-  const ranksList = handle.subgroups ? (["atomic", "runs"] as const) : (["atomic"] as const);
+  type Mode = {ranks: "atomic" | "runs"; keyArray?: boolean; name: string};
+  const modes: Mode[] = [{ranks: "atomic", name: "atomic"}];
+  if (handle.subgroups) modes.push({ranks: "runs", name: "runs"}, {ranks: "runs", keyArray: true, name: "runs+keys"});
   for (const order of orders) {
-    for (const ranks of ranksList) {
-      log(`ranks ${ranks}, input ${order}`);
+    for (const {ranks, keyArray, name} of modes) {
+      log(`mode ${name}, input ${order}`);
       const report = await runBench({
         device: handle.device,
         timestamps: handle.timestamps,
         wgsl: nodeWGSL,
         scope,
-        pipelines: [sortSpecFor({ranks, order})],
+        pipelines: [sortSpecFor({ranks, keyArray, order})],
         counts,
         substeps,
         reps,
@@ -78,7 +81,7 @@ async function main(): Promise<number> {
         copyBytes: (variants.length ? 1 : smoke ? 4 : 256) * 2 ** 20,
         log,
       });
-      variants.push({ranks, order, report});
+      variants.push({mode: name, ranks, keyArray, order, report});
       mkdirSync(dirname(out), {recursive: true});
       writeFileSync(out, `${JSON.stringify({...head, partial: true, variants}, null, 2)}\n`);
     }
@@ -89,11 +92,14 @@ async function main(): Promise<number> {
   };
   const table = counts.flatMap((n) =>
     orders.map((order) => {
-      const atomic = variants.find((v) => v.order === order && v.ranks === "atomic");
-      const runs = variants.find((v) => v.order === order && v.ranks === "runs");
-      const a = atomic ? perSort(atomic, n) : null;
-      const r = runs ? perSort(runs, n) : null;
-      return {particles: n, order, msPerSort: {atomic: a, runs: r}, ratioRunsToAtomic: a && r ? +(r / a).toFixed(3) : null};
+      const ms: Record<string, number | null> = {};
+      for (const {name} of modes) {
+        const v = variants.find((x) => x.order === order && x.mode === name);
+        ms[name] = v ? perSort(v, n) : null;
+      }
+      const ratios: Record<string, number | null> = {};
+      for (const {name} of modes.slice(1)) ratios[name] = ms.atomic && ms[name] ? +(ms[name]! / ms.atomic).toFixed(3) : null;
+      return {particles: n, order, msPerSort: ms, ratioToAtomic: ratios};
     })
   );
   const result = {
@@ -105,7 +111,7 @@ async function main(): Promise<number> {
     validationErrors: handle.stats.validationErrors,
   };
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
-  for (const t of table) log(`${t.particles} ${t.order}: atomic ${t.msPerSort.atomic} ms, runs ${t.msPerSort.runs} ms, ratio ${t.ratioRunsToAtomic}`);
+  for (const t of table) log(`${t.particles} ${t.order}: ms per sort ${JSON.stringify(t.msPerSort)}, to atomic ${JSON.stringify(t.ratioToAtomic)}`);
   log(`wrote ${out} in ${result.seconds} s; validation errors ${handle.stats.validationErrors}`);
   return handle.stats.validationErrors ? 1 : 0;
 }

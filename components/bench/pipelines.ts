@@ -233,6 +233,8 @@ export function sortDeviation(g: GridParams, input: PackedParticles, gpu: Packed
 export interface SortBenchVariant {
   /** CountingSortOptions.ranks (default: the device's, `defaultRanks`). */
   ranks?: SortRanks;
+  /** CountingSortOptions.keyArray (with ranks "runs": the keys in their own array). */
+  keyArray?: boolean;
   /**
    * "random": uniformly random positions in input order (the default); "coherent": the same
    * particles already in cell order (as the simulations sort them again after each substep).
@@ -254,7 +256,12 @@ export function sortSpecFor(variant: SortBenchVariant = {}): PipelineSpec {
     scene: (n) => (coherent ? sortTwin(SORT_GRID, randomParticles(n, 11)).sorted : randomParticles(n, 11)),
     async create(ctx, input) {
       const n = input.count;
-      const sorter = await CountingSortGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: n, maxCells: SORT_GRID.numCells, ranks: variant.ranks});
+      const sorter = await CountingSortGPU.create(ctx.device, ctx.scope, ctx.wgsl, {
+        maxParticles: n,
+        maxCells: SORT_GRID.numCells,
+        ranks: variant.ranks,
+        keyArray: variant.keyArray,
+      });
       const a = sorter.scope.buffer({label: "bench-sort-in", size: Math.max(1, n) * PARTICLE_BYTES, usage: STORAGE_RW});
       const b = sorter.scope.buffer({label: "bench-sort-out", size: Math.max(1, n) * PARTICLE_BYTES, usage: STORAGE_RW});
       if (n) ctx.device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
@@ -262,7 +269,7 @@ export function sortSpecFor(variant: SortBenchVariant = {}): PipelineSpec {
       const place = coherent ? "already in cell order" : "in random order";
       return {
         particles: n,
-        scene: `uniformly random positions in [0, 2)², ${place}, dense 256 × 256 grid; ranks "${sorter.ranks}"`,
+        scene: `uniformly random positions in [0, 2)², ${place}, dense 256 × 256 grid; ranks "${sorter.ranks}"${sorter.keys ? ", keys in their own array" : ""}`,
         passes: reportedPasses(sorter, () => {
           const enc = sorter.phaseEncoders(a, b);
           return SORT_PHASES.map((ph) => ({label: ph.key, encode: enc[ph.key]}));

@@ -153,6 +153,14 @@ export interface CountingSortOptions {
    * only the order inside a cell differs (arbitrary in both).
    */
   ranks?: SortRanks;
+  /**
+   * With ranks "runs": the count writes each particle's key into a key array of its own
+   * (`keys`, 4 B per particle) instead of into the particle, and the scatter reads it there and
+   * writes it into the copy (count_runs.wgsl and scatter_runs.wgsl, entry points `…_keys`).
+   * The sorted particles are the same; the source particles keep their old key field.
+   * Default false. RangeError with ranks "atomic".
+   */
+  keyArray?: boolean;
 }
 
 /** How the sort's count and scatter take their atomics (CountingSortOptions.ranks). */
@@ -185,6 +193,8 @@ export class CountingSortGPU {
   readonly scanBlocks: number;
   /** How the count and the scatter take their atomics ("atomic" or "runs"). */
   readonly ranks: SortRanks;
+  /** keys[maxParticles] when `keyArray` is on (the count's keys, read by the scatter), else null. */
+  readonly keys: GPUBuffer | null;
   private grid: GridParams | null = null;
   private n = 0;
   private perThread = 1;
@@ -210,6 +220,7 @@ export class CountingSortGPU {
     this.blockSums = this.scope.buffer({label: "block-sums", size: WG * 4, usage: STORAGE});
     this.scanBlocks = options.scanBlocks ?? defaultScanBlocks(device);
     this.blockCounts = this.scope.buffer({label: "scan-block-counts", size: this.scanBlocks * 4, usage: STORAGE});
+    this.keys = options.keyArray ? this.scope.buffer({label: "sort-keys", size: Math.max(1, options.maxParticles) * 4, usage: STORAGE}) : null;
   }
 
   /**
@@ -231,6 +242,8 @@ export class CountingSortGPU {
     if (ranks !== "atomic" && ranks !== "runs") throw new RangeError(`ranks must be "atomic" or "runs", got ${String(ranks)}`);
     if (ranks === "runs" && !device.features.has("subgroups" as GPUFeatureName))
       throw new RangeError("ranks \"runs\" needs a device created with the 'subgroups' feature");
+    if (options.keyArray && ranks !== "runs") throw new RangeError('keyArray needs ranks "runs"');
+    const keyed = options.keyArray ? "_keys" : "";
     const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
     const scanLayout = device.createBindGroupLayout({
       label: "scan",
@@ -252,11 +265,11 @@ export class CountingSortGPU {
             device,
             wgsl,
             RUNS_COMMON.concat("sort/count_runs.wgsl"),
-            (blocks ?? defaultScanBlocks(device)) > 1 ? "count_runs_blocks" : "count_runs"
+            ((blocks ?? defaultScanBlocks(device)) > 1 ? "count_runs_blocks" : "count_runs") + keyed
           )
         : computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
       ranks === "runs"
-        ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), "scatter_runs")
+        ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), `scatter_runs${keyed}`)
         : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
       computePipeline(device, wgsl, [...COMMON, "sort/scan_single.wgsl"], "scan_single"),
       computePipeline(device, wgsl, scanPaths, "scan_blocks", scanPipeLayout, "explicit"),
@@ -311,11 +324,13 @@ export class CountingSortGPU {
     return this.grid;
   }
 
-  private bind(key: string, pipe: GPUComputePipeline | GPUBindGroupLayout, buffers: GPUBuffer[]): GPUBindGroup {
+  /** A bind group of `buffers` at bindings 0, 1, …; a null entry leaves its binding out. */
+  private bind(key: string, pipe: GPUComputePipeline | GPUBindGroupLayout, buffers: (GPUBuffer | null)[]): GPUBindGroup {
     let bg = this.bindCache.get(key);
     if (!bg) {
       const layout = "getBindGroupLayout" in pipe ? pipe.getBindGroupLayout(0) : pipe;
-      bg = this.device.createBindGroup({layout, entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}}))});
+      const entries = buffers.flatMap((buffer, binding) => (buffer ? [{binding, resource: {buffer}}] : []));
+      bg = this.device.createBindGroup({layout, entries});
       this.bindCache.set(key, bg);
     }
     return bg;
@@ -348,8 +363,9 @@ export class CountingSortGPU {
    */
   encodeCount(pass: GPUComputePassEncoder, particles: GPUBuffer) {
     pass.setPipeline(this.pipes.count);
-    const buffers = [this.gridBuffer, particles, this.counts];
-    if (this.scanBlocks > 1) buffers.push(this.blockCounts); // the one-block entry point has no binding 3
+    // the one-block entry points have no binding 3; the key array is binding 4
+    const buffers = [this.gridBuffer, particles, this.counts, this.scanBlocks > 1 ? this.blockCounts : null];
+    if (this.keys) buffers.push(this.keys);
     pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, buffers));
     dispatchItems(pass, countThreads(this.n, this.perThread), this.maxPerDim);
   }
@@ -406,7 +422,7 @@ export class CountingSortGPU {
     pass.setPipeline(this.pipes.scatter);
     pass.setBindGroup(
       0,
-      this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor, this.blockCounts])
+      this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor, this.blockCounts, this.keys])
     );
     // ≥ scanBlocks threads, so every block total is cleared (one workgroup of 256 already is)
     dispatchItems(pass, this.n && Math.max(this.n, this.scanBlocks), this.maxPerDim);

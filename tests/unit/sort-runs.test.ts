@@ -23,8 +23,8 @@ import {adapterInfoOf, isSoftwareAdapter} from "../../components/gpu/adapter.js"
 import {expectValidSort, gridWithCells, particlesInCell, randomParticles, runProductionSort} from "../helpers/sort.js";
 import {expectSameArray} from "../helpers/arrays.js";
 
-/** [ranks, scan blocks, particles per thread, workgroups per dimension before going 2D] */
-type Config = [SortRanks, number, number | undefined, number | undefined];
+/** [ranks, scan blocks, particles per thread, workgroups per dimension before going 2D, keys in their own array] */
+type Config = [SortRanks, number, number | undefined, number | undefined, boolean?];
 const CONFIGS: Config[] = [
   ["atomic", 1, undefined, undefined],
   ["atomic", 256, undefined, undefined],
@@ -32,8 +32,12 @@ const CONFIGS: Config[] = [
   ["runs", 256, undefined, undefined],
   ["runs", 256, 3, undefined],
   ["runs", 7, undefined, 7],
+  ["runs", 1, undefined, undefined, true],
+  ["runs", 256, 3, undefined, true],
+  ["runs", 7, undefined, 7, true],
 ];
-const configName = ([r, b, k, d]: Config) => `${r}, ${b} scan block(s), ${k ?? "auto"} per thread${d ? `, 2D past ${d} workgroups` : ""}`;
+const configName = ([r, b, k, d, keyArray]: Config) =>
+  `${r}${keyArray ? " (key array)" : ""}, ${b} scan block(s), ${k ?? "auto"} per thread${d ? `, 2D past ${d} workgroups` : ""}`;
 const COUNTS = [0, 1, 3, 4, 5, 255, 256, 257, 2049, 10_000];
 const MAX_N = 10_000;
 
@@ -45,7 +49,7 @@ beforeAll(async () => {
   gpu = await testGPU();
   scope = new ResourceScope(gpu.device);
   for (const c of CONFIGS) {
-    const [ranks, scanBlocks, countPerThread, maxWorkgroupsPerDimension] = c;
+    const [ranks, scanBlocks, countPerThread, maxWorkgroupsPerDimension, keyArray] = c;
     sorters.set(
       configName(c),
       await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {
@@ -55,6 +59,7 @@ beforeAll(async () => {
         scanBlocks,
         countPerThread,
         maxWorkgroupsPerDimension,
+        keyArray,
       })
     );
   }
@@ -128,6 +133,10 @@ async function checkSort(sorter: CountingSortGPU, g: GridParams, input: PackedPa
 }
 
 describe("the sort's ranks: one atomic per particle or per run of equal keys, both equal to the twin", () => {
+  it("the key-array configurations keep their keys in their own array", () => {
+    for (const c of CONFIGS) expect(sorters.get(configName(c))!.keys !== null, configName(c)).toBe(c[4] === true);
+  });
+
   it("Dawn's CPU adapter offers 'subgroups', so the run kernels run here; being an emulation, it defaults to one atomic per particle", () => {
     expect(gpu.device.features.has("subgroups" as GPUFeatureName)).toBe(true);
     expect(isSoftwareAdapter(adapterInfoOf(gpu.device))).toBe(true);
@@ -169,6 +178,12 @@ describe("the sort's ranks: one atomic per particle or per run of equal keys, bo
       own.dispose();
       device.destroy();
     }
+  });
+
+  it("the key array needs the run kernels", async () => {
+    await expect(CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1, maxCells: 4, ranks: "atomic", keyArray: true})).rejects.toThrow(
+      /keyArray needs ranks "runs"/
+    );
   });
 
   it("an unknown ranks option gets a clear message", async () => {
