@@ -28,16 +28,17 @@ type Config = [SortRanks, number, number | undefined, number | undefined, boolea
 const CONFIGS: Config[] = [
   ["atomic", 1, undefined, undefined],
   ["atomic", 256, undefined, undefined],
-  ["runs", 1, undefined, undefined],
-  ["runs", 256, undefined, undefined],
-  ["runs", 256, 3, undefined],
-  ["runs", 7, undefined, 7],
+  ["runs", 1, undefined, undefined, false],
+  ["runs", 256, undefined, undefined, false],
+  ["runs", 256, 3, undefined, false],
+  ["runs", 7, undefined, 7, false],
   ["runs", 1, undefined, undefined, true],
+  ["runs", 256, undefined, undefined, undefined],
   ["runs", 256, 3, undefined, true],
   ["runs", 7, undefined, 7, true],
 ];
 const configName = ([r, b, k, d, keyArray]: Config) =>
-  `${r}${keyArray ? " (key array)" : ""}, ${b} scan block(s), ${k ?? "auto"} per thread${d ? `, 2D past ${d} workgroups` : ""}`;
+  `${r}${keyArray ? " (key array)" : keyArray === undefined && r === "runs" ? " (default: key array)" : ""}, ${b} scan block(s), ${k ?? "auto"} per thread${d ? `, 2D past ${d} workgroups` : ""}`;
 const COUNTS = [0, 1, 3, 4, 5, 255, 256, 257, 2049, 10_000];
 const MAX_N = 10_000;
 
@@ -134,7 +135,8 @@ async function checkSort(sorter: CountingSortGPU, g: GridParams, input: PackedPa
 
 describe("the sort's ranks: one atomic per particle or per run of equal keys, both equal to the twin", () => {
   it("the key-array configurations keep their keys in their own array", () => {
-    for (const c of CONFIGS) expect(sorters.get(configName(c))!.keys !== null, configName(c)).toBe(c[4] === true);
+    // with ranks "runs" the key array is the default
+    for (const c of CONFIGS) expect(sorters.get(configName(c))!.keys !== null, configName(c)).toBe(c[0] === "runs" && c[4] !== false);
   });
 
   it("Dawn's CPU adapter offers 'subgroups', so the run kernels run here; being an emulation, it defaults to one atomic per particle", () => {
@@ -142,6 +144,7 @@ describe("the sort's ranks: one atomic per particle or per run of equal keys, bo
     expect(isSoftwareAdapter(adapterInfoOf(gpu.device))).toBe(true);
     expect(defaultRanks(gpu.device)).toBe("atomic");
     expect(sorters.get(configName(CONFIGS[2]))!.ranks).toBe("runs");
+    expect(CONFIGS[2][0]).toBe("runs");
   });
 
   for (const c of CONFIGS) {
