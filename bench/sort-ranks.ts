@@ -63,7 +63,7 @@ async function main(): Promise<number> {
   const orders: NonNullable<SortBenchVariant["order"]>[] = ["random", "coherent"];
   type Mode = {ranks: "atomic" | "runs"; keyArray?: boolean; name: string};
   const modes: Mode[] = [{ranks: "atomic", name: "atomic"}];
-  if (handle.subgroups) modes.push({ranks: "runs", name: "runs"}, {ranks: "runs", keyArray: true, name: "runs+keys"});
+  if (handle.subgroups) modes.push({ranks: "runs", keyArray: false, name: "runs"}, {ranks: "runs", keyArray: true, name: "runs+keys"});
   for (const order of orders) {
     for (const {ranks, keyArray, name} of modes) {
       log(`mode ${name}, input ${order}`);
