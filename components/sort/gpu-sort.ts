@@ -17,6 +17,11 @@
  *  - teaching (`runWithSnapshots`): one Hillis–Steele round per dispatch (scan_round.wgsl),
  *    ping-pong buffers, every round copied out, then shift_exclusive.wgsl.
  *
+ * Two forms of the count and the scatter (`ranks`): one atomicAdd per particle (count.wgsl,
+ * scatter.wgsl, the essay's §3 kernels) or one per run of equal keys in a subgroup
+ * (count_runs.wgsl, scatter_runs.wgsl, runs.wgsl; by default with the keys in an array of
+ * their own, `keyArray`), the default on a GPU with 'subgroups' (`defaultRanks`).
+ *
  * Per-particle passes go past 65,535 workgroups with a 2D dispatch (components/gpu/dispatch.ts).
  * Buffers are sized once for `maxParticles` / `maxCells`; particle buffers are the
  * caller's (any buffer with STORAGE usage holding packed particles, 24 B each).
