@@ -15,7 +15,7 @@ import type {ResourceScope} from "../gpu/scope.js";
 import type {WGSLLoader} from "../gpu/wgsl.js";
 import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW} from "../gpu/usage.js";
-import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
+import {CountingSortGPU, SORT_PHASES, type SortRanks} from "../sort/gpu-sort.js";
 import {cellKey, denseGrid, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../sort/particles.js";
 import {sortTwin} from "../sort/twin.js";
@@ -229,40 +229,66 @@ export function sortDeviation(g: GridParams, input: PackedParticles, gpu: Packed
   return {worst: wrong, detail};
 }
 
-export const sortSpec: PipelineSpec = {
-  name: "sort",
-  checkCap: 4_000_000,
-  memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 4 * 65_537 * 4}),
-  compulsoryBytes: (n) => ({
-    bytes: 2 * n * PARTICLE_BYTES + 3 * SORT_GRID.numCells * 4,
-    formula: "2 × particle bytes × N (read once, written once in cell order) + 3 × 4 B × cells",
-  }),
-  scene: (n) => randomParticles(n, 11),
-  async create(ctx, input) {
-    const n = input.count;
-    const sorter = await CountingSortGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: n, maxCells: SORT_GRID.numCells});
-    const a = sorter.scope.buffer({label: "bench-sort-in", size: Math.max(1, n) * PARTICLE_BYTES, usage: STORAGE_RW});
-    const b = sorter.scope.buffer({label: "bench-sort-out", size: Math.max(1, n) * PARTICLE_BYTES, usage: STORAGE_RW});
-    if (n) ctx.device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
-    sorter.setGrid(SORT_GRID, n);
-    return {
-      particles: n,
-      scene: "uniformly random positions in [0, 2)², dense 256 × 256 grid",
-      passes: reportedPasses(sorter, () => {
-        const enc = sorter.phaseEncoders(a, b);
-        return SORT_PHASES.map((ph) => ({label: ph.key, encode: enc[ph.key]}));
-      }),
-      encodeSubstep: (p) => sorter.encodeSort(p, a, b),
-      read: () => readParticles(ctx.device, b, n),
-      dispose: () => sorter.dispose(),
-    };
-  },
-  twinStep: (input) => sortTwin(SORT_GRID, input),
-  compare(input, gpu) {
-    const {worst, detail} = sortDeviation(SORT_GRID, input, gpu);
-    return {ok: worst === 0, what: "every slot holds a particle of the twin's cell for that slot; every id once", worst, tolerance: 0, detail};
-  },
-};
+/** The sort benchmark's variants: how its atomics are taken, and the order of its input. */
+export interface SortBenchVariant {
+  /** CountingSortOptions.ranks (default: the device's, `defaultRanks`). */
+  ranks?: SortRanks;
+  /** CountingSortOptions.keyArray (with ranks "runs": the keys in their own array). */
+  keyArray?: boolean;
+  /**
+   * "random": uniformly random positions in input order (the default); "coherent": the same
+   * particles already in cell order (as the simulations sort them again after each substep).
+   */
+  order?: "random" | "coherent";
+}
+
+/** The sort alone as a benchmark pipeline, for one variant (`sortSpec` is the default one). */
+export function sortSpecFor(variant: SortBenchVariant = {}): PipelineSpec {
+  const coherent = variant.order === "coherent";
+  return {
+    name: "sort",
+    checkCap: 4_000_000,
+    memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 4 * 65_537 * 4}),
+    compulsoryBytes: (n) => ({
+      bytes: 2 * n * PARTICLE_BYTES + 3 * SORT_GRID.numCells * 4,
+      formula: "2 × particle bytes × N (read once, written once in cell order) + 3 × 4 B × cells",
+    }),
+    scene: (n) => (coherent ? sortTwin(SORT_GRID, randomParticles(n, 11)).sorted : randomParticles(n, 11)),
+    async create(ctx, input) {
+      const n = input.count;
+      const sorter = await CountingSortGPU.create(ctx.device, ctx.scope, ctx.wgsl, {
+        maxParticles: n,
+        maxCells: SORT_GRID.numCells,
+        ranks: variant.ranks,
+        keyArray: variant.keyArray,
+      });
+      const a = sorter.scope.buffer({label: "bench-sort-in", size: Math.max(1, n) * PARTICLE_BYTES, usage: STORAGE_RW});
+      const b = sorter.scope.buffer({label: "bench-sort-out", size: Math.max(1, n) * PARTICLE_BYTES, usage: STORAGE_RW});
+      if (n) ctx.device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
+      sorter.setGrid(SORT_GRID, n);
+      const place = coherent ? "already in cell order" : "in random order";
+      return {
+        particles: n,
+        scene: `uniformly random positions in [0, 2)², ${place}, dense 256 × 256 grid; ranks "${sorter.ranks}"${sorter.keys ? ", keys in their own array" : ""}`,
+        passes: reportedPasses(sorter, () => {
+          const enc = sorter.phaseEncoders(a, b);
+          return SORT_PHASES.map((ph) => ({label: ph.key, encode: enc[ph.key]}));
+        }),
+        encodeSubstep: (p) => sorter.encodeSort(p, a, b),
+        read: () => readParticles(ctx.device, b, n),
+        dispose: () => sorter.dispose(),
+      };
+    },
+    twinStep: (input) => sortTwin(SORT_GRID, input),
+    compare(input, gpu) {
+      const {worst, detail} = sortDeviation(SORT_GRID, input, gpu);
+      return {ok: worst === 0, what: "every slot holds a particle of the twin's cell for that slot; every id once", worst, tolerance: 0, detail};
+    },
+  };
+}
+
+/** The sort alone: random input, the device's default ranks. */
+export const sortSpec: PipelineSpec = sortSpecFor();
 
 // ---- sand ---------------------------------------------------------------------------------
 

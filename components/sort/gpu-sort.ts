@@ -17,6 +17,11 @@
  *  - teaching (`runWithSnapshots`): one Hillis–Steele round per dispatch (scan_round.wgsl),
  *    ping-pong buffers, every round copied out, then shift_exclusive.wgsl.
  *
+ * Two forms of the count and the scatter (`ranks`): one atomicAdd per particle (count.wgsl,
+ * scatter.wgsl, the essay's §3 kernels) or one per run of equal keys in a subgroup
+ * (count_runs.wgsl, scatter_runs.wgsl, runs.wgsl; by default with the keys in an array of
+ * their own, `keyArray`), the default on a GPU with 'subgroups' (`defaultRanks`).
+ *
  * Per-particle passes go past 65,535 workgroups with a 2D dispatch (components/gpu/dispatch.ts).
  * Buffers are sized once for `maxParticles` / `maxCells`; particle buffers are the
  * caller's (any buffer with STORAGE usage holding packed particles, 24 B each).
@@ -41,7 +46,7 @@ export const SORT_PHASES = [
   {
     key: "count",
     label: "count",
-    does: "each particle's cell key, an atomicAdd on its cell's counter, and (per workgroup) its block's total for the scan",
+    does: "each particle's cell key, an atomicAdd on its cell's counter (on a GPU with subgroups, one per run of equal keys), and (per workgroup) its block's total for the scan",
     dispatches: 1,
     role: "organise",
     note: "atomicAdd",
@@ -57,7 +62,7 @@ export const SORT_PHASES = [
   {
     key: "scatter",
     label: "scatter",
-    does: "every particle copied whole into the next free slot of its cell; the block totals set back to zero",
+    does: "every particle copied whole into the next free slot of its cell (on a GPU with subgroups, one atomicAdd per run of equal keys); the block totals set back to zero",
     dispatches: 1,
     role: "organise",
     note: "A → B",
@@ -88,6 +93,8 @@ export const BLOCK_SCAN_SORT_PHASES = [
 
 const WG = 256;
 const COMMON = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl"];
+/** The run-aggregated kernels' prefix: `enable subgroups;` first, then the common files and runs.wgsl. */
+const RUNS_COMMON = ["sort/enable_subgroups.wgsl", ...COMMON, "sort/runs.wgsl"];
 const STORAGE = STORAGE_RW;
 /** Most blocks of the one-dispatch scan: each of its workgroups loads every block total with one thread. */
 export const MAX_SCAN_BLOCKS = 256;
@@ -143,6 +150,35 @@ export interface CountingSortOptions {
   countPerThread?: number;
   /** Workgroups the count pass aims for when `countPerThread` is not given (default COUNT_TARGET_WORKGROUPS). */
   countWorkgroups?: number;
+  /**
+   * How the count and the scatter take their atomics (default `defaultRanks(device)`):
+   * "atomic" — one atomicAdd per particle (count.wgsl, scatter.wgsl: the essay's §3 kernels);
+   * "runs" — one per run of equal keys in a subgroup (count_runs.wgsl, scatter_runs.wgsl; needs
+   * a device created with 'subgroups': RangeError otherwise). Same histogram, starts and cells;
+   * only the order inside a cell differs (arbitrary in both).
+   */
+  ranks?: SortRanks;
+  /**
+   * With ranks "runs": the count writes each particle's key into a key array of its own
+   * (`keys`, 4 B per particle) instead of into the particle, and the scatter reads it there and
+   * writes it into the copy (count_runs.wgsl and scatter_runs.wgsl, entry points `…_keys`).
+   * The sorted particles are the same; the source particles keep their old key field.
+   * Default: on with ranks "runs" (H200, 16 M particles in cell order: count pass 0.217 →
+   * 0.137 ms, bench/README.md); RangeError when asked for with ranks "atomic".
+   */
+  keyArray?: boolean;
+}
+
+/** How the sort's count and scatter take their atomics (CountingSortOptions.ranks). */
+export type SortRanks = "atomic" | "runs";
+
+/**
+ * The sort's default ranks on `device`: "runs" on a GPU whose device has 'subgroups';
+ * "atomic" without 'subgroups' and on a CPU-emulated adapter (SwiftShader offers subgroups,
+ * but emulates them lane by lane: there the run kernels took 1.3–6× as long).
+ */
+export function defaultRanks(device: GPUDevice): SortRanks {
+  return device.features.has("subgroups" as GPUFeatureName) && !isSoftwareAdapter(adapterInfoOf(device)) ? "runs" : "atomic";
 }
 
 export class CountingSortGPU {
@@ -161,6 +197,10 @@ export class CountingSortGPU {
   readonly blockCounts: GPUBuffer;
   /** Blocks (workgroups) of the one-dispatch scan. */
   readonly scanBlocks: number;
+  /** How the count and the scatter take their atomics ("atomic" or "runs"). */
+  readonly ranks: SortRanks;
+  /** keys[maxParticles] when `keyArray` is on (the count's keys, read by the scatter), else null. */
+  readonly keys: GPUBuffer | null;
   private grid: GridParams | null = null;
   private n = 0;
   private perThread = 1;
@@ -172,8 +212,11 @@ export class CountingSortGPU {
     scope: ResourceScope,
     readonly options: CountingSortOptions,
     private pipes: Record<"clear" | "count" | "scatter" | "scanSingle" | "scanBlocks" | "scanSums" | "addOffsets" | "round" | "shift", GPUComputePipeline>,
-    private scanLayout: GPUBindGroupLayout
+    private scanLayout: GPUBindGroupLayout,
+    ranks: SortRanks,
+    keyArray: boolean
   ) {
+    this.ranks = ranks;
     this.scope = scope;
     this.scope.onDispose(() => this.bindCache.clear());
     const cells = options.maxCells;
@@ -184,6 +227,7 @@ export class CountingSortGPU {
     this.blockSums = this.scope.buffer({label: "block-sums", size: WG * 4, usage: STORAGE});
     this.scanBlocks = options.scanBlocks ?? defaultScanBlocks(device);
     this.blockCounts = this.scope.buffer({label: "scan-block-counts", size: this.scanBlocks * 4, usage: STORAGE});
+    this.keys = keyArray ? this.scope.buffer({label: "sort-keys", size: Math.max(1, options.maxParticles) * 4, usage: STORAGE}) : null;
   }
 
   /**
@@ -201,6 +245,13 @@ export class CountingSortGPU {
     if (k !== undefined && !(Number.isInteger(k) && k >= 1)) throw new RangeError(`countPerThread must be an integer ≥ 1, got ${k}`);
     const target = options.countWorkgroups;
     if (target !== undefined && !(Number.isInteger(target) && target >= 1)) throw new RangeError(`countWorkgroups must be an integer ≥ 1, got ${target}`);
+    const ranks = options.ranks ?? defaultRanks(device);
+    if (ranks !== "atomic" && ranks !== "runs") throw new RangeError(`ranks must be "atomic" or "runs", got ${String(ranks)}`);
+    if (ranks === "runs" && !device.features.has("subgroups" as GPUFeatureName))
+      throw new RangeError("ranks \"runs\" needs a device created with the 'subgroups' feature");
+    if (options.keyArray && ranks !== "runs") throw new RangeError('keyArray needs ranks "runs"');
+    const keyArray = options.keyArray ?? ranks === "runs";
+    const keyed = keyArray ? "_keys" : "";
     const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
     const scanLayout = device.createBindGroupLayout({
       label: "scan",
@@ -217,8 +268,17 @@ export class CountingSortGPU {
     const [clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift] = await Promise.all([
       computePipeline(device, wgsl, [...COMMON, "sort/clear.wgsl"], "clear"),
       // one scan block: the entry point without block totals (no workgroup memory to zero)
-      computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
-      computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
+      ranks === "runs"
+        ? computePipeline(
+            device,
+            wgsl,
+            RUNS_COMMON.concat("sort/count_runs.wgsl"),
+            ((blocks ?? defaultScanBlocks(device)) > 1 ? "count_runs_blocks" : "count_runs") + keyed
+          )
+        : computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
+      ranks === "runs"
+        ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), `scatter_runs${keyed}`)
+        : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
       computePipeline(device, wgsl, [...COMMON, "sort/scan_single.wgsl"], "scan_single"),
       computePipeline(device, wgsl, scanPaths, "scan_blocks", scanPipeLayout, "explicit"),
       computePipeline(device, wgsl, scanPaths, "scan_block_sums", scanPipeLayout, "explicit"),
@@ -234,7 +294,9 @@ export class CountingSortGPU {
         scope,
         options,
         {clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift},
-        scanBlocks.getBindGroupLayout(0)
+        scanBlocks.getBindGroupLayout(0),
+        ranks,
+        keyArray
       );
     } catch (e) {
       scope.dispose();
@@ -271,11 +333,13 @@ export class CountingSortGPU {
     return this.grid;
   }
 
-  private bind(key: string, pipe: GPUComputePipeline | GPUBindGroupLayout, buffers: GPUBuffer[]): GPUBindGroup {
+  /** A bind group of `buffers` at bindings 0, 1, …; a null entry leaves its binding out. */
+  private bind(key: string, pipe: GPUComputePipeline | GPUBindGroupLayout, buffers: (GPUBuffer | null)[]): GPUBindGroup {
     let bg = this.bindCache.get(key);
     if (!bg) {
       const layout = "getBindGroupLayout" in pipe ? pipe.getBindGroupLayout(0) : pipe;
-      bg = this.device.createBindGroup({layout, entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}}))});
+      const entries = buffers.flatMap((buffer, binding) => (buffer ? [{binding, resource: {buffer}}] : []));
+      bg = this.device.createBindGroup({layout, entries});
       this.bindCache.set(key, bg);
     }
     return bg;
@@ -308,8 +372,9 @@ export class CountingSortGPU {
    */
   encodeCount(pass: GPUComputePassEncoder, particles: GPUBuffer) {
     pass.setPipeline(this.pipes.count);
-    const buffers = [this.gridBuffer, particles, this.counts];
-    if (this.scanBlocks > 1) buffers.push(this.blockCounts); // the one-block entry point has no binding 3
+    // the one-block entry points have no binding 3; the key array is binding 4
+    const buffers = [this.gridBuffer, particles, this.counts, this.scanBlocks > 1 ? this.blockCounts : null];
+    if (this.keys) buffers.push(this.keys);
     pass.setBindGroup(0, this.bind(`count${this.idOf(particles)}`, this.pipes.count, buffers));
     dispatchItems(pass, countThreads(this.n, this.perThread), this.maxPerDim);
   }
@@ -366,7 +431,7 @@ export class CountingSortGPU {
     pass.setPipeline(this.pipes.scatter);
     pass.setBindGroup(
       0,
-      this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor, this.blockCounts])
+      this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor, this.blockCounts, this.keys])
     );
     // ≥ scanBlocks threads, so every block total is cleared (one workgroup of 256 already is)
     dispatchItems(pass, this.n && Math.max(this.n, this.scanBlocks), this.maxPerDim);

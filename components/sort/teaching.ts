@@ -118,5 +118,5 @@ export function sortTeachingSet(grid: GridParams, particles: readonly TeachingPa
 
 /** A GPU sorter sized for the teaching diagrams (≤ 4,096 particles, ≤ 256 cells); its buffers live in a child of `scope`. */
 export function createTeachingSorter(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader): Promise<CountingSortGPU> {
-  return CountingSortGPU.create(device, scope, wgsl, {maxParticles: 4096, maxCells: 256});
+  return CountingSortGPU.create(device, scope, wgsl, {maxParticles: 4096, maxCells: 256, ranks: "atomic"});
 }

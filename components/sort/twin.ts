@@ -10,8 +10,10 @@
  *   scatter → slot = cursor[key]++; dst[slot] = src[i]       (scatter.wgsl)
  *
  * The twin scatters in index order, so inside a cell its order is ascending source index;
- * the GPU's order inside a cell is arbitrary (atomics), which is why tests compare cell
- * ranges and the multiset of each cell, not slot-by-slot order.
+ * the GPU's order inside a cell is arbitrary (atomics: one per particle, or one per run of
+ * equal keys in a subgroup, count_runs.wgsl / scatter_runs.wgsl, whose runs keep source
+ * order but race one another), which is why tests compare cell ranges and the multiset of
+ * each cell, not slot-by-slot order.
  */
 import {cellKey, scanBlockCells, type GridParams} from "./grid.js";
 import {allocParticles, cloneParticles, PARTICLE_WORDS, type PackedParticles} from "./particles.js";

@@ -3,12 +3,14 @@
 // the sizes its widgets use (100,000 and a million particles; 257 and 65,536 cells, i.e. up
 // to 16 scan rounds, each round compared whole). Moved out of tests/unit/sort-gpu.test.ts,
 // which keeps the production sort up to 100,000 and the teaching scan at its own sizes.
+// Also the run kernels (ranks "runs" with the key array) at a million particles, random and
+// already in cell order.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
-import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
+import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan, sortTwin} from "../../components/sort/twin.js";
 import {cloneParticles, PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {testGPU} from "../helpers/gpu.js";
 import {expectValidSort, gridWithCells, randomParticles, runProductionSort} from "../helpers/sort.js";
@@ -19,11 +21,14 @@ const CELL_COUNTS = [1, 6, 16, 256, 257, 65_536];
 let gpu: GPUHandle;
 let scope: ResourceScope;
 let sorter: CountingSortGPU;
+/** The run kernels with their key array (the default on a GPU with subgroups; SwiftShader defaults to one atomic per particle). */
+let runsSorter: CountingSortGPU;
 
 beforeAll(async () => {
   gpu = await testGPU();
   scope = new ResourceScope(gpu.device);
   sorter = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536});
+  runsSorter = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536, ranks: "runs", scanBlocks: 256});
 });
 afterAll(() => {
   scope?.dispose();
@@ -50,6 +55,35 @@ describe("production sort (clear, count, 3-dispatch scan, scatter) at a million 
       expectSameArray(res.cursorAfter, twinStarts.slice(1), "cursors after the scatter");
       expectValidSort(input, keys, res.starts, res.sorted);
     });
+  }
+});
+
+describe("run kernels (one atomic per run of equal keys, keys in their own array, 256 scan blocks) at a million particles", () => {
+  for (const cells of [257, 65_536]) {
+    for (const ordered of [false, true]) {
+      const n = 1_000_000;
+      it(`${n} particles in ${cells} cells, ${ordered ? "already in cell order" : "random"}`, async () => {
+        const g = gridWithCells(cells);
+        let input = randomParticles(g, n, cells * 13 + n);
+        if (ordered) {
+          // the twin's sorted output with ids renumbered 0..n-1 (expectValidSort matches by id)
+          input = sortTwin(g, input).sorted;
+          for (let i = 0; i < n; i++) input.u32[i * PARTICLE_WORDS + 4] = i;
+        }
+        const twinInput = cloneParticles(input);
+        const twinCounts = countTwin(g, twinInput);
+        const keys = new Uint32Array(n);
+        for (let i = 0; i < n; i++) keys[i] = twinInput.u32[i * PARTICLE_WORDS + 5];
+        expect(runsSorter.ranks).toBe("runs");
+        expect(runsSorter.keys).not.toBeNull();
+        const res = await runProductionSort(runsSorter, g, input);
+        expectSameArray(res.counts, twinCounts, "counts");
+        const twinStarts = exclusiveScan(twinCounts);
+        expectSameArray(res.starts, twinStarts, "starts");
+        expectSameArray(res.cursorAfter, twinStarts.slice(1), "cursors after the scatter");
+        expectValidSort(input, keys, res.starts, res.sorted);
+      }, 300_000);
+    }
   }
 });
 
