@@ -42,6 +42,9 @@ async function compare(disabled: Locator, enabled: Locator, what: string) {
   expect(await contrast(disabled), `${what}: label contrast`).toBeGreaterThanOrEqual(4.5);
 }
 
+// styles, not motion: the widgets start and wait (the hero's CPU twin would take both cores)
+test.use({reducedMotion: "reduce"});
+
 for (const scheme of SCHEMES)
   test(`disabled buttons look disabled (${scheme})`, async ({page}) => {
     await disableWebGPU(page);

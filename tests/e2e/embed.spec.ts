@@ -163,7 +163,7 @@ test("an iframe shows the configured widget and posts its height; a display:none
   // a display:none frame gets no animation frames: its page does not even build the widget
   const hidden = frameOf(page, "/embed/sand");
   const submits = () => hidden.evaluate(() => (globalThis as any).__gpuStats?.submits ?? 0);
-  await animationFrames(page, 120); // 120 of the host's frames
+  await animationFrames(page, 60); // 60 of the host's frames
   expect(await submits(), "a display:none iframe submits no GPU work").toBe(0);
   const setDisplay = (d: string) => page.evaluate((d) => ((document.querySelector("#hidden") as HTMLElement).style.display = d), d);
   // Shows the frame and brings all of it on screen. The frame's height comes from its own
@@ -191,9 +191,9 @@ test("an iframe shows the configured widget and posts its height; a display:none
   await setDisplay("none");
   // Under load Chromium may still deliver one animation frame that was already due when the
   // frame was hidden; wait until the count settles over 30 of the host's frames, then it stays
-  // flat over 120 more (the hidden frame itself gets none).
+  // flat over 60 more (the hidden frame itself gets none).
   const s1 = await settled(page, submits, 30);
-  await animationFrames(page, 120);
+  await animationFrames(page, 60);
   expect(await submits(), "hidden again: no more GPU work").toBe(s1);
   // a hidden frame posts no height of 0: the host keeps its last size, so showing it again does not shift the page
   const sandHeights = await page.evaluate(() => (window as any).heights.filter((h: any) => h.widget === "sand").map((h: any) => h.height));

@@ -200,3 +200,29 @@ export async function expectNoSubmits(page: Page, message: string, frames = 30):
   expect((await gpuStats(page)).submits, message).toBe(s1);
   return s1;
 }
+
+/**
+ * Resolves with scrollY once the page has stopped scrolling: scrollY unchanged over `frames`
+ * animation frames in a row (a smooth scroll, a wheel's or the layout settling after an instant
+ * scroll moves it on every frame, however slow the frames are). Fails after 5,000 frames.
+ */
+export function scrollSettled(page: Page, frames = 8): Promise<number> {
+  return page.evaluate(
+    (need) =>
+      new Promise<number>((done, fail) => {
+        let last = window.scrollY;
+        let still = 0;
+        let seen = 0;
+        const tick = () => {
+          const y = window.scrollY;
+          still = y === last ? still + 1 : 0;
+          last = y;
+          if (still >= need) return done(y);
+          if (++seen > 5000) return fail(new Error("page kept scrolling"));
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    frames
+  );
+}

@@ -4,7 +4,7 @@
  * canvas, the scroll story as its steps, the footer, no empty page).
  */
 import {type BrowserContext, expect, type Page, test} from "@playwright/test";
-import {animationFrames, expectWebGPU, gpuStats, settled, watchErrors} from "./helpers";
+import {animationFrames, expectWebGPU, gpuStats, scrollSettled, settled, watchErrors} from "./helpers";
 import {pdfPages} from "./pdf";
 
 /** The animated widgets and how far each has got (frames or steps). */
@@ -105,7 +105,7 @@ test("touch: a swipe starting on any canvas scrolls the page; after a tap a drag
     const w = await startWidget(page, name);
     const canvas = w.locator("canvas").first();
     await canvas.evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2 - innerHeight / 2));
-    await page.waitForTimeout(300);
+    await scrollSettled(page); // the widgets around it may still move the page as they fill in
     const box = (await canvas.boundingBox())!;
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
@@ -118,7 +118,7 @@ test("touch: a swipe starting on any canvas scrolls the page; after a tap a drag
 
     // the interaction: a tap wakes a tap-to-wake canvas; the hero takes sideways drags
     await canvas.evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2 - innerHeight / 2));
-    await page.waitForTimeout(300);
+    await scrollSettled(page); // the widgets around it may still move the page as they fill in
     const b2 = (await canvas.boundingBox())!;
     const [x, y] = [b2.x + b2.width / 2, b2.y + b2.height / 2];
     await canvas.evaluate((c) => {

@@ -61,7 +61,7 @@ test("sand runs on the GPU; sliders, re-pour, hash mode and open walls keep it r
   await expect.poll(async () => (await widgetValue(page, "sand")).count).toBe(3000);
   await framesAdvance(page, 2);
   // let the block fall a little and look at it
-  await framesAdvance(page, 6);
+  await framesAdvance(page, 2);
   await widget.screenshot({path: "test-results/sand-dense.png"});
   // the canvas really shows grains (a blank capture has one or two colours)
   expect(await distinctColours(page, await widget.locator("canvas").screenshot())).toBeGreaterThan(4);

@@ -3,7 +3,7 @@
 // diagram must be a pure function of scroll position (jump = step, any direction, any speed).
 import {test, expect, type Page, type BrowserContext} from "@playwright/test";
 import {readFileSync, mkdirSync} from "node:fs";
-import {distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
+import {distinctColours, expectWebGPU, gpuStats, scrollSettled, watchErrors, widgetValue} from "./helpers.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {countingSortTwin} from "../../components/sort/twin.js";
@@ -98,29 +98,8 @@ async function jumpToY(page: Page, y: number): Promise<Value> {
   return widgetValue<Value>(page, "scan-scrub");
 }
 
-/**
- * Waits until the page stops scrolling (smooth scrolls, wheel): scrollY unchanged over 8
- * animation frames in a row (a smooth scroll moves on every frame, however slow the frames).
- */
-async function settle(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((done, fail) => {
-        let last = window.scrollY;
-        let still = 0;
-        let frames = 0;
-        const tick = () => {
-          const y = window.scrollY;
-          still = y === last ? still + 1 : 0;
-          last = y;
-          if (still >= 8) return done(y);
-          if (++frames > 5000) return fail(new Error("page kept scrolling"));
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      })
-  );
-}
+/** Waits until the page stops scrolling (smooth scrolls, wheel): see `scrollSettled`. */
+const settle = (page: Page) => scrollSettled(page);
 
 /** After a step: waits until the widget rests at phase k's rest point, then until scrolling stops. */
 async function restsAt(page: Page, k: number, range: number): Promise<number> {
