@@ -176,7 +176,11 @@ test("the device lost twice in quick succession: every widget is back on the GPU
   // the first replacement is destroyed as soon as it exists; the second one stays
   await expect.poll(async () => (await gpuStats(page)).devicesCreated, {timeout: 60_000}).toBe(created + 2);
   await expectAllOnGPU(page);
-  expect((await widgetValue(page, "sand")).deviceLosses).toBe(2);
+  // the sand saw the first loss, and the second too if it had begun building on the first
+  // replacement before that died (a busy machine can hand it straight to the second): both are
+  // right, what matters is that it runs on the surviving device
+  const losses = (await widgetValue(page, "sand")).deviceLosses;
+  expect(losses === 1 || losses === 2, `sand deviceLosses ${losses}`).toBe(true);
   await expectWorkingValues(page, "gpu");
   expect((await gpuStats(page)).devicesCreated).toBe(created + 2);
   await expectLedgerEmptyAfterDispose(page);
