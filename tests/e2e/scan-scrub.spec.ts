@@ -3,7 +3,7 @@
 // diagram must be a pure function of scroll position (jump = step, any direction, any speed).
 import {test, expect, type Page, type BrowserContext} from "@playwright/test";
 import {readFileSync, mkdirSync} from "node:fs";
-import {distinctColours, expectWebGPU, gpuStats, scrollSettled, watchErrors, widgetValue} from "./helpers.js";
+import {distinctColours, expectWebGPU, gpuStats, scrollSettled, settled, watchErrors, widgetValue} from "./helpers.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {countingSortTwin} from "../../components/sort/twin.js";
@@ -367,7 +367,9 @@ test("reduced motion: no tweening, every phase appears final, keyboard steps jum
 test("phone width 390×844: stage above the text, no horizontal scroll, touch scrolling scrubs", async ({browser}) => {
   const context = await browser.newContext({viewport: {width: 390, height: 844}, deviceScaleFactor: 2, isMobile: true, hasTouch: true});
   const {page: p3, errs: e3} = await openPage(context);
-  const g = await geometry(p3);
+  // the stage takes its phone size a frame after its first layout (a resize observer): measure
+  // once the geometry holds still (seen: 294 px taller in a capture taken right after the start)
+  const g = await settled(p3, () => geometry(p3));
   const overflow = await p3.evaluate(() => ({
     sw: document.documentElement.scrollWidth,
     cw: document.documentElement.clientWidth,
