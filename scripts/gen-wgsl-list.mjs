@@ -1,7 +1,7 @@
 // Writes components/gpu/wgsl-browser.ts: one FileAttachment per file in shaders/, so
 // Framework copies every shader into the built site and widgets can load them by path.
 // Run after adding a shader (npm run build runs it). A unit test checks the list is current.
-import {readdirSync, statSync, writeFileSync} from "node:fs";
+import {existsSync, readFileSync, readdirSync, statSync, writeFileSync} from "node:fs";
 import {join, relative} from "node:path";
 const files = [];
 (function walk(d) {
@@ -41,5 +41,8 @@ export const browserWGSL: WGSLLoader = (path) => {
 /** shaders/<path> as written, for listings the page shows (here the same files; the page's bundle swaps both loaders). */
 export const shownWGSL: WGSLLoader = browserWGSL;
 `;
-writeFileSync("components/gpu/wgsl-browser.ts", src);
-console.log(`wgsl-browser.ts lists ${files.length} shaders`);
+// written only when it changes: the typecheck may be reading it while the site builds (npm test)
+const OUT = "components/gpu/wgsl-browser.ts";
+const same = existsSync(OUT) && readFileSync(OUT, "utf8") === src;
+if (!same) writeFileSync(OUT, src);
+console.log(`wgsl-browser.ts lists ${files.length} shaders${same ? " (unchanged)" : ""}`);
