@@ -54,13 +54,39 @@ export interface PointerState extends PointerPush {
   vy: number;
 }
 
+/**
+ * Substeps per animation frame of the §5 water and the hero by default (WATER_OPTIONS.substeps):
+ * with WATER_DT, a frame advances WATER_SUBSTEPS × WATER_DT = 5 ms of simulated time, so at
+ * 60 fps the water moves at 0.3× real time. (Until 2026-12 it was 5 substeps of 1 ms: the same
+ * 5 ms per frame at 5/3 of the work; docs/records/water-substep.md.)
+ */
+export const WATER_SUBSTEPS = 3;
+
+/**
+ * The substep length, s: 5/3 ms. The CPU-twin study (bench/water-dt-study.ts) found the
+ * pressure's explicit-Euler limit at the defaults between 2 and 2.5 ms; k above ~650 boils at
+ * this dt (hence TUNABLE.k's maximum).
+ */
+export const WATER_DT = 0.005 / WATER_SUBSTEPS;
+
+/**
+ * The speed clamp in smoothing radii per substep: maxSpeed = WATER_CFL · h / dt (a CFL-like
+ * bound, so no particle passes more than half a neighbourhood in one substep; 2.34 units/s at WATER_DT).
+ */
+export const WATER_CFL = 0.5;
+
+/** Simulated seconds a frame of `substeps` substeps of `p.dt` advances. */
+export function simulatedPerFrame(p: Pick<WaterParams, "dt">, substeps: number): number {
+  return substeps * p.dt;
+}
+
 /** The tank of the demos: 2 wide, 1 tall, on the floor of the 256 × 256 grid. */
 export const TANK: [number, number, number, number] = [0, 0, 2, 1];
 
 /** The water's default parameters (frozen; spread them to change a field). */
 export const WATER_DEFAULTS: Readonly<WaterParams> = Object.freeze({
   gravity: 3,
-  dt: 0.001,
+  dt: WATER_DT,
   h: H,
   restDensity: 2.2,
   k: 400,
@@ -70,7 +96,7 @@ export const WATER_DEFAULTS: Readonly<WaterParams> = Object.freeze({
   wallK: 2000,
   wallBand: H,
   wallDamping: 20,
-  maxSpeed: 0.45 * H * 1000,
+  maxSpeed: (WATER_CFL * H) / WATER_DT,
   pressureScale: 1,
   pointerRadius: 0.18,
   pointerStrength: 60,
@@ -78,7 +104,9 @@ export const WATER_DEFAULTS: Readonly<WaterParams> = Object.freeze({
 
 /** The parameters a reader may change, with their ranges (the widget's panel). */
 export const TUNABLE = {
-  k: {label: "pressure stiffness k", min: 20, max: 1000, step: 10},
+  // max 500: at WATER_DT (5/3 ms) k ≈ 650 boils within half a second at the default k_near and XSPH
+  // (at 1 ms every k up to 1,000 held); docs/records/water-substep.md
+  k: {label: "pressure stiffness k", min: 20, max: 500, step: 10},
   kNear: {label: "near-pressure k_near", min: 0, max: 400, step: 5},
   restDensity: {label: "rest density ρ₀", min: 0.5, max: 5, step: 0.05},
   xsph: {label: "viscosity (XSPH)", min: 0, max: 0.3, step: 0.005},
