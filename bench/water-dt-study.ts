@@ -13,8 +13,8 @@
  *    compared with the 1 ms run sample by sample (`--compare`).
  *
  *   npx tsx bench/water-dt-study.ts --count 10000 --dt-ms 1.6667 [--seconds 3] [--clamp-h 0.45]
- *        [--xsph 0.03 | --xsph-rate] [--out bench/results/water-dt/…json]
- *   npx tsx bench/water-dt-study.ts --compare bench/results/water-dt   (the table, vs each count's dt = 1 run)
+ *        [--xsph 0.03 | --xsph-rate] [--out data/water-dt/…json]
+ *   npx tsx bench/water-dt-study.ts --compare data/water-dt   (the table, vs each count's dt = 1 run)
  *
  * `--clamp-h f`: maxSpeed = f·h/dt (the defaults' CFL-like clamp; 0.45 at dt = 1 ms). `--xsph-rate`
  * scales XSPH with dt (xsph · dt / 1 ms), so its smoothing per simulated second stays the
@@ -201,7 +201,7 @@ const cmp = arg("compare", "");
 if (cmp) compare(cmp);
 else {
   const run = study();
-  const dir = "bench/results/water-dt";
+  const dir = "data/water-dt";
   mkdirSync(dir, {recursive: true});
   const out = arg("out", join(dir, `n${run.count}-dt${run.dtMs}-c${run.clampH}-x${+run.xsph.toFixed(4)}.json`));
   writeFileSync(out, `${JSON.stringify(run)}\n`);
