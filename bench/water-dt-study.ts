@@ -6,8 +6,9 @@
  *    none can be: a count above 0 means the clamp itself failed);
  *  - mean density (vs ρ₀) and its last-half-second average (the water at rest);
  *  - max speed, and the share of particle-substeps that ended at the speed clamp;
- *  - |Σv| / Σ|v| (walls and gravity act on the tank, so this is only a sanity figure; the
- *    momentum test is tests/unit/water-gpu.test.ts's pressure-only run);
+ *  - |Σv| / Σ|v| in each sample's JSON (walls and gravity act on the tank, so it is no test of
+ *    momentum and the table leaves it out; the momentum test is tests/unit/water-gpu.test.ts's
+ *    pressure-only run, at the default dt);
  *  - the "looks the same" proxies: the water's centre of mass (x, y), its spread (standard
  *    deviation of x and y) and its front (the 99th-percentile x) over simulated time, to be
  *    compared with the 1 ms run sample by sample (`--compare`).
@@ -53,6 +54,7 @@ interface Run {
   xsph: number;
   maxSpeed: number;
   set?: Record<string, number>;
+  from?: string;
   seconds: number;
   substeps: number;
   nonFinite: number;
@@ -78,7 +80,14 @@ function study(): Run {
   );
   const p: WaterParams = {...WATER_DEFAULTS, dt, xsph, maxSpeed: (clampH * H) / dt, ...extra};
   const g = waterGrid();
+  // --from state.bin --t0 0.75: start from a saved state (--save) at simulated time t0 instead of the dam at rest
+  const from = arg("from", "");
+  const t0s = Number(arg("t0", "0"));
   let state = damBreak(count, p);
+  if (from) {
+    const buf = readFileSync(from);
+    state.u32.set(new Uint32Array(buf.buffer, buf.byteOffset, count * PARTICLE_WORDS));
+  }
   const substeps = Math.round(seconds / dt);
   const every = Math.max(1, Math.round(sampleMs / dtMs));
   const samples: Sample[] = [];
@@ -128,7 +137,7 @@ function study(): Run {
     const mx = sx / count,
       my = sy / count;
     samples.push({
-      t: +(s * dt).toFixed(6),
+      t: +(t0s + s * dt).toFixed(6),
       comX: mx,
       comY: my,
       sdX: Math.sqrt(Math.max(0, sxx / count - mx * mx)),
@@ -146,7 +155,10 @@ function study(): Run {
       `[study] n=${count} dt=${dtMs}ms t=${last.t.toFixed(3)} s com=(${mx.toFixed(4)}, ${my.toFixed(4)}) front=${last.front.toFixed(3)} ρ=${last.meanDensity.toFixed(3)} vmax=${vmax.toFixed(2)} clamp=${(100 * last.clampShare).toFixed(3)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`
     );
   }
+  const save = arg("save", "");
+  if (save) writeFileSync(save, new Uint8Array(state.u32.buffer, state.u32.byteOffset, count * PARTICLE_WORDS * 4));
   return {
+    from: from ? `${from} at ${t0s} s` : undefined,
     count,
     dtMs,
     clampH,
@@ -171,16 +183,15 @@ function compare(dir: string) {
     .map((f) => JSON.parse(readFileSync(join(dir, f), "utf8")));
   runs.sort((a, b) => a.count - b.count || a.dtMs - b.dtMs || a.clampH - b.clampH || a.xsph - b.xsph);
   const head =
-    "| particles | dt, ms | clamp (h/dt) | XSPH | NaN | outside | mean ρ, last 0.5 s | max speed | clamp share | max |Σv|/Σ|v| | Δ centre of mass, h | Δ spread, h | Δ front, h |";
+    "| particles | dt, ms | clamp (h/dt) | XSPH | NaN | outside | mean ρ, last 0.5 s | max speed | clamp share | Δ centre of mass, h | Δ spread, h | Δ front, h |";
   console.log(head);
-  console.log(`|${"---|".repeat(13)}`);
+  console.log(`|${"---|".repeat(12)}`);
   for (const r of runs) {
     const base = runs.find((b) => b.count === r.count && b.dtMs === 1 && b.clampH === 0.45 && Math.abs(b.xsph - WATER_DEFAULTS.xsph) < 1e-9);
     const tail = r.samples.filter((s) => s.t > r.seconds - 0.5);
     const rhoRest = tail.reduce((a, s) => a + s.meanDensity, 0) / Math.max(1, tail.length);
     const vmax = Math.max(...r.samples.map((s) => s.maxSpeed));
     const clampShare = r.samples.reduce((a, s) => a + s.clampShare, 0) / r.samples.length;
-    const mom = Math.max(...r.samples.map((s) => s.momentumRatio));
     let dCom = NaN,
       dSpread = NaN,
       dFront = NaN;
@@ -192,7 +203,7 @@ function compare(dir: string) {
     }
     const hh = (v: number) => (Number.isFinite(v) ? (v / H).toFixed(2) : "—");
     console.log(
-      `| ${r.count.toLocaleString("en-US")} | ${+r.dtMs.toFixed(3)} | ${r.clampH} (${r.maxSpeed.toFixed(2)}/s) | ${+r.xsph.toFixed(4)} | ${r.nonFinite} | ${r.outside} | ${rhoRest.toFixed(3)} | ${vmax.toFixed(2)} | ${(100 * clampShare).toFixed(3)} % | ${mom.toExponential(1)} | ${hh(dCom)} | ${hh(dSpread)} | ${hh(dFront)} |`
+      `| ${r.count.toLocaleString("en-US")} | ${+r.dtMs.toFixed(3)} | ${r.clampH} (${r.maxSpeed.toFixed(2)}/s) | ${+r.xsph.toFixed(4)} | ${r.nonFinite} | ${r.outside} | ${rhoRest.toFixed(3)} | ${vmax.toFixed(2)} | ${(100 * clampShare).toFixed(3)} % | ${hh(dCom)} | ${hh(dSpread)} | ${hh(dFront)} |`
     );
   }
 }

@@ -57,23 +57,23 @@ export interface PointerState extends PointerPush {
 /**
  * Substeps per animation frame of the §5 water and the hero by default (WATER_OPTIONS.substeps):
  * with WATER_DT, a frame advances WATER_SUBSTEPS × WATER_DT = 5 ms of simulated time, so at
- * 60 fps the water moves at 0.3× real time. (Until 2026-12 it was 5 substeps of 1 ms: the same
- * 5 ms per frame at 5/3 of the work; docs/records/water-substep.md.)
+ * 60 fps the water moves at 0.3× real time.
  */
-export const WATER_SUBSTEPS = 3;
+export const WATER_SUBSTEPS = 5;
 
 /**
- * The substep length, s: 5/3 ms. The CPU-twin study (bench/water-dt-study.ts) found the
- * pressure's explicit-Euler limit at the defaults between 2 and 2.5 ms; k above ~650 boils at
- * this dt (hence TUNABLE.k's maximum).
+ * The substep length, s: 1 ms. Longer substeps were studied on the CPU twin
+ * (bench/water-dt-study.ts, docs/records/water-substep.md): 5/3 ms (3 substeps per frame) holds
+ * at 10,000 particles but boils where the 50,000-particle wave hits the right wall, whatever
+ * the speed clamp, walls, XSPH or k_near; 2.5 ms boils within 0.1 s even at 10,000.
  */
 export const WATER_DT = 0.005 / WATER_SUBSTEPS;
 
 /**
  * The speed clamp in smoothing radii per substep: maxSpeed = WATER_CFL · h / dt (a CFL-like
- * bound, so no particle passes more than half a neighbourhood in one substep; 2.34 units/s at WATER_DT).
+ * bound, so no particle passes more than about half a neighbourhood in one substep; 3.52 units/s at WATER_DT).
  */
-export const WATER_CFL = 0.5;
+export const WATER_CFL = 0.45;
 
 /** Simulated seconds a frame of `substeps` substeps of `p.dt` advances. */
 export function simulatedPerFrame(p: Pick<WaterParams, "dt">, substeps: number): number {
@@ -104,9 +104,7 @@ export const WATER_DEFAULTS: Readonly<WaterParams> = Object.freeze({
 
 /** The parameters a reader may change, with their ranges (the widget's panel). */
 export const TUNABLE = {
-  // max 500: at WATER_DT (5/3 ms) k ≈ 650 boils within half a second at the default k_near and XSPH
-  // (at 1 ms every k up to 1,000 held); docs/records/water-substep.md
-  k: {label: "pressure stiffness k", min: 20, max: 500, step: 10},
+  k: {label: "pressure stiffness k", min: 20, max: 1000, step: 10},
   kNear: {label: "near-pressure k_near", min: 0, max: 400, step: 5},
   restDensity: {label: "rest density ρ₀", min: 0.5, max: 5, step: 0.05},
   xsph: {label: "viscosity (XSPH)", min: 0, max: 0.3, step: 0.005},

@@ -1,13 +1,14 @@
 // A long run of the SPH water on the GPU (Dawn): three simulated seconds of a dam break at
-// the default substep (WATER_DEFAULTS.dt, 5/3 ms: 1,800 substeps; it was 3,000 of 1 ms).
+// the default substep (WATER_DEFAULTS.dt: 3,000 substeps of 1 ms).
 //
 // Scaled down for the CPU emulation (SwiftShader) that runs these tests: the full 256 × 256
-// grid costs ~0.4 s per substep there in the 65,536-cell scan alone, so 1,800 substeps at
+// grid costs ~0.4 s per substep there in the 65,536-cell scan alone, so 3,000 substeps at
 // 80,000 particles would take hours. This test keeps every kernel, h and parameter of the
 // demo and shrinks only the tank: 0.25 × 0.25 world units on a 32 × 32 grid of the same
-// cells, with 1,000 particles. The full-size counts (10,000, 50,000, 80,000) were run on the
-// CPU twin at both substep lengths by bench/water-dt-study.ts (docs/records/water-substep.md:
-// no NaN, none outside the tank, the same motion within a smoothing radius or so).
+// cells, with 1,000 particles. The 50,000- and 80,000-particle runs of 3,000 substeps were made
+// by the former water suite on the H200 (data/bench/water.json: no NaN, none outside the tank,
+// mean density within 5 % of ρ₀); longer substeps were studied on the CPU twin at 10,000–80,000
+// (bench/water-dt-study.ts, docs/records/water-substep.md).
 import {afterAll, beforeAll, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
@@ -58,9 +59,8 @@ it(`${SUBSTEPS} substeps (${SECONDS} s) of a ${N}-particle dam break stay finite
     }
     means.push(mean / N);
   }
-  // the block is ~0.11 high (30 × 34 sites): its collapse and the splash stay well below the
-  // 2.34 units/s clamp (0.5 h / dt), under the 1.76 units/s this test allowed at 1 ms
-  expect(peakSpeed).toBeLessThan(0.75 * params.maxSpeed);
+  // the block is ~0.11 high (30 × 34 sites): its collapse and the splash stay far below the 3.5 clamp
+  expect(peakSpeed).toBeLessThan(0.5 * params.maxSpeed);
   // settled: the last second of simulated time
   for (const m of means.slice(-Math.round(1 / (CHUNK * params.dt)))) expect(Math.abs(m - params.restDensity) / params.restDensity).toBeLessThan(0.2);
   const last = await sim.readStats();

@@ -65,9 +65,9 @@ describe("string inputs through the schemas", () => {
     expect(options.k).toBeUndefined();
     expect({k: options.params.k, xsph: options.params.xsph}).toEqual({k: "5000", xsph: "0.1"});
     const {values, notes} = readOptions(PARAM_OPTIONS, options.params);
-    expect(values.k).toBe(500);
+    expect(values.k).toBe(1000);
     expect(values.xsph).toBe(0.1);
-    expect(notes).toEqual(["pressure stiffness k (k) 5000 is outside 20–500; using 500."]);
+    expect(notes).toEqual(["pressure stiffness k (k) 5000 is outside 20–1,000; using 1,000."]);
   });
   test("an empty boolean attribute means true (HTML's boolean attributes)", () => {
     const g = EMBED_INFO["grid-query"].schema;
