@@ -65,7 +65,8 @@ export const WATER_SUBSTEPS = 5;
  * The substep length, s: 1 ms. Longer substeps were studied on the CPU twin
  * (bench/water-dt-study.ts, docs/records/water-substep.md): 5/3 ms (3 substeps per frame) holds
  * at 10,000 particles but boils where the 50,000-particle wave hits the right wall, whatever
- * the speed clamp, walls, XSPH or k_near; 2.5 ms boils within 0.1 s even at 10,000.
+ * the speed clamp, walls, XSPH or k_near, and at 80,000 already as the dam collapses; 1.25 ms
+ * still leaves ~1 % of the 50,000 at the clamp after the impact; 2.5 ms boils within 0.1 s even at 10,000.
  */
 export const WATER_DT = 0.005 / WATER_SUBSTEPS;
 
