@@ -133,7 +133,11 @@ describe("benchmark harness", () => {
 
   it("gives the water's ms per simulated second: frame median / (substeps × dt)", () => {
     expect(waterSpec.substepSeconds?.(10_000)).toBe(WATER_DEFAULTS.dt);
-    expect(simulatedTime(waterSpec, 10_000, 3, 0.15)).toEqual({substepSeconds: Number(WATER_DEFAULTS.dt.toPrecision(6)), msPerSimulatedSecond: 30});
+    expect(simulatedTime(waterSpec, 10_000, 3, 0.15)).toEqual({
+      substepSeconds: Number(WATER_DEFAULTS.dt.toPrecision(6)),
+      msPerSimulatedSecond: Number((0.15 / (3 * WATER_DEFAULTS.dt)).toPrecision(5)),
+    });
+    expect(simulatedTime({substepSeconds: () => 0.001}, 10_000, 5, 0.218)).toEqual({substepSeconds: 0.001, msPerSimulatedSecond: 43.6});
     expect(simulatedTime({substepSeconds: () => 0.0016}, 10_000, 5, 0.207)).toEqual({substepSeconds: 0.0016, msPerSimulatedSecond: 25.875});
     expect(simulatedTime(sortSpec, 10_000, 5, 0.07)).toEqual({});
   });
