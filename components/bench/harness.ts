@@ -85,6 +85,14 @@ export interface BenchRow {
   fractionOfCopy: number;
   /** The CPU twin's substep at the check's count, ms (only with `twinReps`). */
   cpuTwin?: {particles: number; msPerSubstep: Summary};
+  /**
+   * Simulations with a substep length (`PipelineSpec.substepSeconds`: the water): simulated
+   * seconds per substep, and the median frame per simulated second, ms (frameMs.median /
+   * (substepsPerFrame × substepSeconds)) — the figure that compares runs of different dt.
+   * Absent for the sort and in runs before 2026-12-02.
+   */
+  substepSeconds?: number;
+  msPerSimulatedSecond?: number;
 }
 
 export interface SkippedRow {
@@ -537,6 +545,7 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
             effectiveGBps,
             fractionOfCopy: round(effectiveGBps / copyGBps, 3),
             ...(cpuTwin ? {cpuTwin} : {}),
+            ...simulatedTime(spec, n, substeps, frameMs.median),
           };
           rows.push(row);
           o.onRow?.(row);
@@ -551,6 +560,13 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
   } finally {
     root.dispose();
   }
+}
+
+/** A simulation's substep length and ms per simulated second for a row (nothing for a pipeline without `substepSeconds`). */
+export function simulatedTime(spec: Pick<PipelineSpec<any>, "substepSeconds">, benchCount: number, substeps: number, frameMedianMs: number) {
+  const dt = spec.substepSeconds?.(benchCount);
+  if (!(dt && dt > 0)) return {};
+  return {substepSeconds: round(dt, 6), msPerSimulatedSecond: round(frameMedianMs / (substeps * dt))};
 }
 
 /**

@@ -6,6 +6,7 @@
  * tests/unit/bench-notes.test.ts fails when the file's block differs from what the JSON
  * gives, so after committing a new run the notes are regenerated, never hand-edited.
  */
+import {WATER_DEFAULTS} from "../water/params.js";
 import {bandwidthCeiling, benchRow, dispatchUs, frameBudget, timedPassOverhead, type BenchFactsInput} from "./facts.js";
 
 export const GENERATED_BEGIN = "<!-- generated from pipelines.json by scripts/gen-bench-notes.ts: do not edit by hand -->";
@@ -15,7 +16,20 @@ export const GENERATED_END = "<!-- end of generated figures -->";
 export interface NotesInput extends BenchFactsInput {
   date: string;
   references: BenchFactsInput["references"] & {copy: {GBps: number; bytesPerThread?: number}};
-  rows: (BenchFactsInput["rows"][number] & {fractionOfCopy: number})[];
+  rows: (BenchFactsInput["rows"][number] & {fractionOfCopy: number; substepSeconds?: number; msPerSimulatedSecond?: number})[];
+}
+
+/**
+ * Another water's frame times to compare per simulated second (data/bench/original-water-h200.json:
+ * the original essay's SPH water, measured outside the harness): frames of `substepsPerFrame`
+ * substeps of `substepSeconds`, median ms per frame by particle count.
+ */
+export interface WaterReference {
+  what: string;
+  source: string;
+  substepSeconds: number;
+  substepsPerFrame: number;
+  rows: {particles: number; frameMs: number}[];
 }
 
 /** The targets the pipelines were tuned against: ms per frame (or per sort for "sort"), as set for the work. */
@@ -107,9 +121,52 @@ function targets(b: NotesInput): string[] {
   return [`Measured ${b.date.slice(0, 10)}. Against the targets: ${items.join("; ")}.`];
 }
 
-/** The generated block of data/bench/pipelines.md (markers included). */
-export function pipelinesNotes(b: NotesInput): string {
-  return [GENERATED_BEGIN, "", ...table(b), "", ...references(b), "", ...targets(b), "", GENERATED_END].join("\n");
+/**
+ * ms of GPU time per simulated second of the water: the run's water rows (frame median /
+ * (substeps × substep length)) beside `original`'s at the same counts. A row of a run before
+ * `msPerSimulatedSecond` existed is divided by the current substep length (WATER_DEFAULTS.dt):
+ * a substep costs the same whatever its length, so its frame time holds for the new dt.
+ */
+export function perSimulatedSecond(b: NotesInput, original?: WaterReference): string[] {
+  const rows = b.rows.filter((r) => r.pipeline === "water" && (!original || original.rows.some((o) => o.particles === r.particles)));
+  if (!rows.length) return [];
+  const dtOf = (r: NotesInput["rows"][number]) => r.substepSeconds ?? WATER_DEFAULTS.dt;
+  const ours = (r: NotesInput["rows"][number]) => r.msPerSimulatedSecond ?? r.frameMs.median / (b.substepsPerFrame * dtOf(r));
+  const ms = (s: number) => dec(s * 1000, 3);
+  const lines = [
+    "**Per simulated second (water).** A frame's cost depends on how many substeps it holds and each",
+    "substep's length on how far it advances the water, so waters of different dt compare by ms of GPU time",
+    "per simulated second: frame median / (substeps per frame × dt) (`msPerSimulatedSecond` of each row).",
+  ];
+  if (rows.some((r) => r.msPerSimulatedSecond === undefined))
+    lines.push(
+      `This run predates that field: its water frames are divided by today's substep, ${ms(WATER_DEFAULTS.dt)} ms`,
+      "(`WATER_DEFAULTS.dt`; a substep costs the same whatever its length)."
+    );
+  if (original) lines.push(`The reference: ${original.what}; ${original.source} (\`data/bench/original-water-h200.json\`).`);
+  lines.push("");
+  const head = original
+    ? [
+        `| particles | ours: dt, ms | ours, ms per simulated s | reference (dt ${ms(original.substepSeconds)} ms), ms per simulated s | ours / reference |`,
+        "|---|---|---|---|---|",
+      ]
+    : ["| particles | dt, ms | ms per simulated s |", "|---|---|---|"];
+  return lines.concat(
+    head,
+    rows.map((r) => {
+      const o = original?.rows.find((x) => x.particles === r.particles);
+      const mine = ours(r);
+      if (!original || !o) return `| ${count(r.particles)} | ${ms(dtOf(r))} | ${sig(mine, 4)} |`;
+      const theirs = o.frameMs / (original.substepsPerFrame * original.substepSeconds);
+      return `| ${count(r.particles)} | ${ms(dtOf(r))} | ${sig(mine, 4)} | ${sig(theirs, 4)} | ${fixed(mine / theirs, 2)} |`;
+    })
+  );
+}
+
+/** The generated block of data/bench/pipelines.md (markers included); `original`: the water to compare per simulated second. */
+export function pipelinesNotes(b: NotesInput, original?: WaterReference): string {
+  const sim = perSimulatedSecond(b, original);
+  return [GENERATED_BEGIN, "", ...table(b), "", ...references(b), "", ...(sim.length ? [...sim, ""] : []), ...targets(b), "", GENERATED_END].join("\n");
 }
 
 /** The generated block as it stands in `md` (markers included), or null when the markers are missing. */

@@ -109,6 +109,11 @@ export interface PipelineSpec<S = PackedParticles> {
   check?(ctx: BuildContext, checkN: number, benchCount: number): Promise<Omit<TwinCheck, "particles" | "capped">>;
   /** The CPU twin's substep from `input` (timed by `twinReps`; the result is not used). */
   twinStep?(input: S, benchCount: number): unknown;
+  /**
+   * Simulated seconds one substep advances (simulations only: the water's `dt`): the row then
+   * also gives ms per simulated second, the figure to compare across substep lengths.
+   */
+  substepSeconds?(benchCount: number): number;
 }
 
 /** The pass list a pipeline object reports itself (`benchPasses()`), or `fallback`. */
@@ -418,6 +423,7 @@ export const waterSpec: PipelineSpec = {
     };
   },
   twinStep: (input, benchCount) => substepTwin(benchWaterGrid(benchCount), waterBenchParams(benchCount), input),
+  substepSeconds: (benchCount) => waterBenchParams(benchCount).dt,
   compare(input, gpu, benchCount) {
     const twin = substepTwin(benchWaterGrid(benchCount), waterBenchParams(benchCount), input).particles;
     const {worst, detail} = stateDeviation(gpu, twin, 0.1);

@@ -54,13 +54,40 @@ export interface PointerState extends PointerPush {
   vy: number;
 }
 
+/**
+ * Substeps per animation frame of the §5 water and the hero by default (WATER_OPTIONS.substeps):
+ * with WATER_DT, a frame advances WATER_SUBSTEPS × WATER_DT = 5 ms of simulated time, so at
+ * 60 fps the water moves at 0.3× real time.
+ */
+export const WATER_SUBSTEPS = 5;
+
+/**
+ * The substep length, s: 1 ms. Longer substeps were studied on the CPU twin
+ * (bench/water-dt-study.ts, docs/records/water-substep.md): 5/3 ms (3 substeps per frame) holds
+ * at 10,000 particles but boils where the 50,000-particle wave hits the right wall, whatever
+ * the speed clamp, walls, XSPH or k_near, and at 80,000 already as the dam collapses; 1.25 ms
+ * still leaves ~1 % of the 50,000 at the clamp after the impact; 2.5 ms boils within 0.1 s even at 10,000.
+ */
+export const WATER_DT = 0.005 / WATER_SUBSTEPS;
+
+/**
+ * The speed clamp in smoothing radii per substep: maxSpeed = WATER_CFL · h / dt (a CFL-like
+ * bound, so no particle passes more than about half a neighbourhood in one substep; 3.52 units/s at WATER_DT).
+ */
+export const WATER_CFL = 0.45;
+
+/** Simulated seconds a frame of `substeps` substeps of `p.dt` advances. */
+export function simulatedPerFrame(p: Pick<WaterParams, "dt">, substeps: number): number {
+  return substeps * p.dt;
+}
+
 /** The tank of the demos: 2 wide, 1 tall, on the floor of the 256 × 256 grid. */
 export const TANK: [number, number, number, number] = [0, 0, 2, 1];
 
 /** The water's default parameters (frozen; spread them to change a field). */
 export const WATER_DEFAULTS: Readonly<WaterParams> = Object.freeze({
   gravity: 3,
-  dt: 0.001,
+  dt: WATER_DT,
   h: H,
   restDensity: 2.2,
   k: 400,
@@ -70,7 +97,7 @@ export const WATER_DEFAULTS: Readonly<WaterParams> = Object.freeze({
   wallK: 2000,
   wallBand: H,
   wallDamping: 20,
-  maxSpeed: 0.45 * H * 1000,
+  maxSpeed: (WATER_CFL * H) / WATER_DT,
   pressureScale: 1,
   pointerRadius: 0.18,
   pointerStrength: 60,

@@ -10,8 +10,9 @@ import {STORAGE_RW} from "../../components/gpu/usage.js";
 import {readBuffers} from "../../components/gpu/readback.js";
 import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
 import {PARTICLE_BYTES, wrapParticles} from "../../components/sort/particles.js";
-import {runBench, TwinMismatchError, type BenchOptions, type BenchRow} from "../../components/bench/harness.js";
-import {SORT_GRID, sortSpec, type PipelineSpec, type TwinCheck} from "../../components/bench/pipelines.js";
+import {runBench, simulatedTime, TwinMismatchError, type BenchOptions, type BenchRow} from "../../components/bench/harness.js";
+import {SORT_GRID, sortSpec, waterSpec, type PipelineSpec, type TwinCheck} from "../../components/bench/pipelines.js";
+import {WATER_DEFAULTS} from "../../components/water/params.js";
 import {GRAVITY_CHECK_BODIES, gravitySpec} from "../../components/bench/gravity.js";
 import {GRAVITY_PHASES, GravityGPU} from "../../components/gravity/gpu.js";
 import {testGPU} from "../helpers/gpu.js";
@@ -126,6 +127,19 @@ describe("benchmark harness", () => {
       expect(tp?.us.median).toBeGreaterThanOrEqual(0);
     } else expect(tp).toBeNull();
     expect(rows).toEqual(report.rows);
+    // the sort advances no simulated time: no per-simulated-second figure
+    expect(row.msPerSimulatedSecond).toBeUndefined();
+  });
+
+  it("gives the water's ms per simulated second: frame median / (substeps × dt)", () => {
+    expect(waterSpec.substepSeconds?.(10_000)).toBe(WATER_DEFAULTS.dt);
+    expect(simulatedTime(waterSpec, 10_000, 3, 0.15)).toEqual({
+      substepSeconds: Number(WATER_DEFAULTS.dt.toPrecision(6)),
+      msPerSimulatedSecond: Number((0.15 / (3 * WATER_DEFAULTS.dt)).toPrecision(5)),
+    });
+    expect(simulatedTime({substepSeconds: () => 0.001}, 10_000, 5, 0.218)).toEqual({substepSeconds: 0.001, msPerSimulatedSecond: 43.6});
+    expect(simulatedTime({substepSeconds: () => 0.0016}, 10_000, 5, 0.207)).toEqual({substepSeconds: 0.0016, msPerSimulatedSecond: 25.875});
+    expect(simulatedTime(sortSpec, 10_000, 5, 0.07)).toEqual({});
   });
 
   it("refuses to report a pipeline whose kernel is wrong", async () => {

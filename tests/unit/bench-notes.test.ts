@@ -5,10 +5,12 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {bandwidthCeiling, dispatchUs, frameBudget, timedPassOverhead, type BenchFactsInput} from "../../components/bench/facts.js";
-import {currentNotes, H200_COPY_VEC4X4_TBPS, pipelinesNotes} from "../../components/bench/notes.js";
+import {currentNotes, H200_COPY_VEC4X4_TBPS, perSimulatedSecond, pipelinesNotes} from "../../components/bench/notes.js";
+import {WATER_DEFAULTS} from "../../components/water/params.js";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 const run = JSON.parse(read("data/bench/pipelines.json"));
+const original = JSON.parse(read("data/bench/original-water-h200.json"));
 
 /** The number captured by `re` in `text` (commas dropped); fails the test when `re` does not match. */
 function figure(text: string, re: RegExp): number {
@@ -22,7 +24,25 @@ const near = (shown: number, actual: number, rel: number, what: string) =>
 
 describe("data/bench/pipelines.md", () => {
   it("its figures are the ones pipelines.json gives (regenerate with npx tsx scripts/gen-bench-notes.ts)", () => {
-    expect(currentNotes(read("data/bench/pipelines.md"))).toBe(pipelinesNotes(run));
+    expect(currentNotes(read("data/bench/pipelines.md"))).toBe(pipelinesNotes(run, original));
+  });
+  it("compares the water per simulated second with the original's: frame / (substeps × dt)", () => {
+    const w10 = run.rows.find((r: {pipeline: string; particles: number}) => r.pipeline === "water" && r.particles === 10_000);
+    const o10 = original.rows.find((r: {particles: number}) => r.particles === 10_000);
+    // a run with the field: its own figure is quoted
+    const newer = structuredClone(run);
+    for (const r of newer.rows) if (r.pipeline === "water") Object.assign(r, {substepSeconds: 0.002, msPerSimulatedSecond: 12.5});
+    const lines = perSimulatedSecond(newer, original);
+    const theirs = o10.frameMs / (5 * 0.0016);
+    expect(lines).toContain(`| 10,000 | 2 | 12.5 | ${Number(theirs.toPrecision(4))} | ${(12.5 / theirs).toFixed(2)} |`);
+    expect(lines.join(" ")).not.toContain("predates");
+    // the committed run predates it: its frames are divided by today's dt
+    const old = perSimulatedSecond(run, original);
+    const mine = w10.frameMs.median / (run.substepsPerFrame * WATER_DEFAULTS.dt);
+    expect(old.join("\n")).toContain(`| 10,000 | ${Number((WATER_DEFAULTS.dt * 1000).toFixed(3))} | ${Number(mine.toPrecision(4))} |`);
+    expect(old.join(" ")).toContain("predates");
+    // only the counts the reference has
+    expect(old.filter((l) => /^\| [\d,]+ \|/.test(l)).map((l) => l.split(" | ")[0])).toEqual(["| 10,000", "| 50,000", "| 80,000"]);
   });
   it("cites the dispatch cost, the timed-pass overhead and the copy ceiling by their JSON fields", () => {
     const block = pipelinesNotes(run);

@@ -12,6 +12,7 @@ import {countValue, dispatchesPerSubstep, phasesOfRole, type PipelinePhase} from
 import {SAND_PHASES} from "../../components/sand/gpu-sand.js";
 import {BLOCK_SCAN_SORT_PHASES, SORT_PHASES} from "../../components/sort/gpu-sort.js";
 import {scanRoundCount} from "../../components/sort/twin.js";
+import {WATER_SUBSTEPS} from "../../components/water/params.js";
 import {WATER_PHASES} from "../../components/water/pipeline.js";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
@@ -21,7 +22,7 @@ const phaseOf = (phases: readonly PipelinePhase[], key: string) => phases.find((
 const BLOCK_SCAN = phaseOf(BLOCK_SCAN_SORT_PHASES, "scan").dispatches; // the §3 scan: 3
 const FUSED_SCAN = phaseOf(SORT_PHASES, "scan").dispatches; // the simulations' scan: 1
 const AS_BUILT = per(BLOCK_SCAN_SORT_PHASES); // the sort from §3's pieces: 6
-const SUBSTEPS = 5; // frames of the widgets and the benchmark (SAND_OPTIONS / WATER_OPTIONS substeps default)
+const SUBSTEPS = 5; // frames of the sand widget and of the benchmark (SAND_OPTIONS substeps default, bench/run.ts --substeps)
 const bench = JSON.parse(read("data/bench/pipelines.json"));
 
 /** A count claimed in a file: every match of `re` must capture, group by group, `values`. */
@@ -57,8 +58,8 @@ const CLAIMS: Record<string, Claim[]> = {
   "components/widgets/water/README.md": [
     {
       re: /pressure, (\d+) dispatches, (\d+) that\s+organise and (\d+) that compute; (\d+) per frame of (\d+) substeps/,
-      values: [per(WATER_PHASES), per(WATER_PHASES, "organise"), per(WATER_PHASES, "compute"), SUBSTEPS * per(WATER_PHASES), SUBSTEPS],
-      from: "WATER_PHASES × 5 substeps",
+      values: [per(WATER_PHASES), per(WATER_PHASES, "organise"), per(WATER_PHASES, "compute"), WATER_SUBSTEPS * per(WATER_PHASES), WATER_SUBSTEPS],
+      from: "WATER_PHASES × WATER_SUBSTEPS (the widget's default substeps)",
     },
   ],
   "components/widgets/counting-sort/README.md": [

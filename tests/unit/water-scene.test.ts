@@ -1,7 +1,21 @@
 // The dam-break scene, the parameter checks and the uniform packing (CPU only).
 import {describe, expect, it} from "vitest";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
-import {type WaterParams, WATER_DEFAULTS, H, packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid} from "../../components/water/params.js";
+import {
+  type WaterParams,
+  WATER_DEFAULTS,
+  H,
+  packWaterParams,
+  simulatedPerFrame,
+  TUNABLE,
+  WATER_CFL,
+  WATER_SUBSTEPS,
+  WATER_UNIFORM_BYTES,
+  validateParams,
+  waterGrid,
+} from "../../components/water/params.js";
+import {WATER_OPTIONS} from "../../components/widgets/water/options.js";
+import {denseGrid} from "../../components/sort/grid.js";
 import {damBreak, damBreakCapacity, damBreakLayout, fitTank, latticeDensity, pool, poolColumns, poolTank, restSpacing} from "../../components/water/scene.js";
 import {waterGridFor} from "../../components/water/params.js";
 import {pourSand} from "../../components/sand/pour.js";
@@ -168,7 +182,7 @@ describe("parameters", () => {
   it("packs the uniform in the field order of water.wgsl; the pointer only when active", () => {
     const f = new Float32Array(packWaterParams(WATER_DEFAULTS, {x: 0.5, y: 0.25, vx: 1, vy: -2, active: true}));
     expect(f.length * 4).toBe(WATER_UNIFORM_BYTES);
-    expect([...f.slice(0, 8)]).toEqual([0, -3, Math.fround(0.001), Math.fround(H), Math.fround(2.2), 400, 100, Math.fround(0.03)]);
+    expect([...f.slice(0, 8)]).toEqual([0, -3, Math.fround(WATER_DEFAULTS.dt), Math.fround(H), Math.fround(2.2), 400, 100, Math.fround(0.03)]);
     expect([...f.slice(8, 12)]).toEqual([0, 0, 2, 1]);
     expect([...f.slice(16, 22)]).toEqual([0.5, 0.25, 1, -2, Math.fround(0.18), 60]);
     const off = new Float32Array(packWaterParams(WATER_DEFAULTS, {x: 0.5, y: 0.25, vx: 1, vy: -2, active: false}));
@@ -268,7 +282,7 @@ describe("the hero's pool", () => {
       return sx / k;
     };
     const x0 = crestX(p);
-    for (let k = 0; k < 400; k++) p = substepTwin(grid, params, p).particles;
+    for (let k = 0; k < Math.round(0.4 / params.dt); k++) p = substepTwin(grid, params, p).particles;
     for (let i = 0; i < n; i++) {
       const [x, y] = [p.f32[i * PARTICLE_WORDS], p.f32[i * PARTICLE_WORDS + 1]];
       expect(Number.isFinite(x) && Number.isFinite(y)).toBe(true);
@@ -282,5 +296,62 @@ describe("the hero's pool", () => {
     expect(() => pool(100_000, {...WATER_DEFAULTS, tank: [0, 0, 0.5, 0.25]})).toThrow(/do not fit this 0.5 × 0.25 tank as a pool/);
     expect(() => pool(1.5, WATER_DEFAULTS)).toThrow(/non-negative integer/);
     expect(pool(0, WATER_DEFAULTS).count).toBe(0);
+  });
+});
+
+describe("the substep (docs/records/water-substep.md)", () => {
+  it("a frame of the default substeps advances 5 ms; the clamp lets no particle pass half of h in one substep", () => {
+    expect(WATER_OPTIONS.substeps.default).toBe(WATER_SUBSTEPS);
+    expect(simulatedPerFrame(WATER_DEFAULTS, WATER_SUBSTEPS)).toBeCloseTo(0.005, 12);
+    expect(WATER_DEFAULTS.dt).toBeCloseTo(0.005 / WATER_SUBSTEPS, 12);
+    expect(WATER_DEFAULTS.maxSpeed * WATER_DEFAULTS.dt).toBeCloseTo(WATER_CFL * H, 12);
+    expect(WATER_CFL).toBeLessThanOrEqual(0.5);
+    // the longest substep the study found stable at 10k, 50k and 80k (docs/records/water-substep.md)
+    expect(WATER_DEFAULTS.dt).toBeLessThanOrEqual(0.001);
+    // the walls' penalty spring and damping stay far inside explicit Euler's limit (ω·dt < 2)
+    expect(Math.sqrt(WATER_DEFAULTS.wallK) * WATER_DEFAULTS.dt).toBeLessThan(0.2);
+    expect(WATER_DEFAULTS.wallDamping * WATER_DEFAULTS.dt).toBeLessThan(0.1);
+  });
+
+  /**
+   * `seconds` of simulated time of a 1,000-particle dam break in a 0.25 × 0.25 tank (32 × 32
+   * cells of the same h) on the twin at the default dt; per sample: every particle finite and
+   * inside, the largest speed, the mean density.
+   */
+  function smallDam(params: WaterParams, seconds: number) {
+    const n = 1000;
+    const grid = denseGrid(32, 32, H);
+    let p = damBreak(n, params);
+    let peak = 0,
+      mean = 0;
+    for (let k = 0; k < Math.round(seconds / params.dt); k++) {
+      const r = substepTwin(grid, params, p);
+      p = r.particles;
+      mean = r.density.reduce((a, b) => a + b, 0) / n;
+      for (let i = 0; i < n; i++) {
+        const o = i * PARTICLE_WORDS;
+        const [x, y, vx, vy] = [p.f32[o], p.f32[o + 1], p.f32[o + 2], p.f32[o + 3]];
+        if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(vx) && Number.isFinite(vy)))
+          throw new Error(`particle ${i} not finite after ${k + 1} substeps`);
+        if (!(x >= 0 && x <= 0.25 && y >= 0 && y <= 0.25)) throw new Error(`particle ${i} at (${x}, ${y}) left the tank after ${k + 1} substeps`);
+        peak = Math.max(peak, Math.hypot(vx, vy));
+      }
+    }
+    return {peak, mean};
+  }
+
+  it("the twin at the default dt: half a simulated second of a small dam break stays finite, inside, below the clamp and near ρ₀", () => {
+    const params: WaterParams = {...WATER_DEFAULTS, tank: [0, 0, 0.25, 0.25]};
+    const {peak, mean} = smallDam(params, 0.5);
+    expect(peak).toBeLessThan(0.75 * params.maxSpeed);
+    expect(Math.abs(mean - params.restDensity) / params.restDensity).toBeLessThan(0.1);
+  });
+
+  it("the panel's stiffest k holds at the default dt (with the default k_near and XSPH): no particle reaches the clamp (k = 700 does at 5/3 ms)", () => {
+    const params: WaterParams = {...WATER_DEFAULTS, k: TUNABLE.k.max, tank: [0, 0, 0.25, 0.25]};
+    const {peak, mean} = smallDam(params, 0.5);
+    // a boiling run pins thousands of particles at the clamp and its mean density falls by a third
+    expect(peak).toBeLessThan(0.75 * params.maxSpeed);
+    expect(Math.abs(mean - params.restDensity) / params.restDensity).toBeLessThan(0.15);
   });
 });

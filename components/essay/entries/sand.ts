@@ -5,3 +5,4 @@ export {countWord, dispatchesPerSubstep, phaseNames, phasesOfRole} from "../../g
 export {SAND_PHASES} from "../../sand/gpu-sand.js";
 export {BLOCK_SCAN_SORT_PHASES, SORT_PHASES} from "../../sort/gpu-sort.js";
 export {WATER_PHASES} from "../../water/pipeline.js";
+export {WATER_DEFAULTS, WATER_SUBSTEPS} from "../../water/params.js";

@@ -4,7 +4,7 @@
  * The hero reads the same schema with its own defaults (HERO_OPTIONS).
  */
 import type {GPUHandle} from "../../gpu/context.js";
-import {DENSITY_BINS, TUNABLE, WATER_DEFAULTS, type TunableKey, type WaterParams} from "../../water/params.js";
+import {DENSITY_BINS, TUNABLE, WATER_DEFAULTS, WATER_SUBSTEPS, type TunableKey, type WaterParams} from "../../water/params.js";
 import {labelFor, OPTION_NAMES, readOption, readOptions, type NumberOption, type OptionSchema, type OptionValues} from "../runtime/options.js";
 
 /** Fewest particles of either widget. */
@@ -35,7 +35,14 @@ export const WATER_OPTIONS = {
     max: 80_000,
     doc: "Left end of the count slider (log scale); lowered to `count` when that is smaller.",
   },
-  substeps: {type: "number", label: "substeps", default: 5, min: 1, max: 8, doc: "Simulation substeps per animation frame (one submit per frame)."},
+  substeps: {
+    type: "number",
+    label: "substeps",
+    default: WATER_SUBSTEPS,
+    min: 1,
+    max: 8,
+    doc: `Simulation substeps per animation frame (one submit per frame), each ${+(WATER_DEFAULTS.dt * 1000).toFixed(3)} ms of simulated time (\`WATER_DEFAULTS.dt\`): the default ${WATER_SUBSTEPS} advance ${+(WATER_SUBSTEPS * WATER_DEFAULTS.dt * 1000).toFixed(3)} ms per frame.`,
+  },
   colorBy: {type: "choice", label: "colour", default: "density" as const, values: ["density", "speed"] as const, doc: "What the colour of a disc shows."},
   fallbackCount: {
     type: "number",
