@@ -204,12 +204,28 @@ test("requestAdapter() that never settles: every widget runs its CPU engine with
     }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-engine"]});
   });
   await page.goto("/");
-  // start every widget: each waits for the adapter from the moment it comes near
+  // every widget's root is on the page (idle until it comes near) before the clock stops
+  for (const name of ALL_WIDGETS) await widget(page, name).waitFor({state: "attached"});
+  // the page's clock stands still from here on and moves only as the test moves it: however
+  // long a busy machine takes to scroll through the page, no widget's time limit runs out before
+  // the test looks (with the clock running, eight widgets started on a loaded machine took longer
+  // than the limit)
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+  // start every widget: each waits for the adapter from the moment it comes near (the clock
+  // nudged a frame at a time, for what waits on a frame or a timer to start)
   for (const name of ALL_WIDGETS) {
     await widget(page, name).scrollIntoViewIfNeeded();
-    await expect.poll(() => engineOf(page, name), {message: name}).not.toBe("idle");
+    await expect
+      .poll(
+        async () => {
+          const e = await engineOf(page, name);
+          if (e === "idle") await page.clock.runFor(16);
+          return e;
+        },
+        {message: name}
+      )
+      .not.toBe("idle");
   }
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   const {now, pendingAt} = await page.evaluate(() => ({now: performance.now(), pendingAt: (globalThis as any).__pendingAt as Record<string, number>}));
   const deadlines = GPU_WIDGETS.map((name) => pendingAt[name] + ACQUIRE_TIMEOUT_MS);
   const first = Math.min(...deadlines);
