@@ -64,6 +64,29 @@ export interface WaterGPUOptions {
   maxWorkgroupsPerDimension?: number;
   /** Blocks of the sort's one-dispatch scan (CountingSortOptions.scanBlocks; default: by adapter). */
   scanBlocks?: number;
+  /** Threads per particle in the density and force passes (each a power of two ≤ 256; default `WATER_LANES`). */
+  lanes?: {density: number; force: number};
+}
+
+/**
+ * Threads that share one particle's neighbour loop in the density and force passes
+ * (shaders/water/density.wgsl, force.wgsl: lane r of a particle takes every LANES-th slot of
+ * each run; lane 0 adds the partial sums). Chosen on the H200 (bench/water-lanes.ts,
+ * docs/records/water-neighbour-loops.md).
+ */
+export const WATER_LANES = {density: 4, force: 4} as const;
+
+/** The WGSL declaration of LANES, served under the virtual path `water/lanes-N.wgsl`. */
+function lanesLoader(wgsl: WGSLLoader): WGSLLoader {
+  return (path) => {
+    const m = /^water\/lanes-(\d+)\.wgsl$/.exec(path);
+    return m ? Promise.resolve(`const LANES: u32 = ${m[1]}u;\n`) : wgsl(path);
+  };
+}
+
+function checkLanes(lanes: number, what: string) {
+  if (!(Number.isInteger(lanes) && lanes >= 1 && lanes <= 256 && (lanes & (lanes - 1)) === 0))
+    throw new RangeError(`${what} lanes must be a power of two from 1 to 256, got ${lanes}`);
 }
 
 export interface WaterStats {
@@ -108,7 +131,9 @@ export class WaterGPU {
     sorter: CountingSortGPU,
     grid: GridParams,
     private pipes: {density: GPUComputePipeline; force: GPUComputePipeline; statsClear: GPUComputePipeline; stats: GPUComputePipeline},
-    private maxPerDim: number
+    private maxPerDim: number,
+    /** Threads per particle of the density and force passes. */
+    readonly lanes: {density: number; force: number}
   ) {
     this.sorter = sorter;
     this.grid = grid;
@@ -137,6 +162,10 @@ export class WaterGPU {
     const grid = options.grid ?? waterGrid();
     if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 0))
       throw new RangeError(`maxParticles must be a non-negative integer, got ${options.maxParticles}`);
+    const lanes = {...WATER_LANES, ...options.lanes};
+    checkLanes(lanes.density, "density");
+    checkLanes(lanes.force, "force");
+    const load = lanesLoader(wgsl);
     const scope = parentScope.child(device);
     try {
       const [sorter, density, force, statsClear, stats] = await Promise.all([
@@ -146,13 +175,13 @@ export class WaterGPU {
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
           scanBlocks: options.scanBlocks,
         }),
-        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass"),
-        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass"),
+        computePipeline(device, load, [...WATER_PATHS, `water/lanes-${lanes.density}.wgsl`, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass"),
+        computePipeline(device, load, [...WATER_PATHS, `water/lanes-${lanes.force}.wgsl`, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_clear"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_pass"),
       ]);
       const maxPerDim = options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
-      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim);
+      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim, lanes);
     } catch (e) {
       scope.dispose();
       throw e;
@@ -203,7 +232,7 @@ export class WaterGPU {
     if (!this.n) return;
     pass.setPipeline(this.pipes.density);
     pass.setBindGroup(0, this.bgDensity);
-    dispatchItems(pass, this.n, this.maxPerDim);
+    dispatchItems(pass, this.n * this.lanes.density, this.maxPerDim);
   }
 
   /** Force pass B → A (1 dispatch). */
@@ -211,7 +240,7 @@ export class WaterGPU {
     if (!this.n) return;
     pass.setPipeline(this.pipes.force);
     pass.setBindGroup(0, this.bgForce);
-    dispatchItems(pass, this.n, this.maxPerDim);
+    dispatchItems(pass, this.n * this.lanes.force, this.maxPerDim);
   }
 
   /** What each phase of `WATER_PHASES` records into an open compute pass. */
