@@ -3,9 +3,9 @@
  * device: `npm run bench`'s water rows (components/bench/harness.ts, twin check first) once
  * per variant of WaterGPUOptions.lanes. The decision it fed is docs/records/water-neighbour-loops.md.
  *
- *   npx tsx bench/water-lanes.ts [--variants 1/1,4/4,8/8] [--counts 10000,50000,80000]
+ *   npx tsx bench/water-lanes.ts [--lanes 1,2,4,8,0] [--counts 10000,30000,50000,80000,250000]
  *                                [--reps 30] [--out bench/results/water-lanes.json]
- * A variant is "density/force" lanes. Exit 2 when a variant's GPU result disagrees with the twin.
+ * Lanes 0 = the default (waterLanes(count)). Exit 2 when a variant's GPU result disagrees with the twin.
  */
 import {mkdirSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
@@ -21,8 +21,8 @@ function arg(name: string, def: string): string {
 }
 
 async function main() {
-  const variants = arg("variants", "1/1,4/4,8/8,2/2,16/16,1/1").split(",");
-  const counts = arg("counts", "10000,50000,80000").split(",").map(Number);
+  const variants = arg("lanes", "1,2,4,8,0").split(",").map(Number);
+  const counts = arg("counts", "10000,30000,50000,80000,250000").split(",").map(Number);
   const reps = Number(arg("reps", "30"));
   const out = arg("out", "bench/results/water-lanes.json");
   const webgpu: any = await import("webgpu");
@@ -37,14 +37,13 @@ async function main() {
   const table: string[] = [];
   mkdirSync(dirname(out), {recursive: true});
   for (const v of variants) {
-    const [density, force] = v.split("/").map(Number);
     const scope = new ResourceScope(handle.device);
     const report = await runBench({
       device: handle.device,
       timestamps: handle.timestamps,
       wgsl: nodeWGSL,
       scope,
-      pipelines: [waterSpecWith({density, force})],
+      pipelines: [waterSpecWith(v || undefined)],
       counts,
       substeps: 5,
       reps,
@@ -53,13 +52,16 @@ async function main() {
       log: () => {},
     });
     scope.dispose();
-    runs.push({lanes: {density, force}, rows: report.rows, references: report.references});
+    runs.push({lanes: v || "waterLanes(count)", rows: report.rows, references: report.references});
     for (const r of report.rows) {
       const line = `lanes ${v} n=${r.particles}: frame ${r.frameMs.median.toFixed(4)} ms; density ${(r.perPassMs.density.median * 1e3).toFixed(1)} µs; force ${(r.perPassMs.force.median * 1e3).toFixed(1)} µs; check worst ${r.check.worst}`;
       table.push(line);
       log(line);
     }
-    writeFileSync(out, `${JSON.stringify({schema: "water-lanes/1", date: new Date().toISOString(), adapter: handle.adapterInfo, counts, reps, runs}, null, 2)}\n`);
+    writeFileSync(
+      out,
+      `${JSON.stringify({schema: "water-lanes/1", date: new Date().toISOString(), adapter: handle.adapterInfo, counts, reps, runs}, null, 2)}\n`
+    );
   }
   console.log(table.join("\n"));
   return handle.stats.validationErrors ? 1 : 0;

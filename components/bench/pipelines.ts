@@ -390,9 +390,9 @@ const benchWaterGrid = (benchCount: number): GridParams => (benchCount <= WATER_
 
 /**
  * The water benchmark with the density and force passes at `lanes` threads per particle
- * (WaterGPUOptions.lanes; default WATER_LANES). bench/water-lanes.ts times several.
+ * (WaterGPUOptions.lanes; default: waterLanes(count)). bench/water-lanes.ts times several.
  */
-export const waterSpecWith = (lanes?: {density: number; force: number}): PipelineSpec => ({
+export const waterSpecWith = (lanes?: number): PipelineSpec => ({
   name: "water",
   checkCap: 50_000,
   memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 8 * n + 4 * (benchWaterGrid(n).numCells + 1) * 4}),

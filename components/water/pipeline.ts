@@ -64,29 +64,32 @@ export interface WaterGPUOptions {
   maxWorkgroupsPerDimension?: number;
   /** Blocks of the sort's one-dispatch scan (CountingSortOptions.scanBlocks; default: by adapter). */
   scanBlocks?: number;
-  /** Threads per particle in the density and force passes (each a power of two ≤ 256; default `WATER_LANES`). */
-  lanes?: {density: number; force: number};
+  /** Threads per particle in the density and force passes (a power of two from 1 to 256); default: `waterLanes(count)` at each upload. */
+  lanes?: number;
 }
+
+/** Particles × lanes that the lane choice stays within (tuned on the H200: data/bench/water-lanes-h200.json). */
+export const WATER_LANE_THREADS = 160_000;
+/** The most threads that share one particle by default. */
+export const WATER_MAX_LANES = 8;
 
 /**
- * Threads that share one particle's neighbour loop in the density and force passes
- * (shaders/water/density.wgsl, force.wgsl: lane r of a particle takes every LANES-th slot of
- * each run; lane 0 adds the partial sums). Chosen on the H200 (bench/water-lanes.ts,
- * docs/records/water-neighbour-loops.md).
+ * Threads per particle in the density and force passes for `count` particles: the largest
+ * power of two L ≤ WATER_MAX_LANES with count · L ≤ WATER_LANE_THREADS, at least 1
+ * (10,000 → 8, 30,000 → 4, 50,000 and 80,000 → 2, 250,000 → 1). Lanes split a particle's
+ * neighbour loop (shaders/water/density.wgsl, force.wgsl); past the thread budget the extra
+ * threads' repeated range search costs more than the shorter loops save (measured on the
+ * H200, docs/records/water-neighbour-loops.md).
  */
-export const WATER_LANES = {density: 4, force: 4} as const;
-
-/** The WGSL declaration of LANES, served under the virtual path `water/lanes-N.wgsl`. */
-function lanesLoader(wgsl: WGSLLoader): WGSLLoader {
-  return (path) => {
-    const m = /^water\/lanes-(\d+)\.wgsl$/.exec(path);
-    return m ? Promise.resolve(`const LANES: u32 = ${m[1]}u;\n`) : wgsl(path);
-  };
+export function waterLanes(count: number): number {
+  let lanes = 1;
+  while (lanes < WATER_MAX_LANES && count * lanes * 2 <= WATER_LANE_THREADS) lanes *= 2;
+  return lanes;
 }
 
-function checkLanes(lanes: number, what: string) {
+function checkLanes(lanes: number) {
   if (!(Number.isInteger(lanes) && lanes >= 1 && lanes <= 256 && (lanes & (lanes - 1)) === 0))
-    throw new RangeError(`${what} lanes must be a power of two from 1 to 256, got ${lanes}`);
+    throw new RangeError(`lanes must be a power of two from 1 to 256, got ${lanes}`);
 }
 
 export interface WaterStats {
@@ -118,6 +121,7 @@ export class WaterGPU {
   private params: WaterParams | null = null;
   private pointer: PointerState | null = null;
   private dirty = true;
+  private laneCount = 1;
   private bgDensity: GPUBindGroup;
   private bgForce: GPUBindGroup;
   private bgStats: GPUBindGroup;
@@ -132,8 +136,8 @@ export class WaterGPU {
     grid: GridParams,
     private pipes: {density: GPUComputePipeline; force: GPUComputePipeline; statsClear: GPUComputePipeline; stats: GPUComputePipeline},
     private maxPerDim: number,
-    /** Threads per particle of the density and force passes. */
-    readonly lanes: {density: number; force: number}
+    /** Threads per particle fixed by WaterGPUOptions.lanes (undefined: by count). */
+    private fixedLanes: number | undefined
   ) {
     this.sorter = sorter;
     this.grid = grid;
@@ -162,10 +166,7 @@ export class WaterGPU {
     const grid = options.grid ?? waterGrid();
     if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 0))
       throw new RangeError(`maxParticles must be a non-negative integer, got ${options.maxParticles}`);
-    const lanes = {...WATER_LANES, ...options.lanes};
-    checkLanes(lanes.density, "density");
-    checkLanes(lanes.force, "force");
-    const load = lanesLoader(wgsl);
+    if (options.lanes !== undefined) checkLanes(options.lanes);
     const scope = parentScope.child(device);
     try {
       const [sorter, density, force, statsClear, stats] = await Promise.all([
@@ -175,17 +176,22 @@ export class WaterGPU {
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
           scanBlocks: options.scanBlocks,
         }),
-        computePipeline(device, load, [...WATER_PATHS, `water/lanes-${lanes.density}.wgsl`, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass"),
-        computePipeline(device, load, [...WATER_PATHS, `water/lanes-${lanes.force}.wgsl`, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass"),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass"),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_clear"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_pass"),
       ]);
       const maxPerDim = options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
-      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim, lanes);
+      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim, options.lanes);
     } catch (e) {
       scope.dispose();
       throw e;
     }
+  }
+
+  /** Threads per particle in the density and force passes (Water.lane_shift = log2 of it), set at upload. */
+  get lanes() {
+    return this.laneCount;
   }
 
   get count() {
@@ -196,6 +202,11 @@ export class WaterGPU {
   upload(p: PackedParticles) {
     if (p.count > this.maxParticles) throw new RangeError(`${p.count} particles exceed this simulation's maximum of ${this.maxParticles}`);
     this.n = p.count;
+    const lanes = this.fixedLanes ?? waterLanes(this.n);
+    if (lanes !== this.laneCount) {
+      this.laneCount = lanes;
+      this.dirty = true;
+    }
     this.sorter.setGrid(this.grid, this.n);
     if (p.count) this.device.queue.writeBuffer(this.particles, 0, p.buffer, 0, p.count * PARTICLE_BYTES);
   }
@@ -217,7 +228,10 @@ export class WaterGPU {
   flush() {
     if (!this.params) throw new Error("WaterGPU: call setParams() first");
     if (this.dirty) {
-      this.device.queue.writeBuffer(this.uniform, 0, packWaterParams(this.params, this.pointer));
+      const bytes = packWaterParams(this.params, this.pointer);
+      // the uniform's last word (Water.lane_shift): log2 of the threads per particle
+      new Uint32Array(bytes)[WATER_UNIFORM_BYTES / 4 - 1] = Math.log2(this.lanes);
+      this.device.queue.writeBuffer(this.uniform, 0, bytes);
       this.dirty = false;
     }
   }
@@ -227,20 +241,20 @@ export class WaterGPU {
     this.sorter.encodeSort(pass, this.particles, this.sorted);
   }
 
-  /** Density pass on B (1 dispatch). */
+  /** Density pass on B (1 dispatch of count × lanes threads). */
   encodeDensity(pass: GPUComputePassEncoder) {
     if (!this.n) return;
     pass.setPipeline(this.pipes.density);
     pass.setBindGroup(0, this.bgDensity);
-    dispatchItems(pass, this.n * this.lanes.density, this.maxPerDim);
+    dispatchItems(pass, this.n * this.lanes, this.maxPerDim);
   }
 
-  /** Force pass B → A (1 dispatch). */
+  /** Force pass B → A (1 dispatch of count × lanes threads). */
   encodeForce(pass: GPUComputePassEncoder) {
     if (!this.n) return;
     pass.setPipeline(this.pipes.force);
     pass.setBindGroup(0, this.bgForce);
-    dispatchItems(pass, this.n * this.lanes.force, this.maxPerDim);
+    dispatchItems(pass, this.n * this.lanes, this.maxPerDim);
   }
 
   /** What each phase of `WATER_PHASES` records into an open compute pass. */

@@ -3,10 +3,10 @@
 // cells the disc crosses), for every neighbour j != i closer than h, with q = 1 - r/h:
 //   rho_i      = sum q^2
 //   rho_near_i = sum q^3        (Clavet, Beaudoin & Poulin 2005)
-// LANES consecutive threads share one particle (LANES is declared by the host, a power of
-// two dividing 256): lane r takes the slots run.x + r, run.x + r + LANES, … of every run, and
+// lanes consecutive threads share one particle (lanes is declared by the host, a power of
+// two dividing 256): lane r takes the slots run.x + r, run.x + r + lanes, … of every run, and
 // the lanes' partial sums meet in workgroup memory, added by lane 0 in lane order (so the
-// result does not depend on the device's subgroups). Particle i = thread / LANES, its slot
+// result does not depend on the device's subgroups). Particle i = thread / lanes, its slot
 // in the sorted buffer.
 @group(0) @binding(0) var<uniform> grid: Grid;
 @group(0) @binding(1) var<uniform> water: Water;
@@ -21,8 +21,9 @@ var<workgroup> lane_rho: array<vec2<f32>, 256>;
 fn density_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
   let t = thread_index(wid, nwg, lid);
-  let i = t / LANES;
-  let lane = t % LANES;
+  let lanes = 1u << water.lane_shift;
+  let i = (t >> water.lane_shift);
+  let lane = t & (lanes - 1u);
   var rho = 0.0;
   var rho_near = 0.0;
   if (i < grid.num_particles) {
@@ -33,7 +34,7 @@ fn density_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     // essay:begin density-loop
     for (var w = 0u; w < ranges.count; w++) {
       let run = ranges.r[w];
-      for (var j = run.x + lane; j < run.y; j += LANES) {
+      for (var j = run.x + lane; j < run.y; j += lanes) {
         let d = particles[j].pos - pi;
         let r2 = dot(d, d);
         if (j != i && r2 < h2) {
@@ -46,11 +47,11 @@ fn density_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
     // essay:end density-loop
   }
-  if (LANES > 1u) {
+  if (lanes > 1u) {
     lane_rho[lid] = vec2<f32>(rho, rho_near);
     workgroupBarrier();
     if (lane == 0u) {
-      for (var k = 1u; k < LANES; k++) {
+      for (var k = 1u; k < lanes; k++) {
         rho += lane_rho[lid + k].x;
         rho_near += lane_rho[lid + k].y;
       }

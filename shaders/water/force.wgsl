@@ -9,7 +9,7 @@
 // Walls, floor and lid: penalty springs inside a soft band, a per-particle offset of the
 // band so that particles pressed into a corner never land on the same point, and a hard
 // clamp as the last resort.
-// LANES consecutive threads share one particle, as in density.wgsl: each lane sums its
+// lanes consecutive threads share one particle, as in density.wgsl: each lane sums its
 // share of the neighbour slots, the partial sums meet in workgroup memory, and lane 0 adds
 // them in lane order and does the walls and the integration.
 @group(0) @binding(0) var<uniform> grid: Grid;
@@ -48,11 +48,12 @@ var<workgroup> lane_wsum: array<f32, 256>;
 fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
   let t = thread_index(wid, nwg, lid);
-  let valid = t / LANES < grid.num_particles;
+  let lanes = 1u << water.lane_shift;
+  let valid = (t >> water.lane_shift) < grid.num_particles;
   // threads past the count work on the last particle (and write nothing), so that every
   // thread reaches the barrier
-  let i = select(grid.num_particles - 1u, t / LANES, valid);
-  let lane = t % LANES;
+  let i = select(grid.num_particles - 1u, (t >> water.lane_shift), valid);
+  let lane = t & (lanes - 1u);
   let me = particles[i];
   let pi = me.pos;
   let vi = me.vel;
@@ -67,7 +68,7 @@ fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
   // essay:begin pressure-loop
   for (var w = 0u; w < ranges.count; w++) {
     let run = ranges.r[w];
-    for (var j = run.x + lane; j < run.y; j += LANES) {
+    for (var j = run.x + lane; j < run.y; j += lanes) {
       let other = particles[j];
       let d = pi - other.pos;
       let r2 = dot(d, d);
@@ -87,12 +88,12 @@ fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
     }
   }
   // essay:end pressure-loop
-  if (LANES > 1u) {
+  if (lanes > 1u) {
     lane_sums[lid] = vec4<f32>(push, dv);
     lane_wsum[lid] = wsum;
     workgroupBarrier();
     if (lane == 0u) {
-      for (var k = 1u; k < LANES; k++) {
+      for (var k = 1u; k < lanes; k++) {
         let s = lane_sums[lid + k];
         push += s.xy;
         dv += s.zw;
