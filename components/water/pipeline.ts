@@ -17,11 +17,12 @@ import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
 import {dispatchesPerSubstep, encodePhases, type PipelinePhase} from "../gpu/phases.js";
-import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
+import {dispatchItems, ITEM_WORKGROUP, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import type {GridParams} from "../sort/grid.js";
 import {PARTICLE_BYTES, wrapParticles, type PackedParticles} from "../sort/particles.js";
 import {packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid, type PointerState, type WaterParams} from "./params.js";
 import {DENSITY_BINS} from "./twin.js";
+import {adapterInfoOf, isSoftwareAdapter} from "../gpu/adapter.js";
 
 /**
  * The phases of one water substep, in order, declared once (components/gpu/phases.ts): the
@@ -64,7 +65,10 @@ export interface WaterGPUOptions {
   maxWorkgroupsPerDimension?: number;
   /** Blocks of the sort's one-dispatch scan (CountingSortOptions.scanBlocks; default: by adapter). */
   scanBlocks?: number;
-  /** Threads per particle in the density and force passes (a power of two from 1 to 256); default: `waterLanes(count)` at each upload. */
+  /**
+   * Threads per particle in the density and force passes (a power of two from 1 to 256);
+   * default: `defaultWaterLanes(device, count)` at each upload.
+   */
   lanes?: number;
 }
 
@@ -85,6 +89,15 @@ export function waterLanes(count: number): number {
   let lanes = 1;
   while (lanes < WATER_MAX_LANES && count * lanes * 2 <= WATER_LANE_THREADS) lanes *= 2;
   return lanes;
+}
+
+/**
+ * `waterLanes(count)` on a hardware GPU; 1 on a software adapter (isSoftwareAdapter): a CPU
+ * emulation runs the extra lanes' range searches and barriers one after another (a 10,000-particle
+ * substep on SwiftShader: ≈2 s at 1 lane, ≈5.6 s at 8).
+ */
+export function defaultWaterLanes(device: GPUDevice, count: number): number {
+  return isSoftwareAdapter(adapterInfoOf(device)) ? 1 : waterLanes(count);
 }
 
 function checkLanes(lanes: number) {
@@ -202,7 +215,9 @@ export class WaterGPU {
   upload(p: PackedParticles) {
     if (p.count > this.maxParticles) throw new RangeError(`${p.count} particles exceed this simulation's maximum of ${this.maxParticles}`);
     this.n = p.count;
-    const lanes = this.fixedLanes ?? waterLanes(this.n);
+    let lanes = this.fixedLanes ?? defaultWaterLanes(this.device, this.n);
+    // never more threads than a 2D dispatch holds (only with a lowered per-dimension limit)
+    while (lanes > 1 && Math.ceil((this.n * lanes) / ITEM_WORKGROUP) > this.maxPerDim ** 2) lanes /= 2;
     if (lanes !== this.laneCount) {
       this.laneCount = lanes;
       this.dirty = true;

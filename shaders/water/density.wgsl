@@ -3,11 +3,11 @@
 // cells the disc crosses), for every neighbour j != i closer than h, with q = 1 - r/h:
 //   rho_i      = sum q^2
 //   rho_near_i = sum q^3        (Clavet, Beaudoin & Poulin 2005)
-// lanes consecutive threads share one particle (lanes is declared by the host, a power of
-// two dividing 256): lane r takes the slots run.x + r, run.x + r + lanes, … of every run, and
-// the lanes' partial sums meet in workgroup memory, added by lane 0 in lane order (so the
-// result does not depend on the device's subgroups). Particle i = thread / lanes, its slot
-// in the sorted buffer.
+// `lanes` consecutive threads share one particle (lanes = 1 << water.lane_shift, a power of two
+// ≤ 256 that the host picks from the particle count: components/water/pipeline.ts, waterLanes):
+// lane r takes the slots run.x + r, run.x + r + lanes, … of every run, and the lanes' partial
+// sums meet in workgroup memory, added by lane 0 in lane order (so the result does not depend
+// on the device's subgroups). Particle i = thread >> lane_shift, its slot in the sorted buffer.
 @group(0) @binding(0) var<uniform> grid: Grid;
 @group(0) @binding(1) var<uniform> water: Water;
 @group(0) @binding(2) var<storage, read> particles: array<Particle>;

@@ -10,7 +10,8 @@ import {PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {WATER_DEFAULTS, H, waterGrid, type WaterParams} from "../../components/water/params.js";
 import {damBreak} from "../../components/water/scene.js";
-import {WaterGPU, waterLanes} from "../../components/water/pipeline.js";
+import {defaultWaterLanes, WaterGPU, waterLanes} from "../../components/water/pipeline.js";
+import {adapterInfoOf, isSoftwareAdapter} from "../../components/gpu/adapter.js";
 import {densityTwin, statsTwin, substepTwin} from "../../components/water/twin.js";
 import {sortTwin} from "../../components/sort/twin.js";
 import {testGPU} from "../helpers/gpu.js";
@@ -208,6 +209,13 @@ function worstDeviation(out: Awaited<ReturnType<WaterGPU["read"]>>, twin: Return
 describe("threads per particle (lanes)", () => {
   it("picks the largest power of two ≤ 8 within 160,000 threads", () => {
     expect([1, 10_000, 20_000, 30_000, 50_000, 80_000, 80_001, 160_000, 250_000, 4_000_000].map(waterLanes)).toEqual([8, 8, 8, 4, 2, 2, 1, 1, 1, 1]);
+  });
+
+  it("a software adapter runs one thread per particle (and the pipeline uses the default)", () => {
+    const software = isSoftwareAdapter(adapterInfoOf(gpu.device));
+    expect(defaultWaterLanes(gpu.device, 10_000)).toBe(software ? 1 : 8);
+    sim.upload(damBreak(10_000, WATER_DEFAULTS, 9));
+    expect(sim.lanes).toBe(defaultWaterLanes(gpu.device, 10_000));
   });
 
   it("every lane count gives the twin's substep within 1e-4 (2D dispatch, a count not a multiple of 256)", async () => {
