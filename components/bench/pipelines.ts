@@ -388,7 +388,11 @@ export function waterBenchParams(benchCount: number): WaterParams {
 /** The essay's 256 × 256 grid up to WATER_DENSE_MAX; above it a dense grid of cells of h over the whole (larger) tank, sized to the count rather than a fixed 65,536-bucket hash. */
 const benchWaterGrid = (benchCount: number): GridParams => (benchCount <= WATER_DENSE_MAX ? waterGrid() : waterGridFor(waterBenchParams(benchCount)));
 
-export const waterSpec: PipelineSpec = {
+/**
+ * The water benchmark with the density and force passes at `lanes` threads per particle
+ * (WaterGPUOptions.lanes; default: waterLanes(count)). bench/water-lanes.ts times several.
+ */
+export const waterSpecWith = (lanes?: number): PipelineSpec => ({
   name: "water",
   checkCap: 50_000,
   memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 8 * n + 4 * (benchWaterGrid(n).numCells + 1) * 4}),
@@ -405,7 +409,7 @@ export const waterSpec: PipelineSpec = {
   },
   async create(ctx, input, benchCount) {
     const n = input.count;
-    const sim = await WaterGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: n, grid: benchWaterGrid(benchCount)});
+    const sim = await WaterGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: n, grid: benchWaterGrid(benchCount), lanes});
     sim.setParams(waterBenchParams(benchCount));
     sim.upload(input);
     sim.flush();
@@ -429,7 +433,9 @@ export const waterSpec: PipelineSpec = {
     const {worst, detail} = stateDeviation(gpu, twin, 0.1);
     return {ok: worst < 1e-4, what: "x, y, vx, vy of every particle after one substep, matched by id", worst, tolerance: 1e-4, detail};
   },
-};
+});
+
+export const waterSpec: PipelineSpec = waterSpecWith();
 
 /** The pipelines of the bench page; `npm run bench` adds gravity (components/bench/gravity.ts). */
 export const PIPELINE_SPECS: Record<PagePipelineName, PipelineSpec> = {

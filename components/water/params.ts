@@ -119,7 +119,10 @@ export function waterGrid(): GridParams {
 
 export const WATER_UNIFORM_BYTES = 96;
 
-/** Packs params + pointer into the `Water` uniform (field order of water.wgsl). */
+/**
+ * Packs params + pointer into the `Water` uniform (field order of water.wgsl). The last word,
+ * `lane_shift` (threads per particle of the neighbour passes), is left 0 here: WaterGPU writes it.
+ */
 export function packWaterParams(p: WaterParams, pointer?: PointerState | null): ArrayBuffer {
   const buf = new ArrayBuffer(WATER_UNIFORM_BYTES);
   const f = new Float32Array(buf);

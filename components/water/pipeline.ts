@@ -17,11 +17,12 @@ import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
 import {dispatchesPerSubstep, encodePhases, type PipelinePhase} from "../gpu/phases.js";
-import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
+import {dispatchItems, ITEM_WORKGROUP, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import type {GridParams} from "../sort/grid.js";
 import {PARTICLE_BYTES, wrapParticles, type PackedParticles} from "../sort/particles.js";
 import {packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid, type PointerState, type WaterParams} from "./params.js";
 import {DENSITY_BINS} from "./twin.js";
+import {adapterInfoOf, isSoftwareAdapter} from "../gpu/adapter.js";
 
 /**
  * The phases of one water substep, in order, declared once (components/gpu/phases.ts): the
@@ -64,6 +65,44 @@ export interface WaterGPUOptions {
   maxWorkgroupsPerDimension?: number;
   /** Blocks of the sort's one-dispatch scan (CountingSortOptions.scanBlocks; default: by adapter). */
   scanBlocks?: number;
+  /**
+   * Threads per particle in the density and force passes (a power of two from 1 to 256);
+   * default: `defaultWaterLanes(device, count)` at each upload.
+   */
+  lanes?: number;
+}
+
+/** Particles × lanes that the lane choice stays within (tuned on the H200: data/bench/water-lanes-h200.json). */
+export const WATER_LANE_THREADS = 160_000;
+/** The most threads that share one particle by default. */
+export const WATER_MAX_LANES = 8;
+
+/**
+ * Threads per particle in the density and force passes for `count` particles: the largest
+ * power of two L ≤ WATER_MAX_LANES with count · L ≤ WATER_LANE_THREADS, at least 1
+ * (10,000 → 8, 30,000 → 4, 50,000 and 80,000 → 2, 250,000 → 1). Lanes split a particle's
+ * neighbour loop (shaders/water/density.wgsl, force.wgsl); past the thread budget the extra
+ * threads' repeated range search costs more than the shorter loops save (measured on the
+ * H200, docs/records/water-neighbour-loops.md).
+ */
+export function waterLanes(count: number): number {
+  let lanes = 1;
+  while (lanes < WATER_MAX_LANES && count * lanes * 2 <= WATER_LANE_THREADS) lanes *= 2;
+  return lanes;
+}
+
+/**
+ * `waterLanes(count)` on a hardware GPU; 1 on a software adapter (isSoftwareAdapter): a CPU
+ * emulation runs the extra lanes' range searches and barriers one after another (a 10,000-particle
+ * substep on SwiftShader: ≈2 s at 1 lane, ≈5.6 s at 8).
+ */
+export function defaultWaterLanes(device: GPUDevice, count: number): number {
+  return isSoftwareAdapter(adapterInfoOf(device)) ? 1 : waterLanes(count);
+}
+
+function checkLanes(lanes: number) {
+  if (!(Number.isInteger(lanes) && lanes >= 1 && lanes <= 256 && (lanes & (lanes - 1)) === 0))
+    throw new RangeError(`lanes must be a power of two from 1 to 256, got ${lanes}`);
 }
 
 export interface WaterStats {
@@ -95,6 +134,7 @@ export class WaterGPU {
   private params: WaterParams | null = null;
   private pointer: PointerState | null = null;
   private dirty = true;
+  private laneCount = 1;
   private bgDensity: GPUBindGroup;
   private bgForce: GPUBindGroup;
   private bgStats: GPUBindGroup;
@@ -108,7 +148,9 @@ export class WaterGPU {
     sorter: CountingSortGPU,
     grid: GridParams,
     private pipes: {density: GPUComputePipeline; force: GPUComputePipeline; statsClear: GPUComputePipeline; stats: GPUComputePipeline},
-    private maxPerDim: number
+    private maxPerDim: number,
+    /** Threads per particle fixed by WaterGPUOptions.lanes (undefined: by count). */
+    private fixedLanes: number | undefined
   ) {
     this.sorter = sorter;
     this.grid = grid;
@@ -137,6 +179,7 @@ export class WaterGPU {
     const grid = options.grid ?? waterGrid();
     if (!(Number.isInteger(options.maxParticles) && options.maxParticles >= 0))
       throw new RangeError(`maxParticles must be a non-negative integer, got ${options.maxParticles}`);
+    if (options.lanes !== undefined) checkLanes(options.lanes);
     const scope = parentScope.child(device);
     try {
       const [sorter, density, force, statsClear, stats] = await Promise.all([
@@ -152,11 +195,16 @@ export class WaterGPU {
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_pass"),
       ]);
       const maxPerDim = options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
-      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim);
+      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim, options.lanes);
     } catch (e) {
       scope.dispose();
       throw e;
     }
+  }
+
+  /** Threads per particle in the density and force passes (Water.lane_shift = log2 of it), set at upload. */
+  get lanes() {
+    return this.laneCount;
   }
 
   get count() {
@@ -167,6 +215,13 @@ export class WaterGPU {
   upload(p: PackedParticles) {
     if (p.count > this.maxParticles) throw new RangeError(`${p.count} particles exceed this simulation's maximum of ${this.maxParticles}`);
     this.n = p.count;
+    let lanes = this.fixedLanes ?? defaultWaterLanes(this.device, this.n);
+    // never more threads than a 2D dispatch holds (only with a lowered per-dimension limit)
+    while (lanes > 1 && Math.ceil((this.n * lanes) / ITEM_WORKGROUP) > this.maxPerDim ** 2) lanes /= 2;
+    if (lanes !== this.laneCount) {
+      this.laneCount = lanes;
+      this.dirty = true;
+    }
     this.sorter.setGrid(this.grid, this.n);
     if (p.count) this.device.queue.writeBuffer(this.particles, 0, p.buffer, 0, p.count * PARTICLE_BYTES);
   }
@@ -188,7 +243,10 @@ export class WaterGPU {
   flush() {
     if (!this.params) throw new Error("WaterGPU: call setParams() first");
     if (this.dirty) {
-      this.device.queue.writeBuffer(this.uniform, 0, packWaterParams(this.params, this.pointer));
+      const bytes = packWaterParams(this.params, this.pointer);
+      // the uniform's last word (Water.lane_shift): log2 of the threads per particle
+      new Uint32Array(bytes)[WATER_UNIFORM_BYTES / 4 - 1] = Math.log2(this.lanes);
+      this.device.queue.writeBuffer(this.uniform, 0, bytes);
       this.dirty = false;
     }
   }
@@ -198,20 +256,20 @@ export class WaterGPU {
     this.sorter.encodeSort(pass, this.particles, this.sorted);
   }
 
-  /** Density pass on B (1 dispatch). */
+  /** Density pass on B (1 dispatch of count × lanes threads). */
   encodeDensity(pass: GPUComputePassEncoder) {
     if (!this.n) return;
     pass.setPipeline(this.pipes.density);
     pass.setBindGroup(0, this.bgDensity);
-    dispatchItems(pass, this.n, this.maxPerDim);
+    dispatchItems(pass, this.n * this.lanes, this.maxPerDim);
   }
 
-  /** Force pass B → A (1 dispatch). */
+  /** Force pass B → A (1 dispatch of count × lanes threads). */
   encodeForce(pass: GPUComputePassEncoder) {
     if (!this.n) return;
     pass.setPipeline(this.pipes.force);
     pass.setBindGroup(0, this.bgForce);
-    dispatchItems(pass, this.n, this.maxPerDim);
+    dispatchItems(pass, this.n * this.lanes, this.maxPerDim);
   }
 
   /** What each phase of `WATER_PHASES` records into an open compute pass. */

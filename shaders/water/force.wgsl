@@ -9,6 +9,9 @@
 // Walls, floor and lid: penalty springs inside a soft band, a per-particle offset of the
 // band so that particles pressed into a corner never land on the same point, and a hard
 // clamp as the last resort.
+// lanes consecutive threads share one particle, as in density.wgsl: each lane sums its
+// share of the neighbour slots, the partial sums meet in workgroup memory, and lane 0 adds
+// them in lane order and does the walls and the integration.
 @group(0) @binding(0) var<uniform> grid: Grid;
 @group(0) @binding(1) var<uniform> water: Water;
 @group(0) @binding(2) var<storage, read> particles: array<Particle>;
@@ -38,13 +41,19 @@ fn wall_axis(x: f32, v: f32, lo: f32, hi: f32) -> f32 {
   return a;
 }
 
+var<workgroup> lane_sums: array<vec4<f32>, 256>;  // push.xy, dv.xy
+var<workgroup> lane_wsum: array<f32, 256>;
+
 @compute @workgroup_size(256)
 fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
         @builtin(local_invocation_index) lid: u32) {
-  let i = thread_index(wid, nwg, lid);
-  if (i >= grid.num_particles) {
-    return;
-  }
+  let t = thread_index(wid, nwg, lid);
+  let lanes = 1u << water.lane_shift;
+  let valid = (t >> water.lane_shift) < grid.num_particles;
+  // threads past the count work on the last particle (and write nothing), so that every
+  // thread reaches the barrier
+  let i = select(grid.num_particles - 1u, (t >> water.lane_shift), valid);
+  let lane = t & (lanes - 1u);
   let me = particles[i];
   let pi = me.pos;
   let vi = me.vel;
@@ -59,7 +68,7 @@ fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
   // essay:begin pressure-loop
   for (var w = 0u; w < ranges.count; w++) {
     let run = ranges.r[w];
-    for (var j = run.x; j < run.y; j++) {
+    for (var j = run.x + lane; j < run.y; j += lanes) {
       let other = particles[j];
       let d = pi - other.pos;
       let r2 = dot(d, d);
@@ -79,6 +88,22 @@ fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
     }
   }
   // essay:end pressure-loop
+  if (lanes > 1u) {
+    lane_sums[lid] = vec4<f32>(push, dv);
+    lane_wsum[lid] = wsum;
+    workgroupBarrier();
+    if (lane == 0u) {
+      for (var k = 1u; k < lanes; k++) {
+        let s = lane_sums[lid + k];
+        push += s.xy;
+        dv += s.zw;
+        wsum += lane_wsum[lid + k];
+      }
+    }
+  }
+  if (lane != 0u || !valid) {
+    return;
+  }
   var acc = water.gravity + push * water.pressure_scale;
 
   let off = wall_offset(me.id);

@@ -20,6 +20,6 @@ struct Water {
   pointer_radius: f32,       // 0 = no pointer
   pointer_strength: f32,     // 1/s: how fast water inside the radius takes the pointer's velocity
   wall_damping: f32,         // 1/s: damping of motion into a wall inside the band
-  _pad: f32,
+  lane_shift: u32,           // threads per particle in the density and force passes = 1 << lane_shift (written by WaterGPU)
 }
 

@@ -1,6 +1,7 @@
 // The SPH water kernels on the GPU (Dawn) against hand-computed values and the CPU twin:
 // density of known neighbourhoods, momentum conservation of the pressure forces, one whole
-// substep at 10,000 particles, and the diagnostics (histogram, max speed).
+// substep at 10,000 particles, every count of threads per particle (lanes) against the twin,
+// and the diagnostics (histogram, max speed).
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
@@ -9,7 +10,8 @@ import {PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {WATER_DEFAULTS, H, waterGrid, type WaterParams} from "../../components/water/params.js";
 import {damBreak} from "../../components/water/scene.js";
-import {WaterGPU} from "../../components/water/pipeline.js";
+import {defaultWaterLanes, WaterGPU, waterLanes} from "../../components/water/pipeline.js";
+import {adapterInfoOf, isSoftwareAdapter} from "../../components/gpu/adapter.js";
 import {densityTwin, statsTwin, substepTwin} from "../../components/water/twin.js";
 import {sortTwin} from "../../components/sort/twin.js";
 import {testGPU} from "../helpers/gpu.js";
@@ -182,6 +184,61 @@ describe("one whole substep", () => {
     expect(worstX).toBeLessThan(1e-4);
     expect(worstV).toBeLessThan(1e-4);
     expect(worstRho).toBeLessThan(1e-4);
+  });
+});
+
+/** Largest relative deviation of x, v and ρ of a GPU substep from the twin (as the 10,000-particle test measures it). */
+function worstDeviation(out: Awaited<ReturnType<WaterGPU["read"]>>, twin: ReturnType<typeof substepTwin>) {
+  const slot = slotsById(out.particles);
+  let worst = 0;
+  for (let s = 0; s < twin.particles.count; s++) {
+    const o = s * PARTICLE_WORDS;
+    const id = twin.particles.u32[o + 4];
+    const g = slot[id] * PARTICLE_WORDS;
+    if (slot[id] < 0) return Infinity;
+    const speed = Math.hypot(twin.particles.f32[o + 2], twin.particles.f32[o + 3]);
+    for (let c = 0; c < 2; c++) {
+      worst = Math.max(worst, Math.abs(out.particles.f32[g + c] - twin.particles.f32[o + c]) / Math.max(Math.abs(twin.particles.f32[o + c]), 1e-3));
+      worst = Math.max(worst, Math.abs(out.particles.f32[g + 2 + c] - twin.particles.f32[o + 2 + c]) / Math.max(speed, 0.1));
+    }
+    worst = Math.max(worst, Math.abs(out.density[slot[id]] - twin.density[s]) / Math.max(twin.density[s], 1));
+  }
+  return worst;
+}
+
+describe("threads per particle (lanes)", () => {
+  it("picks the largest power of two ≤ 8 within 160,000 threads", () => {
+    expect([1, 10_000, 20_000, 30_000, 50_000, 80_000, 80_001, 160_000, 250_000, 4_000_000].map(waterLanes)).toEqual([8, 8, 8, 4, 2, 2, 1, 1, 1, 1]);
+  });
+
+  it("a software adapter runs one thread per particle (and the pipeline uses the default)", () => {
+    const software = isSoftwareAdapter(adapterInfoOf(gpu.device));
+    expect(defaultWaterLanes(gpu.device, 10_000)).toBe(software ? 1 : 8);
+    sim.upload(damBreak(10_000, WATER_DEFAULTS, 9));
+    expect(sim.lanes).toBe(defaultWaterLanes(gpu.device, 10_000));
+  });
+
+  it("every lane count gives the twin's substep within 1e-4 (2D dispatch, a count not a multiple of 256)", async () => {
+    const params: WaterParams = {...WATER_DEFAULTS};
+    const input = shake(damBreak(3001, params, 9), 0.2 * H, 0.5, 17);
+    const pointer = {x: 0.3, y: 0.2, vx: 1.5, vy: -0.5, active: true};
+    const twin = substepTwin(waterGrid(), params, input, pointer);
+    const worst: Record<number, number> = {};
+    for (const lanes of [1, 2, 4, 8, 16]) {
+      const lsim = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 3001, lanes, maxWorkgroupsPerDimension: 14});
+      lsim.setParams(params);
+      lsim.setPointer(pointer);
+      lsim.upload(input);
+      expect(lsim.lanes).toBe(lanes);
+      await lsim.step(1);
+      worst[lanes] = worstDeviation(await lsim.read(), twin);
+      lsim.dispose();
+    }
+    for (const w of Object.values(worst)) expect(w).toBeLessThan(1e-4);
+  });
+
+  it("rejects a lane count that is not a power of two", async () => {
+    await expect(WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 10, lanes: 3})).rejects.toThrow(/power of two/);
   });
 });
 
