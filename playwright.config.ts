@@ -17,8 +17,10 @@ export default defineConfig({
   // tests, not files, are shared out: a file's long tests do not hold one worker to the end
   // (a file that shares one page between its tests says so: test.describe.configure serial)
   fullyParallel: true,
-  // two workers for two cores: most tests wait on a page (frames, readbacks) more than they compute
-  workers: 2,
+  // three workers on two cores: a test waits on its page (frames, readbacks, round trips to the
+  // GPU process) as well as computing, so a third keeps the cores busier — the browser suite in
+  // 6.5 min against 8.2 min with two, 8.5 min with four, same busy machine (docs/ARCHITECTURE.md)
+  workers: 3,
   retries: 0,
   reporter: [["list"]],
   outputDir: "test-results",
