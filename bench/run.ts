@@ -20,12 +20,12 @@
 import {execFileSync} from "node:child_process";
 import {mkdirSync, readFileSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
-import {acquireGPU} from "../components/gpu/context.js";
 import {nodeWGSL} from "../components/gpu/node.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {runBench, TwinMismatchError} from "../components/bench/harness.js";
 import {PIPELINE_SPECS, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
 import {gravitySpec} from "../components/bench/gravity.js";
+import {benchGPU} from "./dawn.js";
 import {runGravityBench, TwinCheckError} from "./gravity.js";
 
 /** Every pipeline `npm run bench` can time: the page's three and gravity. */
@@ -117,21 +117,6 @@ async function main() {
   writeFileSync(out, `${JSON.stringify(result, null, 2)}\n`);
   log(`wrote ${out} in ${result.seconds} s; validation errors: ${handle.stats.validationErrors}`);
   return handle.stats.validationErrors ? 1 : 0;
-}
-
-/**
- * The shared device through Dawn, timestamps exact: Dawn rounds them (to 65.5 µs on the
- * H200) unless told not to. The instance is kept referenced for the whole run (see
- * components/gpu/node.ts). Errors: no adapter.
- */
-async function benchGPU() {
-  const webgpu: any = await import("webgpu");
-  Object.assign(globalThis, webgpu.globals);
-  const gpu = webgpu.create(["disable-dawn-features=timestamp_quantization"]) as GPU;
-  (globalThis as any).__benchDawn = gpu;
-  const handle = await acquireGPU({gpu});
-  if (!handle) throw new Error("no WebGPU adapter through Dawn");
-  return handle;
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import {mkdirSync, writeFileSync} from "node:fs";
 import {dirname} from "node:path";
-import {acquireGPU} from "../components/gpu/context.js";
+import {benchGPU} from "./dawn.js";
 import {nodeWGSL} from "../components/gpu/node.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {runBench} from "../components/bench/harness.js";
@@ -25,12 +25,7 @@ async function main() {
   const counts = arg("counts", "10000,30000,50000,80000,250000").split(",").map(Number);
   const reps = Number(arg("reps", "30"));
   const out = arg("out", "bench/results/water-lanes.json");
-  const webgpu: any = await import("webgpu");
-  Object.assign(globalThis, webgpu.globals);
-  const gpu = webgpu.create(["disable-dawn-features=timestamp_quantization"]) as GPU;
-  (globalThis as any).__benchDawn = gpu;
-  const handle = await acquireGPU({gpu});
-  if (!handle) throw new Error("no WebGPU adapter through Dawn");
+  const handle = await benchGPU();
   const log = (m: string) => console.log(`[lanes] ${m}`);
   log(`adapter ${JSON.stringify(handle.adapterInfo)}; subgroups ${JSON.stringify(handle.subgroups)}`);
   const runs: unknown[] = [];
