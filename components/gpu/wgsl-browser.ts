@@ -22,7 +22,6 @@ const files: Record<string, {text(): Promise<string>}> = {
   "gravity/radix.wgsl": FileAttachment("../../shaders/gravity/radix.wgsl"),
   "gravity/scan.wgsl": FileAttachment("../../shaders/gravity/scan.wgsl"),
   "gravity/tree.wgsl": FileAttachment("../../shaders/gravity/tree.wgsl"),
-  "gravity/tree_level.wgsl": FileAttachment("../../shaders/gravity/tree_level.wgsl"),
   "gravity/walk.wgsl": FileAttachment("../../shaders/gravity/walk.wgsl"),
   "gravity/walk_common.wgsl": FileAttachment("../../shaders/gravity/walk_common.wgsl"),
   "gravity/walk_subgroup.wgsl": FileAttachment("../../shaders/gravity/walk_subgroup.wgsl"),

@@ -5,13 +5,13 @@
  *   keys       bounds_clear, bounds_reduce, keys    Morton keys over the root square
  *   sort       8 × (radix_count, scan ×3, radix_scatter)   LSD radix sort, 4 bits a pass
  *   permute    permute (+ a copy back)              bodies into Morton order
- *   build      tree_init, 16 × (tree_count, scan ×3, tree_level_end, tree_link)
- *   com        17 × com_level                       masses, deepest level first
+ *   build      tree_init, 16 × tree_level              one dispatch a level (block totals cleared first)
+ *   com        8 × com_pair, com_level              masses, deepest levels first, two a dispatch
  *   walk       walk or walk_subgroup                accelerations (+ per-body term counts)
  *   kick       kick                                 v += a·dt/2
  *
- * Levels whose size only the GPU knows are dispatched indirectly (tree_level_end writes the
- * next level's workgroup counts), so nothing is read back. `encodeDirect` is the exact O(N²)
+ * Levels whose size only the GPU knows are dispatched indirectly (each tree_level writes the
+ * next level's workgroup count), so nothing is read back. `encodeDirect` is the exact O(N²)
  * tiled kernel for comparison. WGSL: shaders/gravity/; twin: components/gravity/twin.ts.
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
@@ -60,7 +60,6 @@ const WALK_WG = 64;
 const NODE_BYTES = 32;
 const SCAN_BLOCK = 1024;
 const LEVELS = MAX_LEVEL + 1;
-const SCAN_ARGS_WORD = 54; // indirect[54 + 3L]: scan blocks over level L (tree_level.wgsl)
 const MAX_BODIES = 1 << 24;
 
 type Kind = "uniform" | "read" | "rw";
@@ -81,9 +80,8 @@ const FILES = {
   scan: {path: "gravity/scan.wgsl", kinds: ["read", "read", "rw", "rw"], entries: ["scan_local", "scan_sums", "scan_add"]},
   radix: {path: "gravity/radix.wgsl", kinds: ["uniform", "uniform", "read", "read", "rw", "read", "rw", "rw"], entries: ["radix_count", "radix_scatter"]},
   permute: {path: "gravity/permute.wgsl", kinds: ["uniform", "read", "read", "read", "rw", "rw"], entries: ["permute"]},
-  level: {path: "gravity/tree_level.wgsl", kinds: ["uniform", "uniform", "rw", "read", "rw", "rw", "rw"], entries: ["tree_init", "tree_level_end"]},
-  tree: {path: "gravity/tree.wgsl", kinds: ["uniform", "uniform", "read", "rw", "read", "rw", "read"], entries: ["tree_count", "tree_link"]},
-  com: {path: "gravity/com.wgsl", kinds: ["uniform", "uniform", "read", "rw", "read"], entries: ["com_level"]},
+  tree: {path: "gravity/tree.wgsl", kinds: ["uniform", "uniform", "read", "rw", "rw", "rw", "rw", "rw"], entries: ["tree_init", "tree_level"]},
+  com: {path: "gravity/com.wgsl", kinds: ["uniform", "uniform", "read", "rw", "read"], entries: ["com_level", "com_pair"]},
   walk: {path: "gravity/walk.wgsl", kinds: ["uniform", "read", "rw", "read", "read", "rw"], entries: ["walk"]},
   direct: {path: "gravity/direct.wgsl", kinds: ["uniform", "read", "rw"], entries: ["direct"]},
   integrate: {path: "gravity/integrate.wgsl", kinds: ["uniform", "rw", "rw"], entries: ["kick_drift", "kick"]},
@@ -118,7 +116,13 @@ function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader): Promise<GPUCo
 export function gravityBufferBytes(maxBodies: number, leafCapacity = GRAVITY_DEFAULTS.leafCapacity): number {
   const n = Math.max(maxBodies, 1);
   const blocks = Math.ceil(n / WG);
-  return n * (4 * 16 + 5 * 4 + 8) + maxNodes(n, leafCapacity) * NODE_BYTES + blocks * RADIX_BUCKETS * 8;
+  const nodes = maxNodes(n, leafCapacity);
+  return n * (4 * 16 + 5 * 4) + nodes * (NODE_BYTES + 4) + treeBlockWords(nodes) * 4 + blocks * RADIX_BUCKETS * 8;
+}
+
+/** Words of the build's block totals: one per 256 nodes of a level, for every level (tree.wgsl reads the stride as length / 17). */
+function treeBlockWords(nodeCapacity: number): number {
+  return LEVELS * Math.ceil(nodeCapacity / WG);
 }
 
 export class GravityGPU {
@@ -224,13 +228,13 @@ export class GravityGPU {
       hist: buf("radix-hist", histLen * 4),
       radixOffsets: buf("radix-offsets", (histLen + 1) * 4),
       radixLen: buf("radix-len", 4),
-      scanSums: buf("scan-sums", Math.ceil(Math.max(histLen, n) / SCAN_BLOCK) * 4),
+      scanSums: buf("scan-sums", Math.ceil(histLen / SCAN_BLOCK) * 4),
       nodes: buf("nodes", this.nodeCapacity * NODE_BYTES),
       levelStart: buf("level-start", (LEVELS + 1) * 4),
-      treeLen: buf("tree-len", 4),
-      ccount: buf("child-count", n * 4),
-      treeOffsets: buf("child-offsets", (n + 1) * 4),
-      indirect: buf("indirect", 2 * SCAN_ARGS_WORD * 4, Usage.STORAGE | Usage.INDIRECT | Usage.COPY_SRC),
+      ccount: buf("child-count", this.nodeCapacity * 4),
+      treeTotals: buf("tree-block-totals", treeBlockWords(this.nodeCapacity) * 4, STORAGE_RW | Usage.COPY_DST),
+      // level L's workgroup count at word 3L of indirect[L % 2]: a dispatch cannot read its own arguments from a buffer it writes
+      indirect: [0, 1].map((k) => buf(`indirect-${k}`, 3 * LEVELS * 4, Usage.STORAGE | Usage.INDIRECT | Usage.COPY_SRC)),
       work: buf("work", n * 4),
       levelU: Array.from({length: LEVELS}, (_, L) => u32(`level-${L}`, L)),
       shiftU: Array.from({length: RADIX_PASSES}, (_, p) => u32(`radix-shift-${p}`, p * RADIX_BITS)),
@@ -255,9 +259,9 @@ export class GravityGPU {
       radix,
       scanRadix: group("scan_local", [b.radixLen, b.hist, b.radixOffsets, b.scanSums]),
       permute: group("permute", [b.params, b.valsA, b.pm, b.va, b.pmB, b.vaB]),
-      level: b.levelU.map((u) => group("tree_init", [b.params, u, b.levelStart, b.treeOffsets, b.indirect, b.nodes, b.treeLen])),
-      tree: b.levelU.map((u) => group("tree_count", [b.params, u, b.keysA, b.nodes, b.levelStart, b.ccount, b.treeOffsets])),
-      scanTree: group("scan_local", [b.treeLen, b.ccount, b.treeOffsets, b.scanSums]),
+      treeInit: group("tree_init", [b.params, b.levelU[0], b.keysA, b.nodes, b.levelStart, b.ccount, b.treeTotals, b.indirect[0]]),
+      // tree_level over level L writes level L + 1's arguments
+      tree: b.levelU.map((u, L) => group("tree_level", [b.params, u, b.keysA, b.nodes, b.levelStart, b.ccount, b.treeTotals, b.indirect[(L + 1) % 2]])),
       com: b.levelU.map((u) => group("com_level", [b.params, u, b.pm, b.nodes, b.levelStart])),
       walk: group("walk", [b.params, b.pm, b.va, b.nodes, b.bounds, b.work]),
       walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pm, b.va, b.nodes, b.bounds, b.work]) : null,
@@ -408,36 +412,36 @@ export class GravityGPU {
     enc.copyBufferToBuffer(this.b.vaB, 0, this.va, 0, this.n * 16);
   }
 
-  /** build: the tree level by level, sizes from the GPU through indirect dispatches (1 + 16 × 6 dispatches). */
+  /** build: the tree level by level, sizes from the GPU through indirect dispatches (a buffer clear, then 1 + 16 dispatches). */
   encodeBuild(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const g = this.groups;
     const ind = this.b.indirect;
+    enc.clearBuffer(this.b.treeTotals);
     const pass = this.pass(enc, "build", timer);
-    pass.setBindGroup(0, g.level[0]);
+    pass.setBindGroup(0, g.treeInit);
     pass.setPipeline(this.pipes.tree_init);
     pass.dispatchWorkgroups(1);
+    pass.setPipeline(this.pipes.tree_level);
     for (let L = 0; L < MAX_LEVEL; L++) {
       pass.setBindGroup(0, g.tree[L]);
-      pass.setPipeline(this.pipes.tree_count);
-      pass.dispatchWorkgroupsIndirect(ind, 12 * L);
-      this.scan(pass, g.scanTree, [ind, 4 * (SCAN_ARGS_WORD + 3 * L)]);
-      pass.setBindGroup(0, g.level[L]);
-      pass.setPipeline(this.pipes.tree_level_end);
-      pass.dispatchWorkgroups(1);
-      pass.setBindGroup(0, g.tree[L]);
-      pass.setPipeline(this.pipes.tree_link);
-      pass.dispatchWorkgroupsIndirect(ind, 12 * L);
+      pass.dispatchWorkgroupsIndirect(ind[L % 2], 12 * L);
     }
     pass.end();
   }
 
-  /** com: masses and weighted positions, deepest level first (17 dispatches). */
+  /** com: masses and weighted positions, deepest levels first, two levels a dispatch (levels 16 + 15, …, 2 + 1, then the root: 9 dispatches). */
   encodeCentreOfMass(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const pass = this.pass(enc, "com", timer);
-    pass.setPipeline(this.pipes.com_level);
-    for (let L = MAX_LEVEL; L >= 0; L--) {
+    pass.setPipeline(this.pipes.com_pair);
+    let L = MAX_LEVEL - 1;
+    for (; L >= 1; L -= 2) {
       pass.setBindGroup(0, this.groups.com[L]);
-      pass.dispatchWorkgroupsIndirect(this.b.indirect, 12 * L);
+      pass.dispatchWorkgroupsIndirect(this.b.indirect[L % 2], 12 * L);
+    }
+    pass.setPipeline(this.pipes.com_level);
+    for (L += 1; L >= 0; L--) {
+      pass.setBindGroup(0, this.groups.com[L]);
+      pass.dispatchWorkgroupsIndirect(this.b.indirect[L % 2], 12 * L);
     }
     pass.end();
   }

@@ -87,7 +87,7 @@ export function buildTreeTwin(sortedKeys: Uint32Array, leafCapacity: number): Qu
   for (let L = 0; L < MAX_LEVEL; L++) {
     const start = t.levelStart[L],
       end = t.levelStart[L + 1];
-    // pass 1 (tree_count): non-empty children of each node of level L
+    // child counts (the GPU's child_count, worked out as each node is written)
     const counts = new Uint32Array(end - start);
     const bounds: number[][] = [];
     for (let j = start; j < end; j++) {
@@ -96,7 +96,7 @@ export function buildTreeTwin(sortedKeys: Uint32Array, leafCapacity: number): Qu
       bounds[j - start] = b;
       for (let q = 0; q < 4; q++) if (b[q + 1] > b[q]) counts[j - start]++;
     }
-    // scan, then pass 2 (tree_link): children written at end + offset
+    // scan (tree_level: block totals, then a workgroup scan), children written at end + offset
     const offsets = exclusiveScan(counts);
     for (let j = start; j < end; j++) {
       const c = counts[j - start];
