@@ -6,7 +6,7 @@
  *   sort       8 × (radix_count, scan ×3, radix_scatter)   LSD radix sort, 4 bits a pass
  *   permute    permute (+ a copy back)              bodies into Morton order
  *   build      tree_init, 16 × tree_level              one dispatch a level (block totals cleared first)
- *   com        8 × com_pair, com_level              masses, deepest levels first, two a dispatch
+ *   com        8 × com_pair, com_level              masses and quadrupoles, deepest levels first, two a dispatch
  *   walk       walk or walk_subgroup                accelerations (+ per-body term counts)
  *   kick       kick                                 v += a·dt/2
  *
@@ -58,6 +58,7 @@ export function supportsSubgroupWalk(device: GPUDevice): boolean {
 const WG = 256;
 const WALK_WG = 64;
 const NODE_BYTES = 32;
+const WALK_NODE_BYTES = 32;
 const SCAN_BLOCK = 1024;
 const LEVELS = MAX_LEVEL + 1;
 const MAX_BODIES = 1 << 24;
@@ -81,7 +82,7 @@ const FILES = {
   radix: {path: "gravity/radix.wgsl", kinds: ["uniform", "uniform", "read", "read", "rw", "read", "rw", "rw"], entries: ["radix_count", "radix_scatter"]},
   permute: {path: "gravity/permute.wgsl", kinds: ["uniform", "read", "read", "read", "rw", "rw"], entries: ["permute"]},
   tree: {path: "gravity/tree.wgsl", kinds: ["uniform", "uniform", "read", "rw", "rw", "rw", "rw", "rw"], entries: ["tree_init", "tree_level"]},
-  com: {path: "gravity/com.wgsl", kinds: ["uniform", "uniform", "read", "rw", "read"], entries: ["com_level", "com_pair"]},
+  com: {path: "gravity/com.wgsl", kinds: ["uniform", "uniform", "read", "rw", "read", "rw"], entries: ["com_level", "com_pair"]},
   walk: {path: "gravity/walk.wgsl", kinds: ["uniform", "read", "rw", "read", "read", "rw"], entries: ["walk"]},
   direct: {path: "gravity/direct.wgsl", kinds: ["uniform", "read", "rw"], entries: ["direct"]},
   integrate: {path: "gravity/integrate.wgsl", kinds: ["uniform", "rw", "rw"], entries: ["kick_drift", "kick"]},
@@ -117,7 +118,7 @@ export function gravityBufferBytes(maxBodies: number, leafCapacity = GRAVITY_DEF
   const n = Math.max(maxBodies, 1);
   const blocks = Math.ceil(n / WG);
   const nodes = maxNodes(n, leafCapacity);
-  return n * (4 * 16 + 5 * 4) + nodes * (NODE_BYTES + 4) + treeBlockWords(nodes) * 4 + blocks * RADIX_BUCKETS * 8;
+  return n * (4 * 16 + 5 * 4) + nodes * (NODE_BYTES + WALK_NODE_BYTES + 4) + treeBlockWords(nodes) * 4 + blocks * RADIX_BUCKETS * 8;
 }
 
 /** Words of the build's block totals: one per 256 nodes of a level, for every level (tree.wgsl reads the stride as length / 17). */
@@ -133,6 +134,8 @@ export class GravityGPU {
   readonly va: GPUBuffer;
   /** the quadtree: 8 words per node (lo, hi, first, count, mass, Σm·x, Σm·y, level) */
   readonly nodes: GPUBuffer;
+  /** what the walk reads of each node (WalkNode in shaders/gravity/common.wgsl): centre of mass, mass, quadrupole, link, shape */
+  readonly walkNodes: GPUBuffer;
   /** level_start[0..17]: first node of each level; [17] = node count */
   readonly levelStart: GPUBuffer;
   /** ordered-u32 (min x, min y, max x, max y) of the last key pass */
@@ -167,6 +170,7 @@ export class GravityGPU {
     this.pm = this.b.pm;
     this.va = this.b.va;
     this.nodes = this.b.nodes;
+    this.walkNodes = this.b.walkNodes;
     this.levelStart = this.b.levelStart;
     this.bounds = this.b.bounds;
     this.keys = this.b.keysA;
@@ -230,6 +234,7 @@ export class GravityGPU {
       radixLen: buf("radix-len", 4),
       scanSums: buf("scan-sums", Math.ceil(histLen / SCAN_BLOCK) * 4),
       nodes: buf("nodes", this.nodeCapacity * NODE_BYTES),
+      walkNodes: buf("walk-nodes", this.nodeCapacity * WALK_NODE_BYTES),
       levelStart: buf("level-start", (LEVELS + 1) * 4),
       ccount: buf("child-count", this.nodeCapacity * 4),
       treeTotals: buf("tree-block-totals", treeBlockWords(this.nodeCapacity) * 4, STORAGE_RW | Usage.COPY_DST),
@@ -262,9 +267,9 @@ export class GravityGPU {
       treeInit: group("tree_init", [b.params, b.levelU[0], b.keysA, b.nodes, b.levelStart, b.ccount, b.treeTotals, b.indirect[0]]),
       // tree_level over level L writes level L + 1's arguments
       tree: b.levelU.map((u, L) => group("tree_level", [b.params, u, b.keysA, b.nodes, b.levelStart, b.ccount, b.treeTotals, b.indirect[(L + 1) % 2]])),
-      com: b.levelU.map((u) => group("com_level", [b.params, u, b.pm, b.nodes, b.levelStart])),
-      walk: group("walk", [b.params, b.pm, b.va, b.nodes, b.bounds, b.work]),
-      walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pm, b.va, b.nodes, b.bounds, b.work]) : null,
+      com: b.levelU.map((u) => group("com_level", [b.params, u, b.pm, b.nodes, b.levelStart, b.walkNodes])),
+      walk: group("walk", [b.params, b.pm, b.va, b.walkNodes, b.bounds, b.work]),
+      walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pm, b.va, b.walkNodes, b.bounds, b.work]) : null,
       direct: group("direct", [b.params, b.pm, b.va]),
       integrate: group("kick_drift", [b.params, b.pm, b.va]),
     };

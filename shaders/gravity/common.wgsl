@@ -25,6 +25,24 @@ struct Node {
   level: u32,
 }
 
+// What the walk reads of a node, written by com.wgsl with the sums: the centre of mass, the
+// mass, the quadrupole moment about the centre of mass (Q = Σ m (3 d dᵀ − |d|² I) of the
+// bodies at offsets d from it, in the plane: Qxx, Qxy, Qyy) and where to go when opened:
+// link = the first child (internal) or the first body (leaf); shape = count of children or
+// of bodies (bits 0–24) | WALK_INTERNAL | level << 26.
+struct WalkNode {
+  com: vec2<f32>,
+  mass: f32,
+  qxx: f32,
+  qxy: f32,
+  qyy: f32,
+  link: u32,
+  shape: u32,
+}
+
+const WALK_COUNT_MASK: u32 = 0x1ffffffu;
+const WALK_INTERNAL: u32 = 0x2000000u;
+
 // A per-dispatch constant: the tree level, or the radix pass's bit shift.
 struct Pass {
   value: u32,

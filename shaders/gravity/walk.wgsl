@@ -1,7 +1,8 @@
 // The Barnes–Hut walk, one thread per body, bodies in Morton order so that neighbouring
 // threads descend along similar paths (twin: walkTwin in components/gravity/walk.ts).
-// A private stack of node indices; a cell of side s with centre of mass at distance d is one
-// point mass when s² < θ²·d², otherwise it is opened (a leaf: its bodies one by one).
+// A private stack of node indices; a cell of side s with centre of mass at distance d is
+// one term (cell_pull: its mass and quadrupole) when s² < θ²·d², otherwise it is opened
+// (a leaf: its bodies one by one).
 // Writes the acceleration to va.zw and the number of force terms to work[i].
 // Composed after walk_common.wgsl (bindings, STACK, pull).
 
@@ -21,19 +22,20 @@ fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
   while (sp > 0u) {
     sp = sp - 1u;
     // essay:begin walk-loop
-    let node = nodes[stack[sp]];
+    let node = wnodes[stack[sp]];
     if (!(node.mass > 0.0)) {
       continue;
     }
-    let d = vec2<f32>(node.mx, node.my) / node.mass - p;
-    let size = ldexp(1.0, sq.exponent - i32(node.level));
+    let d = node.com - p;
+    let size = ldexp(1.0, sq.exponent - i32(node.shape >> 26u));
     if (size * size < params.theta2 * dot(d, d)) {
-      acc = acc + pull(d, node.mass);
+      acc = acc + cell_pull(d, node);
       terms = terms + 1u;
       continue;
     }
-    if (node.count == 0u) {
-      for (var k = node.lo; k < node.hi; k++) {
+    let count = node.shape & WALK_COUNT_MASK;
+    if ((node.shape & WALK_INTERNAL) == 0u) {
+      for (var k = node.link; k < node.link + count; k++) {
         if (k == i) {
           continue;
         }
@@ -42,8 +44,8 @@ fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
         terms = terms + 1u;
       }
     } else {
-      for (var c = node.count; c > 0u; c--) {
-        stack[sp] = node.first + c - 1u;
+      for (var c = count; c > 0u; c--) {
+        stack[sp] = node.link + c - 1u;
         sp = sp + 1u;
       }
     }

@@ -1,10 +1,10 @@
 // Shared by the two Barnes–Hut walks (walk.wgsl, walk_subgroup.wgsl), composed after
 // common.wgsl and before either kernel: their bindings (one layout for both pipelines), the
-// stack size and the softened point-mass pull (twin: the force terms in components/gravity/walk.ts).
+// stack size and the force terms (twin: the force terms in components/gravity/walk.ts).
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read> pm: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> va: array<vec4<f32>>;
-@group(0) @binding(3) var<storage, read> nodes: array<Node>;
+@group(0) @binding(3) var<storage, read> wnodes: array<WalkNode>;
 @group(0) @binding(4) var<storage, read> bounds: array<u32, 4>;
 @group(0) @binding(5) var<storage, read_write> work: array<u32>;
 
@@ -16,4 +16,16 @@ const STACK: u32 = 64u;
 fn pull(d: vec2<f32>, m: f32) -> vec2<f32> {
   let r2 = dot(d, d) + params.eps2;
   return d * (m / (r2 * sqrt(r2)));
+}
+
+// A cell's pull, per unit G, at offset d from the body to its centre of mass: its mass as one
+// point plus its quadrupole Q. With r = −d (centre to body) and r² = |d|² + ε², the quadrupole
+// potential −rᵀQr / (2 r⁵) adds Q r / r⁵ − (5/2) (rᵀQr) r / r⁷ (the softened multipole expansion).
+fn cell_pull(d: vec2<f32>, cell: WalkNode) -> vec2<f32> {
+  let r2 = dot(d, d) + params.eps2;
+  let r = -d;
+  let qr = vec2<f32>(cell.qxx * r.x + cell.qxy * r.y, cell.qxy * r.x + cell.qyy * r.y);
+  let rqr = dot(r, qr);
+  let inv5 = 1.0 / (r2 * r2 * sqrt(r2));
+  return pull(d, cell.mass) + (qr - (2.5 * rqr / r2) * r) * inv5;
 }

@@ -3,7 +3,7 @@
 // and walk_common.wgsl (the bindings, STACK and pull it shares with walk.wgsl).
 
 // One thread per body as in walk.wgsl, but the lanes of a subgroup (consecutive bodies in
-// Morton order, so near one another) descend together: a cell is one point mass only if ALL
+// Morton order, so near one another) descend together: a cell is one term (mass and quadrupole) only if ALL
 // active lanes accept it (s² < θ²·d² for each), otherwise it is opened for all of them. An
 // opened leaf's bodies are still summed per lane. The subgroup thus opens a superset of the
 // cells any of its lanes would open alone: more force terms, no divergent branches, and one
@@ -30,21 +30,22 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
   while (sp > 0u) {
     sp = sp - 1u;
     // essay:begin vote
-    let node = nodes[stack[sp]];
+    let node = wnodes[stack[sp]];
     if (!(node.mass > 0.0)) {
       continue;
     }
-    let d = vec2<f32>(node.mx, node.my) / node.mass - p;
-    let size = ldexp(1.0, sq.exponent - i32(node.level));
+    let d = node.com - p;
+    let size = ldexp(1.0, sq.exponent - i32(node.shape >> 26u));
     let accept = size * size < params.theta2 * dot(d, d);
     if (subgroupAll(accept || !live)) {
-      acc = acc + pull(d, node.mass);
+      acc = acc + cell_pull(d, node);
       terms = terms + 1u;
       continue;
     }
     // essay:end vote
-    if (node.count == 0u) {
-      for (var k = node.lo; k < node.hi; k++) {
+    let count = node.shape & WALK_COUNT_MASK;
+    if ((node.shape & WALK_INTERNAL) == 0u) {
+      for (var k = node.link; k < node.link + count; k++) {
         if (k == i) {
           continue;
         }
@@ -53,8 +54,8 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
         terms = terms + 1u;
       }
     } else {
-      for (var c = node.count; c > 0u; c--) {
-        stack[sp] = node.first + c - 1u;
+      for (var c = count; c > 0u; c--) {
+        stack[sp] = node.link + c - 1u;
         sp = sp + 1u;
       }
     }

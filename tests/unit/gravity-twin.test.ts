@@ -2,6 +2,7 @@
 // tree's ranges and masses, the walk against the exact sum, the probe's counts, the
 // Barnes–Hut force error at N = 10,000. (The leapfrog's energy drift is in the soak tier.)
 import {describe, expect, it} from "vitest";
+import {BH_ERROR_OPTIONS} from "../../components/widgets/bh-error/options.js";
 import {
   allocBodies,
   barnesHutAccelerations,
@@ -104,6 +105,20 @@ describe("walk", () => {
     expect(probe.interactions).toBeLessThan(b.n / 3);
     expect(probeWalk(bh, {...p, theta: 0}, 0.3, -0.2).interactions).toBe(b.n);
   });
+});
+
+describe("the §5 error widget's first reading (its defaults: Plummer sphere, θ = 0.5)", () => {
+  const o = BH_ERROR_OPTIONS;
+  // the GPU count and the CPU twin's fallback count; point masses alone (before the
+  // quadrupole term) read median 1.35e-2, p99 8.1e-2 at 2,000 and 1.17e-2, 5.5e-2 at 1,000
+  for (const n of [o.count.default, o.fallbackCount.default]) {
+    it(`${n} bodies: median ≤ 1e-2, p99 ≤ 5e-2`, () => {
+      const b = plummerScene(n, o.seed.default);
+      const e = forceErrors(barnesHutAccelerations(b, {...GRAVITY_DEFAULTS, theta: o.theta.default}), directAccelerations(b, 1, GRAVITY_DEFAULTS.softening));
+      expect(e.median).toBeLessThanOrEqual(1e-2);
+      expect(e.p99).toBeLessThanOrEqual(5e-2);
+    });
+  }
 });
 
 describe("Barnes–Hut force error at N = 10,000 (relative to the exact O(N²) force)", () => {
