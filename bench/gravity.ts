@@ -271,6 +271,15 @@ export async function runGravityBench(ctx: Ctx) {
         row[`theta${theta}`] = await timeStep(g, device, scope, ctx.reps, warm);
         ctx.log(`n ${n} θ ${theta}: ${JSON.stringify(row[`theta${theta}`])}`);
       }
+      if (walkKinds.includes("subgroup")) {
+        // the θ = 0.5 step again with the subgroup walk (the galaxy's): every pass as above
+        await g.setWalk("subgroup", ctx.wgsl);
+        g.setParams({theta: 0.5});
+        g.setBodies(b, "barnes-hut");
+        row["theta0.5Subgroup"] = await timeStep(g, device, scope, ctx.reps, warm);
+        ctx.log(`n ${n} θ 0.5, subgroup walk: ${JSON.stringify(row["theta0.5Subgroup"])}`);
+        await g.setWalk("thread", ctx.wgsl);
+      }
       g.setParams({theta: 0.5});
       g.setBodies(b, "barnes-hut");
       row.forceErrorTheta0_5 = await gpuForceError(g);
