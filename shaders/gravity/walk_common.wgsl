@@ -8,7 +8,8 @@
 @group(0) @binding(4) var<storage, read> bounds: array<u32, 4>;
 @group(0) @binding(5) var<storage, read_write> work: array<u32>;
 
-// Depth-first with up to 4 children pushed per opened cell and 16 levels: at most 3·16 + 4 = 52 entries.
+// Depth-first; an opened cell pushes at most 3 of its 4 children (the first is visited at once), so 16
+// levels hold at most 3·16 = 48 entries.
 const STACK: u32 = 64u;
 
 // The acceleration towards a mass m at offset d, per unit G, Plummer-softened:

@@ -25,39 +25,52 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
   var acc = vec2<f32>(0.0);
   var terms = 0u;
   var stack: array<u32, STACK>;
-  var sp = 1u;
-  stack[0] = 0u;
-  while (sp > 0u) {
-    sp = sp - 1u;
+  var sp = 0u;
+  var node = wnodes[0];
+  var more = true;
+  while (more) {
+    let cell = node;
     // essay:begin vote
-    let node = wnodes[stack[sp]];
-    if (!(node.mass > 0.0)) {
-      continue;
-    }
-    let d = node.com - p;
-    let size = ldexp(1.0, sq.exponent - i32(node.shape >> 26u));
+    let d = cell.com - p;
+    let size = ldexp(1.0, sq.exponent - i32(cell.shape >> 26u));
     let accept = size * size < params.theta2 * dot(d, d);
-    if (subgroupAll(accept || !live)) {
-      acc = acc + cell_pull(d, node);
-      terms = terms + 1u;
+    if (!(cell.mass > 0.0) || subgroupAll(accept || !live)) {
+      // taken whole (or empty): fetch the next cell first, add this one's pull while it loads
+      more = sp > 0u;
+      if (more) {
+        sp = sp - 1u;
+        node = wnodes[stack[sp]];
+      }
+      if (cell.mass > 0.0) {
+        acc = acc + cell_pull(d, cell);
+        terms = terms + 1u;
+      }
       continue;
     }
     // essay:end vote
-    let count = node.shape & WALK_COUNT_MASK;
-    if ((node.shape & WALK_INTERNAL) == 0u) {
-      for (var k = node.link; k < node.link + count; k++) {
-        if (k == i) {
-          continue;
-        }
-        let b = pm[k];
-        acc = acc + pull(b.xy - p, b.z);
-        terms = terms + 1u;
-      }
-    } else {
-      for (var c = count; c > 0u; c--) {
-        stack[sp] = node.link + c - 1u;
+    let count = cell.shape & WALK_COUNT_MASK;
+    if ((cell.shape & WALK_INTERNAL) != 0u) {
+      // opened: push the other children (last first) and go straight on to the first
+      for (var c = count; c > 1u; c--) {
+        stack[sp] = cell.link + c - 1u;
         sp = sp + 1u;
       }
+      node = wnodes[cell.link];
+      continue;
+    }
+    // an opened leaf: fetch the next cell, then each lane sums the leaf's bodies
+    more = sp > 0u;
+    if (more) {
+      sp = sp - 1u;
+      node = wnodes[stack[sp]];
+    }
+    for (var k = cell.link; k < cell.link + count; k++) {
+      if (k == i) {
+        continue;
+      }
+      let b = pm[k];
+      acc = acc + pull(b.xy - p, b.z);
+      terms = terms + 1u;
     }
   }
   if (!live) {
