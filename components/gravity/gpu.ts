@@ -118,12 +118,15 @@ export function gravityBufferBytes(maxBodies: number, leafCapacity = GRAVITY_DEF
   const n = Math.max(maxBodies, 1);
   const blocks = Math.ceil(n / WG);
   const nodes = maxNodes(n, leafCapacity);
-  return n * (4 * 16 + 5 * 4) + nodes * (NODE_BYTES + WALK_NODE_BYTES + 4) + treeBlockWords(nodes) * 4 + blocks * RADIX_BUCKETS * 8;
+  return n * (4 * 16 + 5 * 4) + nodes * (NODE_BYTES + WALK_NODE_BYTES + 16) + treeBlockWords(nodes) * 4 + blocks * RADIX_BUCKETS * 8;
 }
 
-/** Words of the build's block totals: one per 256 nodes of a level, for every level (tree.wgsl reads the stride as length / 17). */
+/** Nodes per block of the build (tree.wgsl's BLOCK: a workgroup of 256 threads, four per node). */
+const TREE_BLOCK = 64;
+
+/** Words of the build's block totals: one per 64 nodes of a level, for every level (tree.wgsl reads the stride as length / 17). */
 function treeBlockWords(nodeCapacity: number): number {
-  return LEVELS * Math.ceil(nodeCapacity / WG);
+  return LEVELS * Math.ceil(nodeCapacity / TREE_BLOCK);
 }
 
 export class GravityGPU {
@@ -236,7 +239,7 @@ export class GravityGPU {
       nodes: buf("nodes", this.nodeCapacity * NODE_BYTES),
       walkNodes: buf("walk-nodes", this.nodeCapacity * WALK_NODE_BYTES),
       levelStart: buf("level-start", (LEVELS + 1) * 4),
-      ccount: buf("child-count", this.nodeCapacity * 4),
+      split: buf("node-split", this.nodeCapacity * 16),
       treeTotals: buf("tree-block-totals", treeBlockWords(this.nodeCapacity) * 4, STORAGE_RW | Usage.COPY_DST),
       // level L's workgroup count at word 3L of indirect[L % 2]: a dispatch cannot read its own arguments from a buffer it writes
       indirect: [0, 1].map((k) => buf(`indirect-${k}`, 3 * LEVELS * 4, Usage.STORAGE | Usage.INDIRECT | Usage.COPY_SRC)),
@@ -264,9 +267,9 @@ export class GravityGPU {
       radix,
       scanRadix: group("scan_local", [b.radixLen, b.hist, b.radixOffsets, b.scanSums]),
       permute: group("permute", [b.params, b.valsA, b.pm, b.va, b.pmB, b.vaB]),
-      treeInit: group("tree_init", [b.params, b.levelU[0], b.keysA, b.nodes, b.levelStart, b.ccount, b.treeTotals, b.indirect[0]]),
+      treeInit: group("tree_init", [b.params, b.levelU[0], b.keysA, b.nodes, b.levelStart, b.split, b.treeTotals, b.indirect[0]]),
       // tree_level over level L writes level L + 1's arguments
-      tree: b.levelU.map((u, L) => group("tree_level", [b.params, u, b.keysA, b.nodes, b.levelStart, b.ccount, b.treeTotals, b.indirect[(L + 1) % 2]])),
+      tree: b.levelU.map((u, L) => group("tree_level", [b.params, u, b.keysA, b.nodes, b.levelStart, b.split, b.treeTotals, b.indirect[(L + 1) % 2]])),
       com: b.levelU.map((u) => group("com_level", [b.params, u, b.pm, b.nodes, b.levelStart, b.walkNodes])),
       walk: group("walk", [b.params, b.pm, b.va, b.walkNodes, b.bounds, b.work]),
       walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pm, b.va, b.walkNodes, b.bounds, b.work]) : null,

@@ -15,18 +15,21 @@ const STACK: u32 = 64u;
 // The acceleration towards a mass m at offset d, per unit G, Plummer-softened:
 // d · m / (|d|² + ε²)^(3/2).
 fn pull(d: vec2<f32>, m: f32) -> vec2<f32> {
-  let r2 = dot(d, d) + params.eps2;
-  return d * (m / (r2 * sqrt(r2)));
+  let inv = inverseSqrt(dot(d, d) + params.eps2);
+  return d * (m * inv * inv * inv);
 }
 
 // A cell's pull, per unit G, at offset d from the body to its centre of mass: its mass as one
 // point plus its quadrupole Q. With r = −d (centre to body) and r² = |d|² + ε², the quadrupole
 // potential −rᵀQr / (2 r⁵) adds Q r / r⁵ − (5/2) (rᵀQr) r / r⁷ (the softened multipole expansion).
+// One inverse square root serves every power of r.
 fn cell_pull(d: vec2<f32>, cell: WalkNode) -> vec2<f32> {
   let r2 = dot(d, d) + params.eps2;
+  let inv = inverseSqrt(r2);
+  let inv2 = inv * inv;
+  let inv3 = inv2 * inv;
   let r = -d;
   let qr = vec2<f32>(cell.qxx * r.x + cell.qxy * r.y, cell.qxy * r.x + cell.qyy * r.y);
   let rqr = dot(r, qr);
-  let inv5 = 1.0 / (r2 * r2 * sqrt(r2));
-  return pull(d, cell.mass) + (qr - (2.5 * rqr / r2) * r) * inv5;
+  return d * (cell.mass * inv3) + (qr - (2.5 * rqr * inv2) * r) * (inv3 * inv2);
 }
