@@ -38,6 +38,10 @@ interface Ctx {
   /** ms of GPU work queued before each measured series (default 2,000: the H200's clocks need 1–1.5 s to climb) */
   warmUpMs?: number;
   log: (m: string) => void;
+  /** cell capacity of the tree's leaves (default GRAVITY_DEFAULTS.leafCapacity: the pages') */
+  leafCapacity?: number;
+  /** θ = 0.5 only: the step with each walk and the force error (no θ 0.2 / 0.8, O(N²) timing or walk passes alone) */
+  quick?: boolean;
 }
 
 /** The twin check's result (components/bench/gravity.ts); `ok` false means the benchmark must not report (runGravityBench throws). */
@@ -240,7 +244,7 @@ export async function runGravityBench(ctx: Ctx) {
   const scope = new ResourceScope(device);
   try {
     const maxN = Math.max(2000, ...ctx.counts);
-    const g = await GravityGPU.create(device, scope, ctx.wgsl, {maxBodies: maxN});
+    const g = await GravityGPU.create(device, scope, ctx.wgsl, {maxBodies: maxN, leafCapacity: ctx.leafCapacity});
     const result: Record<string, unknown> = {leafCapacity: g.leafCapacity, params: g.parameters, scene: "discScene(n, 1): exponential disc + central mass 0.3"};
     const check = await gravityTwinCheck(g);
     result.twinCheck = check;
@@ -265,7 +269,7 @@ export async function runGravityBench(ctx: Ctx) {
     for (const n of ctx.counts) {
       const b = discScene(n, 1);
       const row: Record<string, unknown> = {n};
-      for (const theta of [0.5, 0.2, 0.8]) {
+      for (const theta of ctx.quick ? [0.5] : [0.5, 0.2, 0.8]) {
         g.setParams({theta});
         g.setBodies(b, "barnes-hut");
         row[`theta${theta}`] = await timeStep(g, device, scope, ctx.reps, warm);
@@ -283,6 +287,11 @@ export async function runGravityBench(ctx: Ctx) {
       g.setParams({theta: 0.5});
       g.setBodies(b, "barnes-hut");
       row.forceErrorTheta0_5 = await gpuForceError(g);
+      if (ctx.quick) {
+        ctx.log(`n ${n}: ${JSON.stringify(row.forceErrorTheta0_5)}`);
+        runs.push(row);
+        continue;
+      }
       row.directMs = await timeDirect(g, device, scope, n > 300000 ? 3 : 10, warm);
       ctx.log(`n ${n}: ${JSON.stringify(row.forceErrorTheta0_5)} direct ${row.directMs} ms`);
       row.walks = await compareWalks(g, device, scope, ctx.wgsl, b, walkKinds, ctx.reps, warm, (m) => ctx.log(`n ${n} ${m}`));

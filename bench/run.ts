@@ -145,6 +145,8 @@ async function gravityOnly(smoke: boolean): Promise<number> {
       warmUpMs: smoke ? 200 : 2000,
       checkOnly,
       log,
+      leafCapacity: process.argv.includes("--leaf") ? Number(arg("leaf", "8")) : undefined,
+      quick: process.argv.includes("--quick"),
     });
   } catch (e) {
     if (!(e instanceof TwinCheckError)) throw e;
