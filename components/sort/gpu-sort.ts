@@ -169,6 +169,14 @@ export interface CountingSortOptions {
   keyArray?: boolean;
 }
 
+/** The three-dispatch block scan's pipelines and their explicit bind group layout (`loadBlockScan`). */
+interface BlockScanKernels {
+  scanBlocks: GPUComputePipeline;
+  scanSums: GPUComputePipeline;
+  addOffsets: GPUComputePipeline;
+  layout: GPUBindGroupLayout;
+}
+
 /** How the sort's count and scatter take their atomics (CountingSortOptions.ranks). */
 export type SortRanks = "atomic" | "runs";
 
@@ -207,10 +215,10 @@ export class CountingSortGPU {
   private bindCache = new Map<string, GPUBindGroup>();
   /** Kernels the simulations never run, compiled on first need (`loadTeachingKernels`, `loadBlockScan`). */
   private teachingPipes: Promise<Record<"clear" | "round" | "shift", GPUComputePipeline>> | null = null;
-  private blockScanPipes: Promise<{scanBlocks: GPUComputePipeline; scanSums: GPUComputePipeline; addOffsets: GPUComputePipeline; layout: GPUBindGroupLayout}> | null = null;
+  private blockScanPipes: Promise<BlockScanKernels> | null = null;
   private ready: {
     teaching?: Record<"clear" | "round" | "shift", GPUComputePipeline>;
-    blockScan?: {scanBlocks: GPUComputePipeline; scanSums: GPUComputePipeline; addOffsets: GPUComputePipeline; layout: GPUBindGroupLayout};
+    blockScan?: BlockScanKernels;
   } = {};
 
   private constructor(
@@ -277,15 +285,7 @@ export class CountingSortGPU {
     ]);
     const scope = parentScope.child(device);
     try {
-      return new CountingSortGPU(
-        device,
-        scope,
-        options,
-        wgsl,
-        {count, scatter, scanSingle},
-        ranks,
-        keyArray
-      );
+      return new CountingSortGPU(device, scope, options, wgsl, {count, scatter, scanSingle}, ranks, keyArray);
     } catch (e) {
       scope.dispose();
       throw e;
