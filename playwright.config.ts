@@ -9,6 +9,11 @@ const port = Number(process.env.E2E_PORT ?? 4321);
 const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? port + 1);
 const common = ["--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
 export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader", "--use-angle=vulkan", "--enable-features=Vulkan"];
+// The page's text, SVG and CSS rastered by Skia on the CPU instead of through the emulated GPU:
+// compositing (WebGPU canvases included) stays on the GPU path, as in readers' browsers. A fixed
+// load of the essay (every widget started, 60 water frames) took 18–20 CPU-s against 24–27
+// without it (docs/ARCHITECTURE.md, "What the browser tests spend").
+const RASTER = ["--disable-gpu-rasterization"];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,7 +45,7 @@ export default defineConfig({
     {
       name: "webgpu",
       testIgnore: /\.(nogpu|node)\.spec\.ts$/,
-      use: {launchOptions: {executablePath: chromium, args: [...WEBGPU_FLAGS, ...common]}},
+      use: {launchOptions: {executablePath: chromium, args: [...WEBGPU_FLAGS, ...RASTER, ...common]}},
     },
     {
       name: "no-webgpu",

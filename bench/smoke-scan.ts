@@ -39,6 +39,7 @@ export async function smokeScan(cells = 65536, reps = 7) {
     const grid = denseGrid(cells, 1, 1); // only the cell count matters to a scan
     sorter.setGrid(grid, 0);
     other.setGrid(grid, 0);
+    await sorter.loadBlockScan();
     const counts = new Uint32Array(cells);
     let seed = 12345;
     for (let c = 0; c < cells; c++) counts[c] = (seed = (seed * 1103515245 + 12345) >>> 0) % 7;

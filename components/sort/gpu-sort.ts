@@ -169,6 +169,14 @@ export interface CountingSortOptions {
   keyArray?: boolean;
 }
 
+/** The three-dispatch block scan's pipelines and their explicit bind group layout (`loadBlockScan`). */
+interface BlockScanKernels {
+  scanBlocks: GPUComputePipeline;
+  scanSums: GPUComputePipeline;
+  addOffsets: GPUComputePipeline;
+  layout: GPUBindGroupLayout;
+}
+
 /** How the sort's count and scatter take their atomics (CountingSortOptions.ranks). */
 export type SortRanks = "atomic" | "runs";
 
@@ -205,14 +213,22 @@ export class CountingSortGPU {
   private n = 0;
   private perThread = 1;
   private bindCache = new Map<string, GPUBindGroup>();
+  /** Kernels the simulations never run, compiled on first need (`loadTeachingKernels`, `loadBlockScan`). */
+  private teachingPipes: Promise<Record<"clear" | "round" | "shift", GPUComputePipeline>> | null = null;
+  private blockScanPipes: Promise<BlockScanKernels> | null = null;
+  private ready: {
+    teaching?: Record<"clear" | "round" | "shift", GPUComputePipeline>;
+    blockScan?: BlockScanKernels;
+  } = {};
 
   private constructor(
     readonly device: GPUDevice,
     /** This sort's own child scope: every buffer below lives in it. */
     scope: ResourceScope,
     readonly options: CountingSortOptions,
-    private pipes: Record<"clear" | "count" | "scatter" | "scanSingle" | "scanBlocks" | "scanSums" | "addOffsets" | "round" | "shift", GPUComputePipeline>,
-    private scanLayout: GPUBindGroupLayout,
+    private wgsl: WGSLLoader,
+    /** The simulations' kernels, compiled by `create`: count, the one-dispatch scan, scatter. */
+    private pipes: Record<"count" | "scatter" | "scanSingle", GPUComputePipeline>,
     ranks: SortRanks,
     keyArray: boolean
   ) {
@@ -252,21 +268,7 @@ export class CountingSortGPU {
     if (options.keyArray && ranks !== "runs") throw new RangeError('keyArray needs ranks "runs"');
     const keyArray = options.keyArray ?? ranks === "runs";
     const keyed = keyArray ? "_keys" : "";
-    const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
-    const scanLayout = device.createBindGroupLayout({
-      label: "scan",
-      entries: [
-        {binding: 0, visibility: ShaderStage.COMPUTE, buffer: {type: "uniform"}},
-        {binding: 1, visibility: ShaderStage.COMPUTE, buffer: storage("read-only-storage")},
-        {binding: 2, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
-        {binding: 3, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
-        {binding: 4, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
-      ],
-    });
-    const scanPipeLayout = device.createPipelineLayout({bindGroupLayouts: [scanLayout]});
-    const scanPaths = [...COMMON, "sort/scan.wgsl"];
-    const [clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift] = await Promise.all([
-      computePipeline(device, wgsl, [...COMMON, "sort/clear.wgsl"], "clear"),
+    const [count, scatter, scanSingle] = await Promise.all([
       // one scan block: the entry point without block totals (no workgroup memory to zero)
       ranks === "runs"
         ? computePipeline(
@@ -280,24 +282,10 @@ export class CountingSortGPU {
         ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), `scatter_runs${keyed}`)
         : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
       computePipeline(device, wgsl, [...COMMON, "sort/scan_single.wgsl"], "scan_single"),
-      computePipeline(device, wgsl, scanPaths, "scan_blocks", scanPipeLayout, "explicit"),
-      computePipeline(device, wgsl, scanPaths, "scan_block_sums", scanPipeLayout, "explicit"),
-      computePipeline(device, wgsl, scanPaths, "add_block_offsets", scanPipeLayout, "explicit"),
-      computePipeline(device, wgsl, ["sort/scan_round.wgsl"], "scan_round"),
-      computePipeline(device, wgsl, ["sort/shift_exclusive.wgsl"], "shift_exclusive"),
     ]);
-    // Pipelines are cached per device, so the explicit layout must come from the cached pipeline.
     const scope = parentScope.child(device);
     try {
-      return new CountingSortGPU(
-        device,
-        scope,
-        options,
-        {clear, count, scatter, scanSingle, scanBlocks, scanSums, addOffsets, round, shift},
-        scanBlocks.getBindGroupLayout(0),
-        ranks,
-        keyArray
-      );
+      return new CountingSortGPU(device, scope, options, wgsl, {count, scatter, scanSingle}, ranks, keyArray);
     } catch (e) {
       scope.dispose();
       throw e;
@@ -357,10 +345,66 @@ export class CountingSortGPU {
     return this.options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
   }
 
-  /** clear: zero the histogram (1 dispatch). Not part of `encodeSort`: the scan clears it. */
+  /**
+   * Compiles (once per sorter; the pipelines themselves are cached per device) the teaching
+   * sort's kernels: the clear, one Hillis–Steele round (scan_round.wgsl) and the shift to an
+   * exclusive scan. `runWithSnapshots` awaits it; call it before `encodeClear`. Kept out of
+   * `create` because the simulations never run them and a CPU-emulated adapter spends about a
+   * second of a page's start compiling them (bench/README.md).
+   */
+  loadTeachingKernels(): Promise<void> {
+    this.teachingPipes ??= Promise.all([
+      computePipeline(this.device, this.wgsl, [...COMMON, "sort/clear.wgsl"], "clear"),
+      computePipeline(this.device, this.wgsl, ["sort/scan_round.wgsl"], "scan_round"),
+      computePipeline(this.device, this.wgsl, ["sort/shift_exclusive.wgsl"], "shift_exclusive"),
+    ]).then(([clear, round, shift]) => (this.ready.teaching = {clear, round, shift}));
+    this.teachingPipes.catch(() => (this.teachingPipes = null));
+    return this.teachingPipes.then(() => undefined);
+  }
+
+  /**
+   * Compiles (once) the three-dispatch block scan of scan.wgsl, the essay's §3 idea, which only
+   * tests and benchmarks run; call it (and `loadTeachingKernels` for the clear) before
+   * `encodeBlockScan`.
+   */
+  loadBlockScan(): Promise<void> {
+    if (!this.blockScanPipes) {
+      const storage = (type: GPUBufferBindingType): GPUBindGroupLayoutEntry["buffer"] => ({type});
+      const layout = this.device.createBindGroupLayout({
+        label: "scan",
+        entries: [
+          {binding: 0, visibility: ShaderStage.COMPUTE, buffer: {type: "uniform"}},
+          {binding: 1, visibility: ShaderStage.COMPUTE, buffer: storage("read-only-storage")},
+          {binding: 2, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
+          {binding: 3, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
+          {binding: 4, visibility: ShaderStage.COMPUTE, buffer: storage("storage")},
+        ],
+      });
+      const pipeLayout = this.device.createPipelineLayout({bindGroupLayouts: [layout]});
+      const paths = [...COMMON, "sort/scan.wgsl"];
+      this.blockScanPipes = Promise.all(
+        ["scan_blocks", "scan_block_sums", "add_block_offsets"].map((entry) => computePipeline(this.device, this.wgsl, paths, entry, pipeLayout, "explicit"))
+      ).then(([scanBlocks, scanSums, addOffsets]) => {
+        // pipelines are cached per device: the bind group layout must come from the cached pipeline
+        const r = {scanBlocks, scanSums, addOffsets, layout: scanBlocks.getBindGroupLayout(0)};
+        this.ready.blockScan = r;
+        return r;
+      });
+      this.blockScanPipes.catch(() => (this.blockScanPipes = null));
+    }
+    return this.blockScanPipes.then(() => undefined);
+  }
+
+  private teaching() {
+    if (!this.ready.teaching) throw new Error("CountingSortGPU: await loadTeachingKernels() before encoding the clear or the teaching scan");
+    return this.ready.teaching;
+  }
+
+  /** clear: zero the histogram (1 dispatch). Not part of `encodeSort`: the scan clears it. Needs `loadTeachingKernels`. */
   encodeClear(pass: GPUComputePassEncoder) {
-    pass.setPipeline(this.pipes.clear);
-    pass.setBindGroup(0, this.bind("clear", this.pipes.clear, [this.gridBuffer, this.counts]));
+    const {clear} = this.teaching();
+    pass.setPipeline(clear);
+    pass.setBindGroup(0, this.bind("clear", clear, [this.gridBuffer, this.counts]));
     dispatchItems(pass, this.numCells, this.maxPerDim);
   }
 
@@ -407,18 +451,21 @@ export class CountingSortGPU {
   /**
    * The three-dispatch block scan of scan.wgsl (the essay's §3 idea), same outputs as
    * `encodeScan` except that `counts` is left as it is (encode a clear before the next
-   * count). Errors: RangeError above 65,536 cells.
+   * count). Needs `loadBlockScan`. Errors: RangeError above 65,536 cells; Error before
+   * `loadBlockScan` has resolved.
    */
   encodeBlockScan(pass: GPUComputePassEncoder) {
     if (this.numCells > BLOCK_SCAN_MAX_CELLS) throw new RangeError(`the block scan handles at most ${BLOCK_SCAN_MAX_CELLS} cells, got ${this.numCells}`);
-    const bg = this.bind("scan", this.scanLayout, [this.gridBuffer, this.counts, this.starts, this.blockSums, this.cursor]);
+    const k = this.ready.blockScan;
+    if (!k) throw new Error("CountingSortGPU: await loadBlockScan() before encodeBlockScan");
+    const bg = this.bind("scan", k.layout, [this.gridBuffer, this.counts, this.starts, this.blockSums, this.cursor]);
     const blocks = Math.ceil(this.numCells / WG);
     pass.setBindGroup(0, bg);
-    pass.setPipeline(this.pipes.scanBlocks);
+    pass.setPipeline(k.scanBlocks);
     pass.dispatchWorkgroups(blocks);
-    pass.setPipeline(this.pipes.scanSums);
+    pass.setPipeline(k.scanSums);
     pass.dispatchWorkgroups(1);
-    pass.setPipeline(this.pipes.addOffsets);
+    pass.setPipeline(k.addOffsets);
     pass.dispatchWorkgroups(blocks);
   }
 
@@ -457,6 +504,8 @@ export class CountingSortGPU {
    * Temporary buffers are destroyed before returning. Errors: RangeError on sizes.
    */
   async runWithSnapshots(grid: GridParams, input: PackedParticles): Promise<SortSnapshots> {
+    await this.loadTeachingKernels();
+    const {round, shift} = this.teaching();
     this.setGrid(grid, input.count);
     const n = input.count;
     const cells = grid.numCells;
@@ -491,11 +540,11 @@ export class CountingSortGPU {
       for (let r = 0; r < rounds; r++) {
         const out = ping[r % 2];
         pass = enc.beginComputePass({label: `scan-round-${r}`});
-        pass.setPipeline(this.pipes.round);
+        pass.setPipeline(round);
         pass.setBindGroup(
           0,
           this.device.createBindGroup({
-            layout: this.pipes.round.getBindGroupLayout(0),
+            layout: round.getBindGroupLayout(0),
             entries: [uniforms[r], cur, out].map((buffer, binding) => ({binding, resource: {buffer}})),
           })
         );
@@ -505,11 +554,11 @@ export class CountingSortGPU {
         cur = out;
       }
       pass = enc.beginComputePass({label: "shift+scatter"});
-      pass.setPipeline(this.pipes.shift);
+      pass.setPipeline(shift);
       pass.setBindGroup(
         0,
         this.device.createBindGroup({
-          layout: this.pipes.shift.getBindGroupLayout(0),
+          layout: shift.getBindGroupLayout(0),
           entries: [uniforms[rounds], cur, this.starts, this.cursor].map((buffer, binding) => ({binding, resource: {buffer}})),
         })
       );

@@ -117,6 +117,9 @@ export function sortTeachingSet(grid: GridParams, particles: readonly TeachingPa
 }
 
 /** A GPU sorter sized for the teaching diagrams (≤ 4,096 particles, ≤ 256 cells); its buffers live in a child of `scope`. */
-export function createTeachingSorter(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader): Promise<CountingSortGPU> {
-  return CountingSortGPU.create(device, scope, wgsl, {maxParticles: 4096, maxCells: 256, ranks: "atomic"});
+export async function createTeachingSorter(device: GPUDevice, scope: ResourceScope, wgsl: WGSLLoader): Promise<CountingSortGPU> {
+  const sorter = await CountingSortGPU.create(device, scope, wgsl, {maxParticles: 4096, maxCells: 256, ranks: "atomic"});
+  // the round-by-round scan is what this sorter is for: compiled before the widget says it is ready
+  await sorter.loadTeachingKernels();
+  return sorter;
 }

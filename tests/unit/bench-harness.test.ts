@@ -57,6 +57,7 @@ const wrongSort: PipelineSpec = {
     const b = sorter.scope.buffer({size: n * PARTICLE_BYTES, usage: STORAGE_RW});
     ctx.device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
     sorter.setGrid(SORT_GRID, n);
+    await sorter.loadTeachingKernels(); // the clear
     const copy = await computePipeline(ctx.device, ctx.wgsl, ["bench/copy.wgsl"], "copy");
     const bind = ctx.device.createBindGroup({layout: copy.getBindGroupLayout(0), entries: [a, b].map((buffer, binding) => ({binding, resource: {buffer}}))});
     const wrongScatter = (p: GPUComputePassEncoder) => {

@@ -40,6 +40,7 @@ beforeAll(async () => {
   for (const scanBlocks of [1, 7, 256])
     sorters.set(scanBlocks, await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 20_000, maxCells: BIG, scanBlocks}));
   sorter = sorters.get(1)!;
+  await Promise.all([...sorters.values()].map((s) => s.loadBlockScan()));
 });
 afterAll(() => {
   scope?.dispose();

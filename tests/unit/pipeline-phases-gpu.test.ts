@@ -153,6 +153,7 @@ describe("the sort on its own, fused and as §3 builds it", () => {
     a = sorter.scope.buffer({label: "phases-a", size: 1000 * PARTICLE_BYTES, usage: STORAGE_RW});
     b = sorter.scope.buffer({label: "phases-b", size: 1000 * PARTICLE_BYTES, usage: STORAGE_RW});
     sorter.setGrid(denseGrid(256, 256, 2 / 256), 1000);
+    await Promise.all([sorter.loadTeachingKernels(), sorter.loadBlockScan()]);
   });
 
   it("encodeSort records SORT_PHASES' dispatches (3), phase by phase", async () => {

@@ -6,7 +6,7 @@
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
-import {nodeWGSL} from "../../components/gpu/node.js";
+import {nodeGPU, nodeWGSL} from "../../components/gpu/node.js";
 import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
 import {createTeachingSorter} from "../../components/sort/teaching.js";
 import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
@@ -128,5 +128,40 @@ describe("sizes", () => {
     expect(() => sorter.setGrid({...gridWithCells(16), numCells: 70_000}, 1)).toThrow(RangeError);
     expect(() => teaching.setGrid(gridWithCells(16), TEACHING_MAX_PARTICLES + 1)).toThrow(RangeError);
     expect(() => teaching.setGrid(gridWithCells(257), 1)).toThrow(RangeError);
+  });
+});
+
+describe("what a sorter compiles", () => {
+  it("create compiles the simulations' three kernels only; the teaching and block-scan kernels wait until asked for", async () => {
+    // a device of its own: pipelines are cached per device, so the counts are this sorter's
+    const adapter = await (await nodeGPU()).requestAdapter();
+    const device = await adapter!.requestDevice();
+    const labels: string[] = [];
+    const compile = device.createComputePipelineAsync.bind(device);
+    device.createComputePipelineAsync = (d: GPUComputePipelineDescriptor) => {
+      labels.push(String(d.label));
+      return compile(d);
+    };
+    const ownScope = new ResourceScope(device);
+    try {
+      const s = await CountingSortGPU.create(device, ownScope, nodeWGSL, {maxParticles: 10, maxCells: 16});
+      expect(labels.map((l) => l.split(":")[1])).toEqual(expect.arrayContaining(["scan_single"]));
+      expect(labels, labels.join(", ")).toHaveLength(3);
+      s.setGrid(gridWithCells(16), 10);
+      const pass = device.createCommandEncoder().beginComputePass();
+      expect(() => s.encodeClear(pass)).toThrow(/loadTeachingKernels/);
+      expect(() => s.encodeBlockScan(pass)).toThrow(/loadBlockScan/);
+      pass.end();
+      await s.runWithSnapshots(gridWithCells(16), randomParticles(gridWithCells(16), 10, 5));
+      expect(labels).toHaveLength(6); // + clear, scan_round, shift_exclusive
+      await s.loadBlockScan();
+      expect(labels).toHaveLength(9);
+      await s.loadBlockScan();
+      await s.loadTeachingKernels();
+      expect(labels, "each compiled once").toHaveLength(9);
+    } finally {
+      ownScope.dispose();
+      device.destroy();
+    }
   });
 });
