@@ -35,79 +35,74 @@ async function startAll(page: Page) {
   }
 }
 
-test("widgets far below the fold allocate nothing until scrolled near, then each allocates on approach", async ({page}) => {
+// One page load for the whole life cycle (each step used to load the essay and start every
+// widget again: three starts of every widget on a software GPU, ≈ 100 test-seconds).
+test("the runtime's life cycle on the essay: nothing allocated far below the fold, each widget allocates on approach; no submits in a hidden tab or far away, resumed when shown; the ledger returns to zero after disposal", async ({
+  page,
+}) => {
+  test.setTimeout(300_000); // every widget started on a software GPU, then four checks
   const errors = watchErrors(page);
   await pushBelowFold(page);
   await page.goto("/");
   await expectWebGPU(page);
-  await page.locator('[data-widget="scan-blocks"]').waitFor({state: "attached"});
-  // every section has arrived and run its cells; 30 frames in which a widget could have started
-  await page.locator('[data-widget="water"]').waitFor({state: "attached"});
-  await animationFrames(page, 30);
-  const atLoad = await gpuStats(page);
-  expect(atLoad?.buffersLive ?? 0).toBe(0);
-  expect(atLoad?.bytesLive ?? 0).toBe(0);
-  expect(atLoad?.submits ?? 0).toBe(0);
-  for (const name of ALL_WIDGETS) expect(await engineOf(page, name), name).toBe("idle");
 
-  let last = 0;
-  for (const name of GPU_WIDGETS) {
-    // a widget within one screen of the previous one may have started with it
-    const wasIdle = (await engineOf(page, name)) === "idle";
-    await page.locator(`[data-widget="${name}"]`).scrollIntoViewIfNeeded();
-    await expect.poll(() => engineOf(page, name), {timeout: 90_000, message: name}).toBe("gpu");
-    const now = await settledBuffers(page);
-    if (wasIdle) expect(now, `${name} allocates its buffers when it comes near`).toBeGreaterThan(last);
-    last = now;
-    if (name === "hero") expect(await engineOf(page, "water"), "the water tank, far below, has not started").toBe("idle");
-  }
-  errors.expectNone();
-});
+  await test.step("widgets far below the fold allocate nothing until scrolled near, then each allocates on approach", async () => {
+    await page.locator('[data-widget="scan-blocks"]').waitFor({state: "attached"});
+    // every section has arrived and run its cells; 30 frames in which a widget could have started
+    await page.locator('[data-widget="water"]').waitFor({state: "attached"});
+    await animationFrames(page, 30);
+    const atLoad = await gpuStats(page);
+    expect(atLoad?.buffersLive ?? 0).toBe(0);
+    expect(atLoad?.bytesLive ?? 0).toBe(0);
+    expect(atLoad?.submits ?? 0).toBe(0);
+    for (const name of ALL_WIDGETS) expect(await engineOf(page, name), name).toBe("idle");
 
-test("a widget scrolled far away submits no GPU work", async ({page}) => {
-  await pushBelowFold(page);
-  await page.goto("/");
-  await expectWebGPU(page);
-  await startAll(page);
-  // the animated widgets submit while on screen
-  await page.locator('[data-widget="water"]').scrollIntoViewIfNeeded();
-  const s0 = (await gpuStats(page)).submits;
-  await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s0);
-  // far above every widget (the 40,000 px pushed in front of the essay)
-  await page.evaluate(() => window.scrollTo({top: 0, behavior: "instant"}));
-  await expectNoSubmits(page, "no widget on screen: no submits"); // once frames and readbacks in flight have landed
-});
-
-test("in a hidden tab no GPU work is submitted; shown again, the widgets resume", async ({page}) => {
-  await page.goto("/");
-  await expectWebGPU(page);
-  await page.locator('[data-widget="water"]').scrollIntoViewIfNeeded();
-  await expect.poll(() => engineOf(page, "water"), {timeout: 90_000}).toBe("gpu");
-  const s0 = (await gpuStats(page)).submits;
-  await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s0);
-  const setHidden = (hidden: boolean) =>
-    page.evaluate((h) => {
-      Object.defineProperty(document, "hidden", {configurable: true, get: () => h});
-      Object.defineProperty(document, "visibilityState", {configurable: true, get: () => (h ? "hidden" : "visible")});
-      document.dispatchEvent(new Event("visibilitychange"));
-    }, hidden);
-  await setHidden(true);
-  const s1 = await expectNoSubmits(page, "a hidden tab submits nothing"); // once frames and readbacks in flight have landed
-  await setHidden(false);
-  await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s1);
-});
-
-test("the buffer ledger, renderer buffers included, returns to zero after every widget is disposed", async ({page}) => {
-  await page.goto("/");
-  await expectWebGPU(page);
-  await startAll(page);
-  expect((await gpuStats(page)).buffersLive).toBeGreaterThan(0);
-  await page.evaluate(() => {
-    for (const el of document.querySelectorAll("[data-widget]")) (el as any).dispose();
+    let last = 0;
+    for (const name of GPU_WIDGETS) {
+      // a widget within one screen of the previous one may have started with it
+      const wasIdle = (await engineOf(page, name)) === "idle";
+      await page.locator(`[data-widget="${name}"]`).scrollIntoViewIfNeeded();
+      await expect.poll(() => engineOf(page, name), {timeout: 90_000, message: name}).toBe("gpu");
+      const now = await settledBuffers(page);
+      if (wasIdle) expect(now, `${name} allocates its buffers when it comes near`).toBeGreaterThan(last);
+      last = now;
+      if (name === "hero") expect(await engineOf(page, "water"), "the water tank, far below, has not started").toBe("idle");
+    }
+    await startAll(page); // and the CPU-only widgets
   });
-  await settled(page, async () => (await gpuStats(page)).buffersLive as number); // readbacks in flight settle
-  const after = await gpuStats(page);
-  expect(after.buffersLive).toBe(0);
-  expect(after.bytesLive).toBe(0);
-  expect(after.validationErrors).toBe(0);
+
+  await test.step("in a hidden tab no GPU work is submitted; shown again, the widgets resume", async () => {
+    await page.locator('[data-widget="water"]').scrollIntoViewIfNeeded();
+    const s0 = (await gpuStats(page)).submits;
+    await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s0);
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((h) => {
+        Object.defineProperty(document, "hidden", {configurable: true, get: () => h});
+        Object.defineProperty(document, "visibilityState", {configurable: true, get: () => (h ? "hidden" : "visible")});
+        document.dispatchEvent(new Event("visibilitychange"));
+      }, hidden);
+    await setHidden(true);
+    const s1 = await expectNoSubmits(page, "a hidden tab submits nothing"); // once frames and readbacks in flight have landed
+    await setHidden(false);
+    await expect.poll(async () => (await gpuStats(page)).submits, {timeout: 30_000}).toBeGreaterThan(s1);
+  });
+
+  await test.step("a widget scrolled far away submits no GPU work", async () => {
+    // far above every widget (the 40,000 px pushed in front of the essay)
+    await page.evaluate(() => window.scrollTo({top: 0, behavior: "instant"}));
+    await expectNoSubmits(page, "no widget on screen: no submits"); // once frames and readbacks in flight have landed
+  });
+
+  await test.step("the buffer ledger, renderer buffers included, returns to zero after every widget is disposed", async () => {
+    expect((await gpuStats(page)).buffersLive).toBeGreaterThan(0);
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll("[data-widget]")) (el as any).dispose();
+    });
+    await settled(page, async () => (await gpuStats(page)).buffersLive as number); // readbacks in flight settle
+    const after = await gpuStats(page);
+    expect(after.buffersLive).toBe(0);
+    expect(after.bytesLive).toBe(0);
+    expect(after.validationErrors).toBe(0);
+  });
+  errors.expectNone();
 });
