@@ -52,7 +52,10 @@ test.describe("reduced motion", () => {
   });
 });
 
-test("without reduced motion every animation plays and Pause stops it (no submits), a slider still redraws once", async ({page}) => {
+test("without reduced motion every animation plays and Pause stops it (no submits), a slider still redraws once; then print: a still of every canvas", async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
   const errs = watchErrors(page);
   await page.goto("/");
   await expectWebGPU(page);
@@ -78,6 +81,66 @@ test("without reduced motion every animation plays and Pause stops it (no submit
   await expect.poll(async () => (await gpuStats(page)).submits - s2, {timeout: 10_000}).toBe(1);
   await animationFrames(page, 30);
   expect((await gpuStats(page)).submits - s2).toBe(1);
+
+  // the same load, every widget paused: print (one load of the essay fewer, each starting every widget)
+  await test.step("print: a still of every canvas, controls hidden, the scroll story as its steps in order, the footer, no empty page", async () => {
+    await startWidget(page, "scan-scrub");
+    await expect.poll(() => page.evaluate(() => (document.querySelector('[data-widget="scan-scrub"]') as any).value !== null), {timeout: 60_000}).toBe(true);
+
+    // print emulation changes the media only; a browser fires beforeprint before it prints
+    await page.emulateMedia({media: "print"});
+    await page.evaluate(() => dispatchEvent(new Event("beforeprint")));
+    for (const name of ANIMATED) {
+      const w = page.locator(`[data-widget="${name}"]`);
+      const still = w.locator("canvas.print-still");
+      await expect(still, `${name} still`).toBeVisible();
+      await expect(w.locator("canvas:not(.print-still)")).toBeHidden();
+      const colours = await still.evaluate((c: HTMLCanvasElement) => {
+        const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+        const seen = new Set<number>();
+        for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 24) | (d[i + 1] << 16) | (d[i + 2] << 8) | d[i + 3]);
+        return seen.size;
+      });
+      expect(colours, `${name}: the still is a picture, not a blank`).toBeGreaterThan(8);
+      await expect(w.locator("button:visible, input:visible")).toHaveCount(0);
+    }
+    const scrub = page.locator('[data-widget="scan-scrub"]');
+    await expect(scrub.locator(".scrub-stage")).toBeHidden();
+    const steps = await scrub.locator(".scrub-step").evaluateAll((els) =>
+      els.map((el) => ({
+        top: el.getBoundingClientRect().top,
+        height: el.getBoundingClientRect().height,
+        opacity: getComputedStyle(el.querySelector(".scrub-card")!).opacity,
+        figure: (el.querySelector(".scrub-print svg") as SVGElement | null)?.getBoundingClientRect().height ?? 0,
+      }))
+    );
+    expect(steps.length).toBeGreaterThan(4);
+    steps.forEach((s, k) => {
+      expect(s.opacity, `step ${k} opacity`).toBe("1");
+      expect(s.figure, `step ${k} has its picture`).toBeGreaterThan(100);
+      if (k) expect(s.top, `step ${k} follows step ${k - 1}`).toBeGreaterThan(steps[k - 1].top);
+    });
+    await expect(page.locator("#observablehq-footer")).toBeVisible();
+    await page.evaluate(() => dispatchEvent(new Event("afterprint")));
+    // null ends the emulation; "screen" would be an override that page.pdf() keeps, printing
+    // the screen layout (no print stylesheet, no stills)
+    await page.emulateMedia({media: null});
+    await expect(page.locator(".print-still, .scrub-print")).toHaveCount(0);
+
+    // the real print: page.pdf() fires beforeprint itself
+    const pages = pdfPages(await page.pdf({format: "A4"}));
+    // empty, or one faded card alone (the old scroll story): little text and no picture. The
+    // last page holds whatever is left after the others filled up, so it may be short, but
+    // not empty (a blank last page is a layout leftover: a tall box hidden or emptied in print)
+    const empty = pages
+      .map((p, k) => ({k: k + 1, ...p}))
+      .filter((p) => (p.k < pages.length ? p.textBytes < 3000 && p.contentBytes < 20_000 : p.textBytes === 0 && p.images === 0));
+    expect(empty, `(nearly) empty pages of ${pages.length}`).toEqual([]);
+    expect(
+      pages.reduce((n, p) => n + p.images, 0),
+      "the stills are in the PDF"
+    ).toBeGreaterThanOrEqual(ANIMATED.length);
+  });
   errs.expectNone();
 });
 
@@ -138,69 +201,4 @@ test("touch: a swipe starting on any canvas scrolls the page; after a tap a drag
     if (name !== "hero") expect(await page.evaluate(() => scrollY), `${name}: a woken canvas keeps the drag`).toBe(y1);
   }
   await context.close();
-});
-
-test("print: a still of every canvas, controls hidden, the scroll story as its steps in order, the footer, no empty page", async ({page}) => {
-  test.setTimeout(420_000);
-  const errs = watchErrors(page);
-  await page.goto("/");
-  await expectWebGPU(page);
-  for (const name of ANIMATED) await startWidget(page, name);
-  await startWidget(page, "scan-scrub");
-  await expect.poll(() => page.evaluate(() => (document.querySelector('[data-widget="scan-scrub"]') as any).value !== null), {timeout: 60_000}).toBe(true);
-
-  // print emulation changes the media only; a browser fires beforeprint before it prints
-  await page.emulateMedia({media: "print"});
-  await page.evaluate(() => dispatchEvent(new Event("beforeprint")));
-  for (const name of ANIMATED) {
-    const w = page.locator(`[data-widget="${name}"]`);
-    const still = w.locator("canvas.print-still");
-    await expect(still, `${name} still`).toBeVisible();
-    await expect(w.locator("canvas:not(.print-still)")).toBeHidden();
-    const colours = await still.evaluate((c: HTMLCanvasElement) => {
-      const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
-      const seen = new Set<number>();
-      for (let i = 0; i < d.length; i += 4 * 7) seen.add((d[i] << 24) | (d[i + 1] << 16) | (d[i + 2] << 8) | d[i + 3]);
-      return seen.size;
-    });
-    expect(colours, `${name}: the still is a picture, not a blank`).toBeGreaterThan(8);
-    await expect(w.locator("button:visible, input:visible")).toHaveCount(0);
-  }
-  const scrub = page.locator('[data-widget="scan-scrub"]');
-  await expect(scrub.locator(".scrub-stage")).toBeHidden();
-  const steps = await scrub.locator(".scrub-step").evaluateAll((els) =>
-    els.map((el) => ({
-      top: el.getBoundingClientRect().top,
-      height: el.getBoundingClientRect().height,
-      opacity: getComputedStyle(el.querySelector(".scrub-card")!).opacity,
-      figure: (el.querySelector(".scrub-print svg") as SVGElement | null)?.getBoundingClientRect().height ?? 0,
-    }))
-  );
-  expect(steps.length).toBeGreaterThan(4);
-  steps.forEach((s, k) => {
-    expect(s.opacity, `step ${k} opacity`).toBe("1");
-    expect(s.figure, `step ${k} has its picture`).toBeGreaterThan(100);
-    if (k) expect(s.top, `step ${k} follows step ${k - 1}`).toBeGreaterThan(steps[k - 1].top);
-  });
-  await expect(page.locator("#observablehq-footer")).toBeVisible();
-  await page.evaluate(() => dispatchEvent(new Event("afterprint")));
-  // null ends the emulation; "screen" would be an override that page.pdf() keeps, printing
-  // the screen layout (no print stylesheet, no stills)
-  await page.emulateMedia({media: null});
-  await expect(page.locator(".print-still, .scrub-print")).toHaveCount(0);
-
-  // the real print: page.pdf() fires beforeprint itself
-  const pages = pdfPages(await page.pdf({format: "A4"}));
-  // empty, or one faded card alone (the old scroll story): little text and no picture. The
-  // last page holds whatever is left after the others filled up, so it may be short, but
-  // not empty (a blank last page is a layout leftover: a tall box hidden or emptied in print)
-  const empty = pages
-    .map((p, k) => ({k: k + 1, ...p}))
-    .filter((p) => (p.k < pages.length ? p.textBytes < 3000 && p.contentBytes < 20_000 : p.textBytes === 0 && p.images === 0));
-  expect(empty, `(nearly) empty pages of ${pages.length}`).toEqual([]);
-  expect(
-    pages.reduce((n, p) => n + p.images, 0),
-    "the stills are in the PDF"
-  ).toBeGreaterThanOrEqual(ANIMATED.length);
-  errs.expectNone();
 });
