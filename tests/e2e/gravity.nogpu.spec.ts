@@ -45,7 +45,10 @@ test("every gravity widget runs on the CPU twin with a clear status line and san
   await expect.poll(async () => (await widgetValue(page, "bh-error")).medianError, {timeout: 60_000}).not.toBeNull();
   const e = await widgetValue(page, "bh-error");
   expect(e).toMatchObject({theta: 0.5, count: 1000});
-  expect(e.medianError).toBeGreaterThan(1e-3);
+  // the twin's reading of its 1,000 bodies (quadrupole cells): median ≈ 7.9e-4, p99 ≈ 7.4e-3 — measured, not zero, within the §5 targets
+  expect(e.medianError).toBeGreaterThan(1e-4);
+  expect(e.medianError).toBeLessThanOrEqual(1e-2);
   expect(e.p99Error).toBeGreaterThan(e.medianError);
+  expect(e.p99Error).toBeLessThanOrEqual(5e-2);
   errs.expectNone();
 });

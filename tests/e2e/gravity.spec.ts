@@ -99,11 +99,12 @@ test("the error chart: errors measured against the GPU's O(N²) sum, and the cha
   expect(a).toMatchObject({theta: 0.5, count: 2000});
   // the drift's slower pace on SwiftShader is said in the site's one software-adapter line
   await expect(page.locator('[data-widget="bh-error"] .widget-status')).toContainText("so the drift run starts with 2,000 bodies and one step per frame.");
-  // a 2,000-body Plummer sphere at θ = 0.5: about 1 % median, a few % at the 99th percentile
-  expect(a.medianError).toBeGreaterThan(1e-3);
-  expect(a.medianError).toBeLessThan(3e-2);
+  // a 2,000-body Plummer sphere at θ = 0.5 with quadrupole cells: median ≈ 7.8e-4, p99 ≈ 8.8e-3
+  // (the §5 targets: median ≤ 1e-2, p99 ≤ 5e-2; point masses alone read 1.35e-2 / 8.1e-2)
+  expect(a.medianError).toBeGreaterThan(1e-4);
+  expect(a.medianError).toBeLessThanOrEqual(1e-2);
   expect(a.p99Error).toBeGreaterThan(a.medianError);
-  expect(a.p99Error).toBeLessThan(0.2);
+  expect(a.p99Error).toBeLessThanOrEqual(5e-2);
   const chart = page.locator('[data-widget="bh-error"] svg.bh-error-chart');
   await expect(chart).toHaveAttribute("data-theta", "0.50");
   const markAt = () => chart.locator("circle.bh-error-current-median").getAttribute("cx");

@@ -47,7 +47,7 @@ export function errorChart() {
     .range([M.left, W - M.right]);
   const y = d3
     .scaleLog()
-    .domain([1e-5, 1])
+    .domain([1e-7, 1])
     .range([H - M.bottom, M.top])
     .clamp(true);
   gx.call(d3.axisBottom(x).ticks(6));
@@ -90,11 +90,11 @@ export function errorChart() {
           d3
             .line<ErrorPoint>()
             .x((d) => x(d.theta))
-            .y((d) => y(Math.max(1e-5, d[k])))(pts) ?? ""
+            .y((d) => y(Math.max(1e-7, d[k])))(pts) ?? ""
         );
         marks[k]
           .attr("cx", x(theta))
-          .attr("cy", current ? y(Math.max(1e-5, current[k])) : -10)
+          .attr("cy", current ? y(Math.max(1e-7, current[k])) : -10)
           .attr("visibility", current ? "visible" : "hidden");
       }
       rule.attr("x1", x(theta)).attr("x2", x(theta));
