@@ -16,7 +16,7 @@ export const BH_PROBE_OPTIONS = {
     min: 0,
     max: 1.5,
     integer: false,
-    doc: "Opening angle θ: a cell of side s at distance d is one point mass when s / d < θ.",
+    doc: "Opening angle θ: a cell of side s at distance d is taken whole (its mass and quadrupole at its centre of mass) when s / d < θ.",
   },
   seed: {type: "number", label: "seed", default: 3, min: 1, max: 1_000_000, doc: "Seed of the bodies (a Plummer sphere)."},
   maxHeight: {type: "number", label: "maximum height", default: 480, min: 80, max: 4000, doc: "Largest canvas height, CSS px."},
