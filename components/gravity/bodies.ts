@@ -29,7 +29,7 @@ export interface GravityParams {
   softening: number;
   /** leapfrog time step, time units */
   dt: number;
-  /** Barnes–Hut opening angle θ: a cell of side s at distance d is taken as one point mass when s / d < θ (0 = exact) */
+  /** Barnes–Hut opening angle θ: a cell of side s at distance d is taken whole (mass and quadrupole) when s / d < θ (0 = exact) */
   theta: number;
   /** a tree cell with more bodies than this is split (while key bits remain) */
   leafCapacity: number;
