@@ -73,6 +73,11 @@ export function dustGrid(cellSize: number, tableSize: number): GridParams {
   return {originX: 0, originY: 0, cellSize, dimX: 1, dimY: 1, numCells: tableSize, hashed: true};
 }
 
+/** u32 words of `state`: count, largest mass, unused, total mass, then MASS_BINS octaves. */
+export const DUST_STATE_WORDS = 28;
+/** Mass octaves of the spectrum: bin k counts bodies with 2^k ≤ m < 2^(k+1). */
+export const MASS_BINS = 24;
+
 /** The counters the GPU keeps (u32 each): what `readState` and the widgets' staging ring decode. */
 export interface DustState {
   /** live bodies after the last compaction */
@@ -81,12 +86,28 @@ export interface DustState {
   largestMass: number;
   /** total mass of the live bodies (whole grains; exact) */
   totalMass: number;
+  /** bodies per mass octave: spectrum[k] = bodies with 2^k ≤ m < 2^(k+1) */
+  spectrum: number[];
 }
 
-/** Decodes the 16 bytes of `state` (words 0, 1, 3). */
+/** Decodes the bytes of `state` (DUST_STATE_WORDS words). */
 export function decodeDustState(bytes: ArrayBuffer): DustState {
-  const u = new Uint32Array(bytes, 0, 4);
-  return {count: u[0], largestMass: u[1], totalMass: u[3]};
+  const u = new Uint32Array(bytes, 0, DUST_STATE_WORDS);
+  return {count: u[0], largestMass: u[1], totalMass: u[3], spectrum: Array.from(u.subarray(4, 4 + MASS_BINS))};
+}
+
+/** The state words of a set of bodies (what the GPU's compaction would write for them). */
+export function dustStateWords(b: Bodies): Uint32Array<ArrayBuffer> {
+  const {largestMass, totalMass} = checkDustBodies(b, true);
+  const w = new Uint32Array(DUST_STATE_WORDS);
+  let live = 0;
+  for (let i = 0; i < b.n; i++) {
+    if (!(b.m[i] > 0)) continue;
+    live++;
+    w[4 + Math.floor(Math.log2(b.m[i]))]++;
+  }
+  w.set([live, largestMass, 0, totalMass]);
+  return w;
 }
 
 export interface DustGPUOptions {
@@ -105,7 +126,7 @@ export class DustGPU {
   /** the compaction's scan: a counting sort's one-dispatch scan over one "cell" per slot */
   readonly compactor: CountingSortGPU;
   readonly params: GPUBuffer;
-  /** u32 × 4: live count, largest mass, unused, total mass (see DustState) */
+  /** u32 × DUST_STATE_WORDS: live count, largest mass, unused, total mass, the mass spectrum (see DustState) */
   readonly state: GPUBuffer;
   /** merge proposal per slot (0xffffffff: none) */
   readonly partner: GPUBuffer;
@@ -140,7 +161,7 @@ export class DustGPU {
     const n = Math.max(1, maxBodies);
     const buf = (label: string, size: number) => scope.buffer({label, size, usage: STORAGE_RW});
     this.params = scope.buffer({label: "dust-params", size: DUST_UNIFORM_BYTES, usage: Usage.UNIFORM | Usage.COPY_DST});
-    this.state = buf("dust-state", 16);
+    this.state = buf("dust-state", DUST_STATE_WORDS * 4);
     this.partner = buf("dust-partner", n * 4);
     this.touching = buf("dust-touching", n * 4);
     this.packed = buf("dust-packed", n * PARTICLE_BYTES);
@@ -216,10 +237,10 @@ export class DustGPU {
   setBodies(b: Bodies) {
     if (!this.p) throw new Error("DustGPU: call setParams() before setBodies()");
     if (b.n > this.maxBodies) throw new RangeError(`${b.n} bodies, this pipeline was sized for ${this.maxBodies}`);
-    const {largestMass, totalMass} = checkDustBodies(b);
+    checkDustBodies(b);
     this.n = b.n;
     this.gravity.setBodies(b, "barnes-hut");
-    this.device.queue.writeBuffer(this.state, 0, new Uint32Array([b.n, largestMass, 0, totalMass]));
+    this.device.queue.writeBuffer(this.state, 0, dustStateWords(b));
     this.writeUniforms();
   }
 
@@ -285,7 +306,7 @@ export class DustGPU {
 
   /** Reads the counters (tests; the widgets use a staging ring on `state`). */
   async readState(): Promise<DustState> {
-    const [bytes] = await readBuffers(this.device, [{buffer: this.state, size: 16}]);
+    const [bytes] = await readBuffers(this.device, [{buffer: this.state, size: DUST_STATE_WORDS * 4}]);
     return decodeDustState(bytes);
   }
 
@@ -326,8 +347,8 @@ export class DustGPU {
    */
   runPhaseForTest(phase: "near" | "merge", b: Bodies, acc?: {ax: ArrayLike<number>; ay: ArrayLike<number>}, partner?: Uint32Array) {
     if (!this.p) throw new Error("DustGPU: call setParams() first");
-    const {largestMass, totalMass} = checkDustBodies(b, true);
     this.n = b.n;
+    const words = dustStateWords(b);
     this.gravity.setBodies(b, "none");
     if (acc) {
       const va = new Float32Array(b.n * 4);
@@ -335,7 +356,7 @@ export class DustGPU {
       this.device.queue.writeBuffer(this.gravity.va, 0, va);
     }
     if (partner) this.device.queue.writeBuffer(this.partner, 0, partner as Uint32Array<ArrayBuffer>);
-    this.device.queue.writeBuffer(this.state, 0, new Uint32Array([b.n, largestMass, 0, totalMass]));
+    this.device.queue.writeBuffer(this.state, 0, words);
     this.writeUniforms();
     const enc = this.device.createCommandEncoder();
     if (phase === "near") this.encodeNear(enc);

@@ -22,7 +22,10 @@ struct Dust {
 }
 
 // state[0] = live bodies after the last compaction, [1] = the largest mass (a whole number),
-// [2] = unused, [3] = total mass (exact: whole numbers).
+// [2] = unused, [3] = total mass (exact: whole numbers), [4 + k] = bodies with mass in
+// [2^k, 2^(k+1)) for k = 0..23 (the mass spectrum).
+const STATE_WORDS: u32 = 28u;
+const MASS_BINS_AT: u32 = 4u;
 const NO_PARTNER: u32 = 0xffffffffu;
 
 fn body_radius(m: f32) -> f32 {

@@ -25,7 +25,7 @@
 @group(0) @binding(5) var<storage, read_write> va: array<vec4<f32>>;
 @group(0) @binding(6) var<storage, read_write> partner: array<u32>;
 @group(0) @binding(7) var<storage, read_write> touching: array<u32>;
-@group(0) @binding(8) var<storage, read> state: array<u32, 4>;
+@group(0) @binding(8) var<storage, read> state: array<u32, STATE_WORDS>;
 
 @compute @workgroup_size(256)
 fn contacts(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {

@@ -5,7 +5,7 @@
 // until the CPU learns the count. A survivor whose partner chose it takes the partner in:
 // summed mass (exact: whole numbers), centre of mass, momentum and the mass-weighted
 // acceleration (for the next half kick). Also the live count, the largest mass and the
-// total mass into `state`. Composed after dust/common.wgsl and common/dispatch.wgsl.
+// total mass and the bodies per mass octave into `state`. Composed after dust/common.wgsl and common/dispatch.wgsl.
 @group(0) @binding(0) var<uniform> dust: Dust;
 @group(0) @binding(1) var<storage, read> partner: array<u32>;
 @group(0) @binding(2) var<storage, read> pm: array<vec4<f32>>;
@@ -13,7 +13,7 @@
 @group(0) @binding(4) var<storage, read> starts: array<u32>;
 @group(0) @binding(5) var<storage, read_write> pm_out: array<vec4<f32>>;
 @group(0) @binding(6) var<storage, read_write> va_out: array<vec4<f32>>;
-@group(0) @binding(7) var<storage, read_write> state: array<atomic<u32>, 4>;
+@group(0) @binding(7) var<storage, read_write> state: array<atomic<u32>, STATE_WORDS>;
 
 @compute @workgroup_size(256)
 fn merge_compact(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -52,4 +52,5 @@ fn merge_compact(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups)
   va_out[slot] = out_v;
   atomicMax(&state[1], u32(out_p.z));
   atomicAdd(&state[3], u32(out_p.z));
+  atomicAdd(&state[MASS_BINS_AT + firstLeadingBit(u32(out_p.z))], 1u);
 }

@@ -9,7 +9,7 @@
 @group(0) @binding(1) var<storage, read> partner: array<u32>;
 @group(0) @binding(2) var<storage, read> pm: array<vec4<f32>>;
 @group(0) @binding(3) var<storage, read_write> flags: array<u32>;
-@group(0) @binding(4) var<storage, read_write> state: array<atomic<u32>, 4>;
+@group(0) @binding(4) var<storage, read_write> state: array<atomic<u32>, STATE_WORDS>;
 
 // essay:begin accept
 fn absorbed(i: u32) -> bool {
@@ -21,9 +21,9 @@ fn absorbed(i: u32) -> bool {
 @compute @workgroup_size(256)
 fn merge_mark(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let i = thread_index(wid, nwg, lid);
-  if (i == 0u) {
-    atomicStore(&state[1], 0u);
-    atomicStore(&state[3], 0u);
+  // the maxima and sums the compaction rebuilds: largest mass, total mass, the mass histogram
+  if (i < STATE_WORDS && i != 0u && i != 2u) {
+    atomicStore(&state[i], 0u);
   }
   if (i >= dust.n) {
     return;

@@ -97,6 +97,9 @@ describe("merge", () => {
     expect(state.totalMass).toBe(totals.mass);
     expect(dustTotals(out).mass).toBe(totals.mass);
     expect(state.largestMass).toBe(dustTotals(twin.bodies).largestMass);
+    const spectrum = new Array(24).fill(0);
+    for (let s = 0; s < twin.live; s++) spectrum[Math.floor(Math.log2(twin.bodies.m[s]))]++;
+    expect(state.spectrum).toEqual(spectrum);
     for (let s = 0; s < bodies.n; s++) {
       for (const k of ["x", "y", "vx", "vy"] as const)
         expect(Math.abs(out[k][s] - twin.bodies[k][s])).toBeLessThanOrEqual(4e-7 * Math.max(1, Math.abs(twin.bodies[k][s])));
