@@ -41,6 +41,7 @@ fn contacts(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg:
     touching[i] = 0u;
     return;
   }
+  // essay:begin reach
   let ri = body_radius(p.z);
   let reach = ri + body_radius(f32(state[1]));
   let k = i32(floor(reach * grid.inv_cell)) + 1;
@@ -48,7 +49,6 @@ fn contacts(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg:
   var acc = vec2<f32>(0.0);
   var best = NO_PARTNER;
   var count = 0u;
-  // essay:begin near-field
   for (var dy = -k; dy <= k; dy++) {
     for (var dx = -k; dx <= k; dx++) {
       let cc = c + vec2<i32>(dx, dy);
@@ -59,6 +59,7 @@ fn contacts(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg:
         if (j == i || any(cell_coords(grid, q.pos) != cc)) {
           continue;
         }
+        // essay:end reach
         let mj = pm[j].z;
         if (!(mj > 0.0)) {
           continue;
@@ -69,6 +70,7 @@ fn contacts(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg:
         if (d2 >= rs * rs || !(d2 > 0.0)) {
           continue;
         }
+        // essay:begin contact
         count++;
         let dist = sqrt(d2);
         let n = rel / dist;
@@ -83,10 +85,10 @@ fn contacts(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg:
         if (dust.merge_on != 0u && dot(rv, rv) < dust.merge * dust.merge * escape2) {
           best = min(best, j);
         }
+        // essay:end contact
       }
     }
   }
-  // essay:end near-field
   if (dust.pointer_active != 0u) {
     let rel = p.xy - dust.pointer;
     let d = length(rel);
