@@ -13,7 +13,8 @@
  * The body count falls on the GPU; the CPU learns it through `state` (read by a staging ring)
  * and calls `setCount`. Until then the slots past the live count hold dead bodies (mass 0),
  * which weigh nothing in the tree, touch nothing and do not move. WGSL: shaders/dust/; twin:
- * components/dust/twin.ts. Merging off (merge = 0): the merge phase is not encoded.
+ * components/dust/twin.ts. Merging off (merge = 0): the merge phase is not encoded. `setForces`
+ * leaves out the far or the near field (the three-way comparison); merging then stays off.
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
@@ -26,7 +27,7 @@ import {allocBodies, type Bodies} from "../gravity/bodies.js";
 import {CountingSortGPU} from "../sort/gpu-sort.js";
 import {denseGrid, type GridParams} from "../sort/grid.js";
 import {PARTICLE_BYTES} from "../sort/particles.js";
-import {checkDustParams, DUST_UNIFORM_BYTES, packDust, type DustParams} from "./params.js";
+import {checkDustParams, DUST_UNIFORM_BYTES, packDust, type DustForces, type DustParams} from "./params.js";
 import {checkDustBodies} from "./twin.js";
 
 /** The phases of one substep, in order (labels for a PassTimer and the page's list). */
@@ -139,6 +140,7 @@ export class DustGPU {
   private n = 0;
   private p: DustParams | null = null;
   private cell: number | null;
+  private forceMode: DustForces = "both";
   private groups: Record<"pack" | "contacts" | "mark" | "compact", GPUBindGroup>;
   readonly tableSize: number;
 
@@ -202,6 +204,21 @@ export class DustGPU {
     }
   }
 
+  /**
+   * The three-way comparison's modes: "both" (default), "gravity" (no near field, no merging:
+   * collisionless) or "contacts" (no far field, no merging: loose sand).
+   */
+  setForces(forces: DustForces) {
+    if (forces !== "both" && forces !== "gravity" && forces !== "contacts")
+      throw new RangeError(`forces must be "both", "gravity" or "contacts", got ${String(forces)}`);
+    this.forceMode = forces;
+    this.writeUniforms();
+  }
+
+  get forces(): DustForces {
+    return this.forceMode;
+  }
+
   /** Slots the passes cover (the live count, or more until `setCount` hears of merges). */
   get count() {
     return this.n;
@@ -214,7 +231,7 @@ export class DustGPU {
 
   private writeUniforms() {
     if (!this.p) return;
-    this.device.queue.writeBuffer(this.params, 0, packDust(this.p, this.n));
+    this.device.queue.writeBuffer(this.params, 0, packDust(this.p, this.n, this.forceMode));
     this.sorter.setGrid(dustGrid(this.cellSize, this.tableSize), this.n);
     this.compactor.setGrid(denseGrid(Math.max(1, this.n), 1, 1), 0);
   }
@@ -239,7 +256,7 @@ export class DustGPU {
     if (b.n > this.maxBodies) throw new RangeError(`${b.n} bodies, this pipeline was sized for ${this.maxBodies}`);
     checkDustBodies(b);
     this.n = b.n;
-    this.gravity.setBodies(b, "barnes-hut");
+    this.gravity.setBodies(b, this.forceMode === "contacts" ? "none" : "barnes-hut");
     this.device.queue.writeBuffer(this.state, 0, dustStateWords(b));
     this.writeUniforms();
   }
@@ -290,11 +307,12 @@ export class DustGPU {
   /** One substep (the phases of DUST_PHASES) into `enc`. */
   encodeSubstep(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     if (this.n === 0 || !this.p) return;
+    const f = this.forceMode;
     this.gravity.encodeKickDrift(enc, timer);
-    this.gravity.encodeForces(enc, timer);
-    this.encodeNear(enc, timer);
+    if (f !== "contacts") this.gravity.encodeForces(enc, timer);
+    if (f !== "gravity") this.encodeNear(enc, timer);
     this.gravity.encodeKick(enc, timer);
-    if (this.p.merge > 0) this.encodeMerge(enc, timer);
+    if (this.p.merge > 0 && f === "both") this.encodeMerge(enc, timer);
   }
 
   /** `substeps` substeps in one submit. */

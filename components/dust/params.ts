@@ -66,13 +66,21 @@ export function checkDustParams(p: DustParams) {
     if (!(Number.isFinite(v) && v >= 0)) throw new RangeError(`dust ${k} must be a finite number ≥ 0, got ${v}`);
 }
 
+/**
+ * Which forces a run uses: both (the page's disc), or one of the two alone for the three-way
+ * comparison — "gravity": collisionless, bodies pass through each other; "contacts": no far
+ * field, loose sand. Merging needs both (it is gravity's escape speed that decides it).
+ */
+export type DustForces = "both" | "gravity" | "contacts";
+
 /** Packs the `Dust` uniform for `n` slots (see shaders/dust/common.wgsl for the field order). */
-export function packDust(p: DustParams, n: number): ArrayBuffer {
+export function packDust(p: DustParams, n: number, forces: DustForces = "both"): ArrayBuffer {
   const buf = new ArrayBuffer(DUST_UNIFORM_BYTES);
   const u = new Uint32Array(buf);
   const f = new Float32Array(buf);
   u[0] = n;
-  u[1] = p.merge > 0 ? 1 : 0;
+  u[1] = p.merge > 0 && forces === "both" ? 1 : 0;
+  u[2] = forces === "contacts" ? 0 : 1;
   f.set([p.unitRadius, p.stiffness, dashpot(p), p.G, p.merge, p.pointer.radius, p.pointer.strength], 4);
   u[11] = p.pointer.active ? 1 : 0;
   f.set([p.pointer.x, p.pointer.y, p.pointer.vx, p.pointer.vy], 12);

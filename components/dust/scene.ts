@@ -64,15 +64,26 @@ export function discScene(n: number, seed = 1, options: DiscOptions = {}): {bodi
   };
 }
 
+/** The three-way comparison's cloud: `n` grains of filling 0.1 in a unit disc, spinning slowly and falling in. */
+export function compareScene(n: number, seed = 1) {
+  return cloudScene(n, seed, {radius: 1, unitRadius: Math.sqrt(0.1 / Math.max(n, 1)), spin: 0.2, infall: 0.25});
+}
+
 /**
  * A free cloud for tests and the three-way comparison: `n` grains (masses 1, or drawn from
- * `masses` when given) in a disc of radius `radius`, slowly rotating and falling in under
+ * `masses` when given) in a disc of radius `radius`, rotating at `spin` and falling in at `infall` × the radius, under
  * their own gravity (no star). Radius per unit mass `unitRadius`.
  */
 export function cloudScene(
   n: number,
   seed = 1,
-  {radius = 1, unitRadius = 0.01, spin = 0.3, masses}: {radius?: number; unitRadius?: number; spin?: number; masses?: number[]} = {}
+  {
+    radius = 1,
+    unitRadius = 0.01,
+    spin = 0.3,
+    infall = 0,
+    masses,
+  }: {radius?: number; unitRadius?: number; spin?: number; infall?: number; masses?: number[]} = {}
 ): {
   bodies: Bodies;
   params: DustParams;
@@ -86,8 +97,8 @@ export function cloudScene(
     const a = 2 * Math.PI * rand();
     b.x[i] = r * Math.cos(a);
     b.y[i] = r * Math.sin(a);
-    b.vx[i] = -spin * b.y[i] + 0.02 * (rand() - 0.5);
-    b.vy[i] = spin * b.x[i] + 0.02 * (rand() - 0.5);
+    b.vx[i] = -spin * b.y[i] - infall * b.x[i] + 0.02 * (rand() - 0.5);
+    b.vy[i] = spin * b.x[i] - infall * b.y[i] + 0.02 * (rand() - 0.5);
     b.m[i] = masses ? masses[Math.floor(rand() * masses.length)] : 1;
     total += b.m[i];
   }

@@ -16,7 +16,7 @@
 import {allocBodies, cloneBodies, type Accelerations, type Bodies} from "../gravity/bodies.js";
 import {buildBarnesHut, walkTwin} from "../gravity/twin.js";
 import {kick, kickDrift} from "../gravity/leapfrog.js";
-import {checkDustParams, dashpot, type DustParams} from "./params.js";
+import {checkDustParams, dashpot, type DustForces, type DustParams} from "./params.js";
 
 export const NO_PARTNER = 0xffffffff;
 const fr = Math.fround;
@@ -240,8 +240,7 @@ export function dustTotals(b: Bodies): {mass: number; px: number; py: number; la
   return {mass, px, py, largestMass: largest, count};
 }
 
-/** Which forces a run uses: the three-way comparison's "gravity only", "contacts only", "both". */
-export type DustForces = "both" | "gravity" | "contacts";
+export type {DustForces} from "./params.js";
 
 /**
  * The combined substep on the CPU (the twin of DustGPU): kick–drift, far field (Barnes–Hut
@@ -290,7 +289,7 @@ export class DustTwin {
     const a = this.far();
     let partner: Uint32Array = new Uint32Array(this.bodies.n).fill(NO_PARTNER);
     if (this.forces !== "gravity") {
-      const near = nearTwin(this.bodies, p, this.cellSize);
+      const near = nearTwin(this.bodies, this.forces === "both" ? p : {...p, merge: 0}, this.cellSize);
       for (let i = 0; i < this.bodies.n; i++) {
         a.ax[i] += near.ax[i];
         a.ay[i] += near.ay[i];
@@ -299,7 +298,7 @@ export class DustTwin {
     }
     kick(this.bodies, a, p.dt);
     this.acc = a;
-    if (p.merge > 0 && this.forces !== "gravity") {
+    if (p.merge > 0 && this.forces === "both") {
       const c = compactTwin(this.bodies, a, partner);
       this.merges += this.bodies.n - c.live;
       this.bodies = sliceBodies(c.bodies, c.live);

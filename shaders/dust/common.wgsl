@@ -7,7 +7,7 @@
 struct Dust {
   n: u32,                  // slots in use: live bodies first after a compaction, maybe dead ones (mass 0) after them
   merge_on: u32,           // 0: no merge candidates are proposed
-  _pad0: u32,
+  far_on: u32,             // 0: the far field is left out (contacts only): the near field replaces va.zw
   _pad1: u32,
   unit_radius: f32,        // radius of a body of mass 1 (one grain)
   stiffness: f32,          // contact spring per unit reduced mass, 1/time²

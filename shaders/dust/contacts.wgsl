@@ -97,7 +97,8 @@ fn contacts(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg:
       acc += dust.pointer_strength * (1.0 - d / dust.pointer_radius) * (dust.pointer_vel - s.xy);
     }
   }
-  va[i] = vec4<f32>(s.xy, s.zw + acc);
+  let far = select(vec2<f32>(0.0), s.zw, dust.far_on != 0u);
+  va[i] = vec4<f32>(s.xy, far + acc);
   partner[i] = best;
   touching[i] = count;
 }

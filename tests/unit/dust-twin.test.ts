@@ -6,7 +6,7 @@
 import {describe, expect, it} from "vitest";
 import {allocBodies} from "../../components/gravity/bodies.js";
 import {checkDustParams, packDust} from "../../components/dust/params.js";
-import {cloudScene, discScene} from "../../components/dust/scene.js";
+import {cloudScene, compareScene, discScene} from "../../components/dust/scene.js";
 import {checkDustBodies, compactTwin, contactPairsBruteForce, DustTwin, dustTotals, markTwin, NO_PARTNER, nearTwin} from "../../components/dust/twin.js";
 
 describe("near field", () => {
@@ -78,6 +78,31 @@ describe("the twin's substeps", () => {
     const r = Math.hypot(bodies.x[0], bodies.y[0]);
     expect(Math.hypot(bodies.vx[0], bodies.vy[0])).toBeCloseTo(1 / Math.sqrt(r), 1);
     expect(packDust(params, 1000).byteLength).toBe(64);
+  });
+});
+
+describe("the three-way comparison", () => {
+  it("gravity only, contacts only and both leave three different clouds from the same start", () => {
+    const {bodies, params} = compareScene(600, 3);
+    const run = (forces: "gravity" | "contacts" | "both") => {
+      const t = new DustTwin(bodies, params, forces);
+      for (let s = 0; s < 120; s++) t.step();
+      const pairs = contactPairsBruteForce(t.bodies, params.unitRadius).length;
+      let r2 = 0;
+      for (let i = 0; i < t.count; i++) r2 += t.bodies.m[i] * (t.bodies.x[i] ** 2 + t.bodies.y[i] ** 2);
+      return {count: t.count, pairs, rms: Math.sqrt(r2 / 600)};
+    };
+    const g = run("gravity"),
+      c = run("contacts"),
+      b = run("both");
+    // no merging without both forces; with both, bodies merge
+    expect(g.count).toBe(600);
+    expect(c.count).toBe(600);
+    expect(b.count).toBeLessThan(600);
+    // collisionless bodies overlap freely; contacts keep them apart (few pairs overlap at once)
+    expect(g.pairs).toBeGreaterThan(c.pairs);
+    // without gravity the infall is stopped only by contacts: the three clouds differ in size
+    expect(new Set([g.rms.toFixed(3), c.rms.toFixed(3), b.rms.toFixed(3)]).size).toBe(3);
   });
 });
 

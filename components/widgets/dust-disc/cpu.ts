@@ -3,7 +3,7 @@
  * contacts, merging and compaction in JavaScript) at `fallbackCount` grains, one substep
  * per frame, drawn on a 2D canvas.
  */
-import {discScene} from "../../dust/scene.js";
+import {compareScene, discScene} from "../../dust/scene.js";
 import {DustTwin, dustTotals} from "../../dust/twin.js";
 import type {DustParams, DustPointer} from "../../dust/params.js";
 import type {CanvasStage} from "../runtime/canvas.js";
@@ -17,6 +17,8 @@ export interface DustDiscSetup {
   stage: CanvasStage;
   seed: number;
   substeps: number;
+  scene: "disc" | "cloud";
+  cloudGrains: number;
   /** the pointer's stir now (inactive while the pointer is up or away) */
   pointer(simTime: number): DustPointer;
   publish(): void;
@@ -35,6 +37,9 @@ export function spectrumOf(m: Float32Array): number[] {
   for (const v of m) if (v > 0) out[Math.floor(Math.log2(v))]++;
   return out;
 }
+
+/** Grains of the cloud scene on a CPU-emulated adapter and on the CPU twin. */
+export const CLOUD_SMALL = 800;
 
 export function applyControls(p: DustParams, s: DustDiscState): DustParams {
   return {...p, stickiness: s.stickiness, merge: s.merge};
@@ -55,10 +60,11 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
     state.spectrum = spectrumOf(twin.bodies.m);
   };
   const reset = () => {
-    const scene = discScene(fallbackCount, s.seed);
+    const n = s.scene === "cloud" ? Math.min(s.cloudGrains, CLOUD_SMALL) : fallbackCount;
+    const scene = s.scene === "cloud" ? compareScene(n, s.seed) : discScene(n, s.seed);
     base = scene.params;
-    twin = new DustTwin(scene.bodies, applyControls(base, state));
-    state.initialCount = fallbackCount;
+    twin = new DustTwin(scene.bodies, applyControls(base, state), state.forces);
+    state.initialCount = n;
     sync();
     ctx.status.warn(
       `${ctx.reason} The CPU twin simulates ${fmtNumber(fallbackCount)} grains (gravity tree, contacts and merging in JavaScript), one substep per frame.`
@@ -67,7 +73,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
   };
   const draw = () => {
     if (!stage.hasSize) return;
-    drawDust2D(stage, dustView(stage), twin.bodies, base.unitRadius);
+    drawDust2D(stage, dustView(stage, s.scene), twin.bodies, base.unitRadius, s.scene);
   };
   reset();
   draw();

@@ -10,13 +10,13 @@ import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
 import {StagingRing} from "../../gpu/readback.js";
 import {decodeDustState, DUST_STATE_WORDS, DustGPU} from "../../dust/gpu.js";
 import {DUST_SOFTWARE_GRAINS, type DustParams} from "../../dust/params.js";
-import {discScene} from "../../dust/scene.js";
+import {compareScene, discScene} from "../../dust/scene.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
 import {skyLook} from "../nbody/draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
-import {applyControls, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
+import {applyControls, CLOUD_SMALL, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
 import {dustStyle, dustView} from "./draw.js";
 
 export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Promise<DustDiscEngine> {
@@ -24,9 +24,16 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
   const {state, stage} = s;
   const renderer0 = softwareRenderer(handle.adapterInfo);
   const software = renderer0 !== null;
-  const grains = () => state.requested ?? (software ? DUST_SOFTWARE_GRAINS : state.initialCount || 20000);
+  const cloud = s.scene === "cloud";
+  const grains = () =>
+    cloud
+      ? software
+        ? Math.min(s.cloudGrains, CLOUD_SMALL)
+        : s.cloudGrains
+      : (state.requested ?? (software ? DUST_SOFTWARE_GRAINS : state.initialCount || 20000));
   let capacity = Math.max(grains(), 1);
   let dust = await DustGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: capacity});
+  dust.setForces(state.forces);
   const renderer = await BodyRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
   renderer.setLook(skyLook(stage.canvas));
   stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
@@ -40,8 +47,8 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
   let rebuilding = false;
   const info = (n: number) =>
     ctx.status.info(
-      renderer0 && state.requested === null
-        ? softwareMessage({renderer: renderer0, subject: "the disc", load: `${fmtNumber(n)} grains`})
+      renderer0 && (state.requested === null || cloud)
+        ? softwareMessage({renderer: renderer0, subject: cloud ? "the cloud" : "the disc", load: `${fmtNumber(n)} grains`})
         : `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(n)} grains, the tree and the grid rebuilt every substep, ${substeps} substep${substeps > 1 ? "s" : ""} per frame.`
     );
   const reset = () => {
@@ -54,6 +61,7 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
       DustGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: capacity}).then(
         (d) => {
           dust = d;
+          dust.setForces(state.forces);
           rebuilding = false;
           reset();
         },
@@ -61,7 +69,7 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
       );
       return;
     }
-    const scene = discScene(n, s.seed);
+    const scene = cloud ? compareScene(n, s.seed) : discScene(n, s.seed);
     base = scene.params;
     dust.setParams(applyControls(base, state));
     dust.setBodies(scene.bodies);
@@ -73,8 +81,8 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
   const draw = () => {
     if (rebuilding || !stage.hasSize || !renderer.resize()) return;
     const enc = device.createCommandEncoder({label: "dust-draw"});
-    const view = dustView(stage);
-    renderer.encode(enc, dust.gravity.pm, dust.gravity.va, dust.count, view, dustStyle(stage, view, base.unitRadius, dust.count));
+    const view = dustView(stage, s.scene);
+    renderer.encode(enc, dust.gravity.pm, dust.gravity.va, dust.count, view, dustStyle(stage, view, base.unitRadius, dust.count, s.scene));
     device.queue.submit([enc.finish()]);
   };
   reset();
@@ -88,8 +96,8 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
       dust.setParams({...applyControls(base, state), pointer: s.pointer(state.steps * base.dt)});
       const enc = device.createCommandEncoder({label: "dust-frame"});
       for (let k = 0; k < substeps; k++) dust.encodeSubstep(enc);
-      const view = dustView(stage);
-      renderer.encode(enc, dust.gravity.pm, dust.gravity.va, dust.count, view, dustStyle(stage, view, base.unitRadius, dust.count));
+      const view = dustView(stage, s.scene);
+      renderer.encode(enc, dust.gravity.pm, dust.gravity.va, dust.count, view, dustStyle(stage, view, base.unitRadius, dust.count, s.scene));
       const slot = ring.acquire();
       if (slot) ring.copy(enc, slot, dust.state, 0, 0, DUST_STATE_WORDS * 4);
       device.queue.submit([enc.finish()]);

@@ -38,6 +38,7 @@ function readDustDisc(options: DustDiscOptions) {
     spectrum: new Array(24).fill(0),
     stickiness: o.stickiness,
     merge: o.merge,
+    forces: o.forces,
     engine: "pending",
   };
   return {o, notes, state, hero: options.hero === true};
@@ -81,9 +82,12 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
   stage: ({o}, stage) => ({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
-    label: "A disc of dust grains round a star, clumping and merging into moonlets; drag to stir it",
+    label:
+      o.scene === "cloud"
+        ? `A cloud of grains falling in, ${o.forces === "both" ? "under gravity and contacts" : o.forces === "gravity" ? "under gravity only" : "with contacts only"}; drag to stir it`
+        : "A disc of dust grains round a star, clumping and merging into moonlets; drag to stir it",
     keys: "Arrow keys move a stirring hand through the disc.",
-    view: () => dustView(stage()),
+    view: () => dustView(stage(), o.scene),
     touch: "pan-y",
   }),
   build: (w) => {
@@ -92,7 +96,17 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
     const stir = stirrer();
     stage.onPointer((p) => stir.set(p.down && p.inside ? {x: p.x, y: p.y} : null));
     const publish = () => w.setValue();
-    const setup: DustDiscSetup = {state, stage, seed: o.seed, substeps: o.substeps, pointer: (t) => stir.at(t), publish, frames: w.frames};
+    const setup: DustDiscSetup = {
+      state,
+      stage,
+      seed: o.seed,
+      substeps: o.substeps,
+      scene: o.scene,
+      cloudGrains: o.cloudGrains,
+      pointer: (t) => stir.at(t),
+      publish,
+      frames: w.frames,
+    };
     const controls = dustDiscControls(
       {grains: state.requested ?? o.grains, stickiness: o.stickiness, merge: o.merge},
       {
@@ -121,18 +135,19 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
         publish();
       },
       layout: (play) => {
-        if (hero) return [stage.element, play!, w.status.element];
+        if (hero || o.scene === "cloud") return [stage.element, play!, w.status.element];
         controls.row.append(play!);
         return [stage.element, controls.row, w.status.element];
       },
       caption: ({value: v, fps}) =>
         captionLine(
+          o.scene === "cloud" && (v.forces === "both" ? "gravity + contacts" : v.forces === "gravity" ? "gravity only" : "contacts only"),
           v.initialCount > 0 && `${fmtNumber(v.count)} of ${fmtNumber(v.initialCount)} bodies`,
           `${fmtNumber(v.merges)} merges`,
           v.totalMass > 0 && `largest ${fmtNumber(v.largestMass)} grains (${((100 * v.largestMass) / v.totalMass).toFixed(2)} % of the mass)`,
           fpsText(fps),
           v.engine === "pending" ? "" : v.engine === "gpu" ? "tree + grid on the GPU" : "CPU twin",
-          !hero && "drag to stir"
+          !hero && o.scene !== "cloud" && "drag to stir"
         ),
     };
   },

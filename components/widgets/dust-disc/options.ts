@@ -33,6 +33,28 @@ export const DUST_DISC_OPTIONS = {
     integer: false,
     doc: "Two touching bodies merge when their relative speed is below this × their mutual escape speed; 0 turns merging off.",
   },
+  forces: {
+    type: "choice",
+    label: "forces",
+    values: ["both", "gravity", "contacts"] as const,
+    default: "both",
+    doc: "Which forces act: both (the disc), gravity only (collisionless: bodies pass through each other) or contacts only (no far field: loose sand). Merging needs both.",
+  },
+  scene: {
+    type: "choice",
+    label: "scene",
+    values: ["disc", "cloud"] as const,
+    default: "disc",
+    doc: "The disc round a star, or the three-way comparison's cloud (no star: spinning slowly and falling in).",
+  },
+  cloudGrains: {
+    type: "number",
+    label: "cloud grains",
+    default: 4000,
+    min: 200,
+    max: 50000,
+    doc: "Grains of the cloud scene (800 on a CPU-emulated adapter and on the CPU twin).",
+  },
   substeps: {
     type: "number",
     label: "substeps per frame",
@@ -53,6 +75,9 @@ export interface DustDiscOptions {
   grains?: number;
   stickiness?: number;
   merge?: number;
+  forces?: "both" | "gravity" | "contacts";
+  scene?: "disc" | "cloud";
+  cloudGrains?: number;
   substeps?: number;
   fallbackCount?: number;
   seed?: number;
@@ -62,7 +87,10 @@ export interface DustDiscOptions {
   acquire?: () => Promise<GPUHandle | null>;
 }
 
-export type DustDiscOptionValues = OptionValues<typeof DUST_DISC_OPTIONS>;
+export type DustDiscOptionValues = Omit<OptionValues<typeof DUST_DISC_OPTIONS>, "forces" | "scene"> & {
+  forces: "both" | "gravity" | "contacts";
+  scene: "disc" | "cloud";
+};
 
 export interface DustDiscValue {
   /** bodies now (grains and moonlets) */
@@ -81,6 +109,8 @@ export interface DustDiscValue {
   spectrum: number[];
   stickiness: number;
   merge: number;
+  /** which forces act ("both", "gravity", "contacts") */
+  forces: "both" | "gravity" | "contacts";
   engine: "gpu" | "cpu" | "pending";
 }
 
@@ -107,6 +137,7 @@ export function dustDiscValue(s: DustDiscState): DustDiscValue {
     spectrum: s.spectrum.slice(),
     stickiness: s.stickiness,
     merge: s.merge,
+    forces: s.forces,
     engine: s.engine,
   };
 }
