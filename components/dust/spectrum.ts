@@ -7,7 +7,7 @@ import * as d3 from "../d3.js";
 
 /** Draws `spectrum` (bodies per octave) as bars on log–log axes, `width` CSS px wide. */
 export function massSpectrum(spectrum: readonly number[], width = 640): SVGSVGElement {
-  const w = Math.max(280, Math.min(width, 720));
+  const w = Math.max(280, Math.min(width, 640));
   const h = 220;
   const m = {top: 12, right: 16, bottom: 40, left: 56};
   let top = 1;
@@ -25,7 +25,14 @@ export function massSpectrum(spectrum: readonly number[], width = 640): SVGSVGEl
     .scaleLog()
     .domain([0.8, Math.max(10, most * 1.5)])
     .range([h - m.bottom, m.top]);
-  const svg = d3.create("svg").attr("class", "dust-spectrum").attr("viewBox", `0 0 ${w} ${h}`).attr("width", w).attr("height", h).attr("role", "img");
+  const svg = d3
+    .create("svg")
+    .attr("class", "dust-spectrum")
+    .attr("viewBox", `0 0 ${w} ${h}`)
+    .attr("width", w)
+    .attr("height", h)
+    .attr("role", "img")
+    .attr("style", "max-width: 100%; height: auto; overflow: visible;");
   svg.attr(
     "aria-label",
     `Mass spectrum: ${spectrum
@@ -36,6 +43,7 @@ export function massSpectrum(spectrum: readonly number[], width = 640): SVGSVGEl
   svg
     .append("g")
     .attr("fill", "currentColor")
+    .attr("fill-opacity", 0.75)
     .attr("class", "dust-spectrum-bars")
     .selectAll("rect")
     .data(bins.filter((k) => spectrum[k] > 0))
@@ -65,7 +73,12 @@ export function massSpectrum(spectrum: readonly number[], width = 640): SVGSVGEl
   svg
     .append("g")
     .attr("transform", `translate(${m.left},0)`)
-    .call(d3.axisLeft(y).ticks(4, "~g"))
+    .call(
+      d3
+        .axisLeft(y)
+        .tickValues([1, 10, 100, 1000, 10000, 100000].filter((v) => v <= y.domain()[1]))
+        .tickFormat((v) => Number(v).toLocaleString("en-US"))
+    )
     .call((g) =>
       g
         .append("text")
