@@ -37,7 +37,8 @@ export const DUST_PHASES = [
     key: "far",
     label: "far field",
     does: "the Barnes–Hut quadtree rebuilt from the bodies (keys, radix sort, permute, levels, centres of mass) and walked",
-    dispatches: 0,
+    // keys 3 + sort 8 × 5 + permute 1 + build 1 + 16 × 6 + centres of mass 17 + walk 1 (components/gravity/gpu.ts)
+    dispatches: 159,
     role: "organise",
     note: "tree",
   },

@@ -13,4 +13,4 @@ export {MAX_TOTAL_MASS} from "../dust/twin.js";
 export {DUST_PHASES} from "../dust/gpu.js";
 export {DUST_DEFAULT_GRAINS, DUST_MAX_GRAINS, DUST_MIN_GRAINS, DUST_SOFTWARE_GRAINS, DUST_TWIN_GRAINS} from "../dust/params.js";
 export {discScene, DISC_INNER, DISC_OUTER} from "../dust/scene.js";
-export {phaseNames} from "../gpu/phases.js";
+export {dispatchesPerSubstep} from "../gpu/phases.js";

@@ -8,7 +8,9 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
-import {DustGPU} from "../../components/dust/gpu.js";
+import {DUST_PHASES, DustGPU} from "../../components/dust/gpu.js";
+import {countPipelineDispatches} from "../../components/bench/pipelines.js";
+import {dispatchesPerSubstep} from "../../components/gpu/phases.js";
 import {cloudScene} from "../../components/dust/scene.js";
 import {compactTwin, contactPairsBruteForce, DustTwin, dustTotals, NO_PARTNER, nearTwin} from "../../components/dust/twin.js";
 import type {Bodies} from "../../components/gravity/bodies.js";
@@ -175,6 +177,11 @@ describe("combined substep", () => {
     let scale = 0;
     for (let i = 0; i < bodies.n; i++) scale += bodies.m[i] * Math.hypot(bodies.vx[i], bodies.vy[i]);
     expect(Math.hypot(t.px - t0.px, t.py - t0.py) / scale).toBeLessThan(1e-5);
+  });
+
+  it("records the dispatches DUST_PHASES declares (the page's list)", () => {
+    start(300, 1);
+    expect(countPipelineDispatches({encodeStep: (enc) => dust.encodeSubstep(enc)})).toBe(dispatchesPerSubstep(DUST_PHASES));
   });
 
   it("never changes the count with merging off", async () => {
