@@ -61,14 +61,14 @@ document.addEventListener("DOMContentLoaded", () => document.querySelector(".ski
   search: false,
   // Root-relative links: Framework rewrites them relative to each page, so the footer works
   // at any depth. The footer is shared by every page: it names the series and links each part,
-  // never "this essay". Part four is not written yet: it is named, not linked. No <nav> here:
+  // never "this essay". No <nav> here:
   // Framework styles a footer's nav links as its pager buttons.
   footer: `<div class="essay-footer">
 <p class="essay-series">
 <span>A series on particle simulation in the browser:</span>
 <span>Parts one and two: <a href="/gravity">gravity with a Barnes–Hut tree</a></span>
 <span>Part three: <a href="/">neighbour search on the GPU</a></span>
-<span>Part four: <em>Worlds from Dust</em> (coming)</span>
+<span>Part four: <a href="/worlds-from-dust"><em>Worlds from Dust</em></a></span>
 </p>
 <p><a href="/#references">Sources and references</a> · <a href="/#toc">Contents</a> · <a href="/embed">Embed these widgets in your own page</a></p>
 <p>Built with Observable Framework, d3 and WebGPU; every simulation has a CPU twin for browsers without WebGPU. Physics and algorithms after the works listed under References. Licence: none chosen yet, so all rights are reserved until one is.</p>
@@ -76,6 +76,7 @@ document.addEventListener("DOMContentLoaded", () => document.querySelector(".ski
   pages: [
     {name: "Neighbour search on the GPU", path: "/"},
     {name: "Gravity: Barnes–Hut on the GPU", path: "/gravity"},
+    {name: "Worlds from Dust", path: "/worlds-from-dust"},
     {name: "Embedding the widgets", path: "/embed"},
     {name: "Benchmark on your GPU", path: "/bench"},
   ],

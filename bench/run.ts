@@ -3,7 +3,7 @@
  * components/bench/harness.ts on Dawn (Node), same WGSL and the same harness as the bench
  * page; bench/README.md documents the JSON.
  *
- *   npm run bench [-- --out data/bench/bench.json] [--pipelines sort,sand,water,gravity]
+ *   npm run bench [-- --out data/bench/bench.json] [--pipelines sort,sand,water,gravity,dust]
  *                 [--counts 10000,50000,…] [--reps 30] [--warm-ms 1000] [--copy-mb 256]
  *                 [--substeps 5] [--max-gb N] [--twin-reps 0]
  *   npm run bench -- --smoke          tiny sizes, few repetitions (SwiftShader, < 2 min)
@@ -25,11 +25,12 @@ import {ResourceScope} from "../components/gpu/scope.js";
 import {runBench, TwinMismatchError} from "../components/bench/harness.js";
 import {PIPELINE_SPECS, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
 import {gravitySpec} from "../components/bench/gravity.js";
+import {dustSpec} from "../components/bench/dust.js";
 import {benchGPU} from "./dawn.js";
 import {runGravityBench, TwinCheckError} from "./gravity.js";
 
-/** Every pipeline `npm run bench` can time: the page's three and gravity. */
-const SPECS: Record<PipelineName, PipelineSpec<any>> = {...PIPELINE_SPECS, gravity: gravitySpec};
+/** Every pipeline `npm run bench` can time: the page's three, gravity and the dust. */
+const SPECS: Record<PipelineName, PipelineSpec<any>> = {...PIPELINE_SPECS, gravity: gravitySpec, dust: dustSpec};
 export const FULL_COUNTS = [10_000, 30_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
 export const SMOKE_COUNTS = [1_000, 4_000];
 

@@ -1,7 +1,7 @@
 // Bundles every page's code into src/_bundle/ (PAGES below), which the pages import: the essay
 // (src/index.md) gets hero.js (what the first screen needs: the GPU device, the water widget, the
 // contents, the loader of the rest) and one module per later section (neighbours.js, sort.js,
-// sand.js, charts.js); the gravity page gravity.js; the benchmark page bench.js. The code they
+// sand.js, charts.js); the gravity page gravity.js; the Worlds from Dust page dust.js; the benchmark page bench.js. The code they
 // share is in esbuild's chunks (one build graph). The hero's cell imports hero.js (Framework
 // preloads it and its chunks); the essay's other cells load their module with loadNear()
 // (components/essay/load.ts): after the hero's first frame, on approach or when idle. See
@@ -45,11 +45,12 @@ export const PAGES = {
     charts: "components/essay/entries/charts.ts",
   },
   gravity: {gravity: "components/pages/gravity.ts"},
+  "worlds-from-dust": {dust: "components/pages/dust.ts"},
   bench: {bench: "components/pages/bench.ts"},
 };
 const OUT = "src/_bundle";
 /** Shader folders whose (comment-free) sources load in a chunk of their own on first compile; the rest (the sort and the water: the hero's simulation) load together. */
-const LATER_GROUPS = ["contacts", "sand", "gravity", "bench"];
+const LATER_GROUPS = ["contacts", "sand", "gravity", "dust", "bench"];
 /** Shaders filed with another folder's group: the bodies' renderer is the gravity page's. */
 const GROUP_OF_FILE = {"render/bodies.wgsl": "gravity"};
 
@@ -62,6 +63,7 @@ const GROUP_OF_FILE = {"render/bodies.wgsl": "gravity"};
 export const SHOWN_WGSL = {
   index: ["sort/scan.wgsl", "sort/scan_single.wgsl", "water/density.wgsl", "water/force.wgsl"],
   gravity: ["gravity/direct.wgsl", "gravity/tree.wgsl", "gravity/walk.wgsl", "gravity/walk_subgroup.wgsl"],
+  "worlds-from-dust": ["dust/contacts.wgsl", "dust/merge_compact.wgsl"],
 };
 const SHOWN = new Set(Object.values(SHOWN_WGSL).flat());
 

@@ -8,6 +8,7 @@ import {createBHError} from "../widgets/bh-error/index.js";
 import {createBHProbe} from "../widgets/bh-probe/index.js";
 import {createContacts} from "../widgets/contacts/index.js";
 import {createCountingSort} from "../widgets/counting-sort/index.js";
+import {createDustDisc} from "../widgets/dust-disc/index.js";
 import {createGalaxy} from "../widgets/galaxy/index.js";
 import {createGridQuery} from "../widgets/grid-query/index.js";
 import {createNBody} from "../widgets/nbody/index.js";
@@ -39,6 +40,7 @@ const FACTORIES: Record<EmbedName, WidgetFactory> = {
   "bh-probe": createBHProbe as WidgetFactory,
   "bh-error": createBHError as WidgetFactory,
   galaxy: createGalaxy as WidgetFactory,
+  "dust-disc": createDustDisc as WidgetFactory,
 };
 
 export const REGISTRY: ReadonlyMap<string, EmbedWidget> = new Map(

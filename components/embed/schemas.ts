@@ -10,6 +10,7 @@ import {BH_PROBE_OPTIONS} from "../widgets/bh-probe/options.js";
 import {CONTACTS_OPTIONS} from "../widgets/contacts/options.js";
 import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
 import {GALAXY_OPTIONS} from "../widgets/galaxy/options.js";
+import {DUST_DISC_OPTIONS} from "../widgets/dust-disc/options.js";
 import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
 import {NBODY_OPTIONS} from "../widgets/nbody/options.js";
 import {SAND_OPTIONS} from "../widgets/sand/options.js";
@@ -23,7 +24,7 @@ export interface EmbedInfo {
   title: string;
   /** The widget's section on the essay page (its heading's id). */
   anchor: string;
-  /** The essay page holding that section, relative to the site root: "" (the first page, default) or "gravity". */
+  /** The essay page holding that section, relative to the site root: "" (the first page, default), "gravity" or "worlds-from-dust". */
   page?: string;
   schema: OptionSchema;
   /** Schema-keyed values (raw strings allowed: the factory validates) → the factory's options. Default: as they are. */
@@ -70,6 +71,13 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
   },
   "bh-error": {name: "bh-error", title: "Barnes–Hut: force error against θ", page: "gravity", anchor: "5-how-wrong-is-it", schema: BH_ERROR_OPTIONS},
   galaxy: {name: "galaxy", title: "A disc galaxy, Barnes–Hut on the GPU", page: "gravity", anchor: "6-the-galaxy", schema: GALAXY_OPTIONS},
+  "dust-disc": {
+    name: "dust-disc",
+    title: "Worlds from dust: gravity, contacts and merging",
+    page: "worlds-from-dust",
+    anchor: "4-the-disc",
+    schema: DUST_DISC_OPTIONS,
+  },
 };
 
 export {kebab} from "../widgets/runtime/options.js";

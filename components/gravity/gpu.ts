@@ -493,6 +493,27 @@ export class GravityGPU {
     pass.end();
   }
 
+  /** The first half of a leapfrog step alone (v += a·dt/2; x += v·dt): for pipelines that add their own forces between the halves. */
+  encodeKickDrift(enc: GPUCommandEncoder, timer?: PassTimestamps) {
+    if (this.n > 0) this.encodeIntegrate(enc, "kick_drift", "integrate", timer);
+  }
+
+  /** The second half kick alone (v += a·dt/2), with whatever accelerations va.zw holds. */
+  encodeKick(enc: GPUCommandEncoder, timer?: PassTimestamps) {
+    if (this.n > 0) this.encodeIntegrate(enc, "kick", "kick", timer);
+  }
+
+  /**
+   * Shrinks (or restores) the number of bodies the passes cover, without uploading: for a
+   * pipeline that compacts the buffers on the GPU (components/dust/gpu.ts), which learns the
+   * new count later. Errors: RangeError outside 0..maxBodies.
+   */
+  setCount(n: number) {
+    if (!(Number.isInteger(n) && n >= 0 && n <= this.maxBodies)) throw new RangeError(`body count must be an integer in 0..${this.maxBodies}, got ${n}`);
+    this.n = n;
+    this.writeParams();
+  }
+
   /** One leapfrog step (kick–drift, forces, kick) recorded into `enc`; the caller submits. */
   encodeStep(enc: GPUCommandEncoder, timer?: PassTimestamps, method: "barnes-hut" | "direct" = "barnes-hut") {
     if (this.n === 0) return;

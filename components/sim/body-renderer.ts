@@ -26,6 +26,8 @@ export interface BodyStyle {
   speedRange: [number, number];
   /** Bodies heavier than this are drawn three times larger (default: never). */
   heavyMass?: number;
+  /** true: every body's radius is radiusPx · √mass (the dust: discs of one surface density; a mass-0 slot vanishes); heavyMass is then ignored. */
+  sizeByMass?: boolean;
 }
 
 const UNIFORM_BYTES = 48;
@@ -134,7 +136,7 @@ export class BodyRenderer {
     if (!(style.radiusPx > 0)) throw new RangeError(`radiusPx must be > 0, got ${style.radiusPx}`);
     const f = new Float32Array(UNIFORM_BYTES / 4);
     f.set([view.x0, view.y0, view.x1, view.y1, style.speedRange[0], style.speedRange[1], style.radiusPx, style.alpha]);
-    f.set([this.canvas.width, this.canvas.height, style.heavyMass ?? Number.MAX_VALUE, this.ink ? 1 : 0], 8);
+    f.set([this.canvas.width, this.canvas.height, style.sizeByMass ? -1 : (style.heavyMass ?? Number.MAX_VALUE), this.ink ? 1 : 0], 8);
     this.device.queue.writeBuffer(this.uniform, 0, f);
     if (this.group?.pm !== pm || this.group.va !== va) {
       const bg = this.device.createBindGroup({

@@ -12,7 +12,7 @@ struct BodyView {
   radius_px: f32,         // disc radius, device pixels
   alpha: f32,             // opacity of one body (additive)
   target_px: vec2<f32>,   // target size in pixels
-  heavy: f32,             // bodies with mass above this are drawn larger (the central mass)
+  heavy: f32,             // bodies with mass above this are drawn larger (the central mass); < 0: radius ∝ √mass
   ink: f32,               // 1: light paper, bodies drawn over it as darker ink (normal blending); 0: additive light
 }
 
@@ -47,7 +47,9 @@ fn vs(@builtin(vertex_index) vi: u32, @builtin(instance_index) ii: u32) -> VOut 
   let v = va[ii].xy;
   let c = corners[vi];
   var r = view.radius_px;
-  if (b.z > view.heavy) {
+  if (view.heavy < 0.0) {
+    r = r * sqrt(b.z); // size by mass: discs of one surface density (the dust), radius_px is a mass-1 body's
+  } else if (b.z > view.heavy) {
     r = 3.0 * r;
   }
   let ndc = (b.xy - view.lo) / (view.hi - view.lo) * 2.0 - 1.0 + c * r * 2.0 / view.target_px;

@@ -87,23 +87,24 @@ test("references are numbered in order of first citation, each cited, each with 
   for (const c of cites) expect(c.text).toContain(`[${refs.findIndex((r) => `#${r.id}` === c.href) + 1}]`);
 });
 
-test("the series and the footer are linked; part four is named as coming, not linked", () => {
+test("the series and the footer are linked, part four included", () => {
   const d = doc();
   const main = d.querySelector("#observablehq-main")!;
   expect(main.querySelectorAll('a[href="./gravity"]').length).toBeGreaterThanOrEqual(2);
-  expect([...main.querySelectorAll("a")].filter((a) => /Worlds from Dust/.test(a.textContent ?? ""))).toEqual([]);
-  expect(main.querySelector(".subtitle")?.textContent).toMatch(/Worlds from Dust.*coming/);
+  // part four from the subtitle and the epilogue
+  expect([...main.querySelectorAll('a[href="./worlds-from-dust"]')].filter((a) => /Worlds from Dust/.test(a.textContent ?? "")).length).toBe(2);
+  expect(main.querySelector('.subtitle a[href="./worlds-from-dust"]')).not.toBeNull();
   const footer = d.getElementById("observablehq-footer")!;
   expect(footer.querySelectorAll('a[href="./gravity"]').length).toBe(1);
   expect(footer.querySelectorAll('a[href="./#references"], a[href="#references"]').length).toBe(1);
   expect(footer.querySelectorAll('a[href="./embed"]').length).toBe(1);
-  expect(footer.textContent).toMatch(/Worlds from Dust.*coming/);
+  expect(footer.querySelectorAll('a[href="./worlds-from-dust"]').length).toBe(1);
   expect(footer.textContent).toMatch(/Licence/);
   // the pages linked from the essay exist in the build
-  for (const page of ["gravity.html", "embed.html"]) expect(existsSync(`dist/${page}`), page).toBe(true);
+  for (const page of ["gravity.html", "worlds-from-dust.html", "embed.html"]) expect(existsSync(`dist/${page}`), page).toBe(true);
 });
 
-for (const page of ["index.html", "gravity.html", "bench.html", "embed.html"])
+for (const page of ["index.html", "gravity.html", "worlds-from-dust.html", "bench.html", "embed.html"])
   test(`${page}: every in-page link lands on an element, every link to the site on a built file`, () => {
     const d = built(page);
     const ids = new Set([...d.querySelectorAll("[id]")].map((e) => e.id));

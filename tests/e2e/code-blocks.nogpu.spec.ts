@@ -26,7 +26,7 @@ function visibleCodeBlocks(page: Page) {
   );
 }
 
-for (const path of ["/", "/gravity", "/bench", "/embed"])
+for (const path of ["/", "/gravity", "/worlds-from-dust", "/bench", "/embed"])
   test(`${path}: no code block over ${MAX_LINES} visible lines outside a closed details, at both sizes`, async ({page}) => {
     await disableWebGPU(page);
     await page.setViewportSize(SIZES[0]);

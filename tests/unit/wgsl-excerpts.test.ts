@@ -5,7 +5,7 @@ import {join} from "node:path";
 import {describe, expect, test} from "vitest";
 import {wgslExcerpt, wgslExcerpts} from "../../components/essay/wgsl-code.js";
 
-const PAGES = ["src/index.md", "src/gravity.md", "src/bench.md", "src/embed.md"];
+const PAGES = ["src/index.md", "src/gravity.md", "src/worlds-from-dust.md", "src/bench.md", "src/embed.md"];
 
 /** Every createWGSLCode("path", {…}) call of a page: the path and the excerpt it names (null: none). */
 function shownShaders(page: string) {

@@ -1,0 +1,131 @@
+/**
+ * The dust disc's GPU engine: DustGPU (the combined substep, shaders/dust/ with
+ * shaders/gravity/ and shaders/sort/) runs `substeps` substeps and BodyRenderer draws the
+ * bodies straight from the particle buffer (radius ∝ √mass), one submit per frame. The only
+ * readback is the counters (`state`: count, largest and total mass, the mass spectrum) through
+ * a staging ring, never awaited by a frame; the count it reports shrinks the passes
+ * (`DustGPU.setCount`).
+ */
+import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {StagingRing} from "../../gpu/readback.js";
+import {decodeDustState, DUST_STATE_WORDS, DustGPU} from "../../dust/gpu.js";
+import {DUST_SOFTWARE_GRAINS, type DustParams} from "../../dust/params.js";
+import {compareScene, discScene} from "../../dust/scene.js";
+import {BodyRenderer} from "../../sim/body-renderer.js";
+import {skyLook} from "../nbody/draw.js";
+import type {GPUEngineContext} from "../runtime/engine.js";
+import {fmtNumber} from "../runtime/options.js";
+import {softwareMessage} from "../runtime/status.js";
+import {applyControls, CLOUD_SMALL, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
+import {dustStyle, dustView} from "./draw.js";
+
+export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Promise<DustDiscEngine> {
+  const {device, handle} = ctx;
+  const {state, stage} = s;
+  const renderer0 = softwareRenderer(handle.adapterInfo);
+  const software = renderer0 !== null;
+  const cloud = s.scene === "cloud";
+  const grains = () =>
+    cloud
+      ? software
+        ? Math.min(s.cloudGrains, CLOUD_SMALL)
+        : s.cloudGrains
+      : (state.requested ?? (software ? DUST_SOFTWARE_GRAINS : state.initialCount || 20000));
+  let capacity = Math.max(grains(), 1);
+  let dust = await DustGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: capacity});
+  dust.setForces(state.forces);
+  const renderer = await BodyRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  renderer.setLook(skyLook(stage.canvas));
+  stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
+  const ring = new StagingRing(ctx.scope, DUST_STATE_WORDS * 4, 3);
+  const substeps = software ? 1 : s.substeps;
+  const maxInFlight = software ? 1 : 2;
+  let inFlight = 0;
+  let base!: DustParams;
+  let generation = 0;
+  let last = -Infinity;
+  let rebuilding = false;
+  const info = (n: number) =>
+    ctx.status.info(
+      renderer0 && (state.requested === null || cloud)
+        ? softwareMessage({renderer: renderer0, subject: cloud ? "the cloud" : "the disc", load: `${fmtNumber(n)} grains`})
+        : `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(n)} grains, the tree and the grid rebuilt every substep, ${substeps} substep${substeps > 1 ? "s" : ""} per frame.`
+    );
+  const reset = () => {
+    const n = grains();
+    if (n > capacity) {
+      // a larger disc than the buffers hold: a new pipeline (the old one's scope goes with it)
+      rebuilding = true;
+      dust.dispose();
+      capacity = n;
+      DustGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: capacity}).then(
+        (d) => {
+          dust = d;
+          dust.setForces(state.forces);
+          rebuilding = false;
+          reset();
+        },
+        (e) => ctx.status.warn(`The disc could not be rebuilt: ${e instanceof Error ? e.message : String(e)}`)
+      );
+      return;
+    }
+    const scene = cloud ? compareScene(n, s.seed) : discScene(n, s.seed);
+    base = scene.params;
+    dust.setParams(applyControls(base, state));
+    dust.setBodies(scene.bodies);
+    generation++;
+    Object.assign(state, {count: n, initialCount: n, merges: 0, totalMass: n, largestMass: 1, steps: 0, spectrum: [n, ...new Array(23).fill(0)]});
+    info(n);
+    s.publish();
+  };
+  const draw = () => {
+    if (rebuilding || !stage.hasSize || !renderer.resize()) return;
+    const enc = device.createCommandEncoder({label: "dust-draw"});
+    const view = dustView(stage, s.scene);
+    renderer.encode(enc, dust.gravity.pm, dust.gravity.va, dust.count, view, dustStyle(stage, view, base.unitRadius, dust.count, s.scene));
+    device.queue.submit([enc.finish()]);
+  };
+  reset();
+  draw();
+  return {
+    reset,
+    draw,
+    setControls: () => dust.setParams({...applyControls(base, state), pointer: s.pointer(state.steps * base.dt)}),
+    frame(_dt, now) {
+      if (rebuilding || !stage.hasSize || inFlight >= maxInFlight || !renderer.resize()) return;
+      dust.setParams({...applyControls(base, state), pointer: s.pointer(state.steps * base.dt)});
+      const enc = device.createCommandEncoder({label: "dust-frame"});
+      for (let k = 0; k < substeps; k++) dust.encodeSubstep(enc);
+      const view = dustView(stage, s.scene);
+      renderer.encode(enc, dust.gravity.pm, dust.gravity.va, dust.count, view, dustStyle(stage, view, base.unitRadius, dust.count, s.scene));
+      const slot = ring.acquire();
+      if (slot) ring.copy(enc, slot, dust.state, 0, 0, DUST_STATE_WORDS * 4);
+      device.queue.submit([enc.finish()]);
+      state.steps += substeps;
+      inFlight++;
+      device.queue.onSubmittedWorkDone().then(
+        () => inFlight--,
+        () => {}
+      );
+      if (slot) {
+        const gen = generation;
+        const d = dust;
+        ring.commit(slot, (bytes) => {
+          if (gen !== generation || d !== dust) return;
+          const c = decodeDustState(bytes);
+          d.setCount(c.count);
+          state.count = c.count;
+          state.merges = state.initialCount - c.count;
+          state.totalMass = c.totalMass;
+          state.largestMass = c.largestMass;
+          state.spectrum = c.spectrum;
+          if (now - last > 250) {
+            last = now;
+            s.publish();
+          }
+        });
+      }
+      s.frames.n++;
+    },
+  };
+}

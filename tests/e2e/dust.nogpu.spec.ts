@@ -1,0 +1,21 @@
+// The dust disc without WebGPU, alone on its /embed/ page: the CPU twin runs its grains,
+// the status line says so in one line, and the twin merges too (count falls, mass conserved).
+import {expect, test} from "@playwright/test";
+import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
+
+test("dust-disc falls back to the CPU twin, says so, and merges with the mass conserved", async ({page}) => {
+  test.setTimeout(180_000);
+  const errs = watchErrors(page);
+  await disableWebGPU(page);
+  await page.goto("/embed/dust-disc");
+  const value = () => widgetValue(page, "dust-disc");
+  await expect.poll(async () => (await value())?.engine, {timeout: 60_000}).toBe("cpu");
+  const status = page.locator("ns-dust-disc").locator(".widget-status");
+  await expect(status).toContainText("WebGPU is not available");
+  await expect(status).toContainText("The CPU twin simulates 1,500 grains");
+  await expect.poll(async () => (await value()).merges, {timeout: 90_000}).toBeGreaterThan(0);
+  const v = await value();
+  expect(v).toMatchObject({initialCount: 1500, totalMass: 1500, engine: "cpu"});
+  expect(v.count).toBe(1500 - v.merges);
+  errs.expectNone();
+});
