@@ -22,7 +22,7 @@ import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {dispatchItems} from "../gpu/dispatch.js";
 import type {PipelinePhase} from "../gpu/phases.js";
-import {GravityGPU, type PassTimestamps} from "../gravity/gpu.js";
+import {forceDispatches, GravityGPU, type PassTimestamps} from "../gravity/gpu.js";
 import {allocBodies, type Bodies} from "../gravity/bodies.js";
 import {CountingSortGPU} from "../sort/gpu-sort.js";
 import {denseGrid, type GridParams} from "../sort/grid.js";
@@ -37,8 +37,8 @@ export const DUST_PHASES = [
     key: "far",
     label: "far field",
     does: "the Barnes–Hut quadtree rebuilt from the bodies (keys, radix sort, permute, levels, centres of mass) and walked",
-    // keys 3 + sort 8 × 5 + permute 1 + build 1 + 16 × 6 + centres of mass 17 + walk 1 (components/gravity/gpu.ts)
-    dispatches: 159,
+    // keys, radix sort, permute, build, centres of mass, walk: as GravityGPU.encodeForces records them
+    dispatches: forceDispatches(),
     role: "organise",
     note: "tree",
   },

@@ -27,6 +27,20 @@ import {maxNodes, type QuadTree} from "./tree.js";
 /** The timed passes of one step, in order (labels for a PassTimer; "integrate" and "kick" are the two halves of the leapfrog). */
 export const GRAVITY_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
 
+/**
+ * Dispatches `GravityGPU.encodeForces` records (keys 3, sort RADIX_PASSES × 5, permute 1,
+ * build 1 + MAX_LEVEL, centres of mass two levels a dispatch, walk 1), counted by the same
+ * loops as the encoders so that pages quoting it follow the code (tests/unit/bench-harness.test.ts
+ * holds it against a recorded step).
+ */
+export function forceDispatches(): number {
+  let com = 0;
+  let L = MAX_LEVEL - 1;
+  for (; L >= 1; L -= 2) com++;
+  for (L += 1; L >= 0; L--) com++;
+  return 3 + RADIX_PASSES * 5 + 1 + (1 + MAX_LEVEL) + com + 1;
+}
+
 /** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
 export interface PassTimestamps {
   writes(label: string): GPUComputePassTimestampWrites | undefined;

@@ -14,7 +14,7 @@ import {runBench, simulatedTime, TwinMismatchError, type BenchOptions, type Benc
 import {SORT_GRID, sortSpec, waterSpec, type PipelineSpec, type TwinCheck} from "../../components/bench/pipelines.js";
 import {WATER_DEFAULTS} from "../../components/water/params.js";
 import {GRAVITY_CHECK_BODIES, gravitySpec} from "../../components/bench/gravity.js";
-import {GRAVITY_PHASES, GravityGPU} from "../../components/gravity/gpu.js";
+import {GRAVITY_PHASES, GravityGPU, forceDispatches} from "../../components/gravity/gpu.js";
 import {testGPU} from "../helpers/gpu.js";
 
 let gpu: GPUHandle;
@@ -91,7 +91,7 @@ describe("benchmark harness", () => {
     g.setBodies(gravitySpec.scene(GRAVITY_CHECK_BODIES, GRAVITY_CHECK_BODIES), "none");
     let dispatches = 0;
     const pass = {setPipeline() {}, setBindGroup() {}, end() {}, dispatchWorkgroups: () => dispatches++, dispatchWorkgroupsIndirect: () => dispatches++};
-    g.encodeStep({beginComputePass: () => pass, copyBufferToBuffer() {}} as unknown as GPUCommandEncoder);
+    g.encodeStep({beginComputePass: () => pass, copyBufferToBuffer() {}, clearBuffer() {}} as unknown as GPUCommandEncoder);
     g.dispose();
     countGravityStep = () => ({dispatches});
   });
@@ -170,6 +170,8 @@ describe("benchmark harness", () => {
     // counted from the production encoding on a stand-in command encoder
     const {dispatches} = countGravityStep();
     expect(row.dispatchesPerSubstep).toBe(dispatches);
+    // integrate and kick around the forces, whose count pages quote (forceDispatches)
+    expect(dispatches).toBe(forceDispatches() + 2);
   });
 
   it("skips a count beyond the memory budget and says why", async () => {
