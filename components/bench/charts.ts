@@ -27,7 +27,8 @@ export interface ChartReport {
 
 const COLOURS: Record<string, string> = {sort: "#4269d0", sand: "#efb118", water: "#3ca951"};
 const colour = (p: string) => COLOURS[p] ?? "#888";
-const PASS_COLOURS = ["#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#a463f2", "#97bbf5", "#9c6b4e"];
+// Observable's ten categorical colours: the dust substep has ten passes
+const PASS_COLOURS = ["#4269d0", "#efb118", "#ff725c", "#6cc5b0", "#3ca951", "#a463f2", "#97bbf5", "#9c6b4e", "#ff8ab7", "#9498a0"];
 const fmtCount = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : `${n}`);
 const fmtMs = (v: number) => (v >= 10 ? v.toFixed(0) : v >= 1 ? v.toFixed(1) : v >= 0.01 ? v.toFixed(2) : v.toPrecision(1));
 

@@ -14,3 +14,48 @@ export {DUST_PHASES} from "../dust/gpu.js";
 export {DUST_DEFAULT_GRAINS, DUST_MAX_GRAINS, DUST_MIN_GRAINS, DUST_SOFTWARE_GRAINS, DUST_TWIN_GRAINS} from "../dust/params.js";
 export {discScene, DISC_INNER, DISC_OUTER} from "../dust/scene.js";
 export {dispatchesPerSubstep} from "../gpu/phases.js";
+export {adapterLabel} from "../bench/charts.js";
+import {type ChartReport, type ChartRow, passSplitChart} from "../bench/charts.js";
+
+/** One measured row of the dust pipeline: grains, ms per frame and per substep (medians of the benchmark JSON). */
+export interface DustBenchRow {
+  grains: number;
+  substepsPerFrame: number;
+  frameMs: number;
+  substepMs: number;
+  /** the slowest pass (separately timed) and its ms per substep */
+  slowest: [string, number];
+}
+
+/**
+ * The dust rows of a benchmark report (`npm run bench -- --pipelines dust`, schema in
+ * bench/README.md), smallest count first. Errors: none; a report without dust rows gives [].
+ */
+export function dustBenchRows(report: ChartReport & {rows: (ChartRow & {substepsPerFrame: number})[]}): DustBenchRow[] {
+  return report.rows
+    .filter((r) => r.pipeline === "dust")
+    .sort((a, b) => a.particles - b.particles)
+    .map((r) => {
+      const passes = Object.entries(r.perPassMs).map(([k, v]) => [k, v.median] as [string, number]);
+      return {
+        grains: r.particles,
+        substepsPerFrame: r.substepsPerFrame,
+        frameMs: r.frameMs.median,
+        substepMs: r.frameMs.median / r.substepsPerFrame,
+        slowest: passes.reduce((a, b) => (b[1] > a[1] ? b : a), ["", 0]),
+      };
+    });
+}
+
+/**
+ * ms per substep split by pass, one bar per grain count (the essay's pass-split chart with
+ * the counts as its rows). `width`: the container's CSS width.
+ */
+export function dustPassChart(report: ChartReport, width = 640): SVGSVGElement {
+  const fmtCount = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : `${n / 1e3}k`);
+  const rows = report.rows.filter((r) => r.pipeline === "dust").map((r) => ({...r, pipeline: fmtCount(r.particles), particles: 0}));
+  const svg = passSplitChart({...report, rows}, 0, width);
+  svg.querySelector("title")!.textContent =
+    `Milliseconds per substep of the combined substep, by pass, at each grain count, on ${report.adapter?.name ?? "the benchmark GPU"}`;
+  return svg;
+}
