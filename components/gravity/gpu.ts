@@ -27,18 +27,26 @@ import {maxNodes, type QuadTree} from "./tree.js";
 /** The timed passes of one step, in order (labels for a PassTimer; "integrate" and "kick" are the two halves of the leapfrog). */
 export const GRAVITY_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
 
-/**
- * Dispatches `GravityGPU.encodeForces` records (keys 3, sort RADIX_PASSES × 5, permute 1,
- * build 1 + MAX_LEVEL, centres of mass two levels a dispatch, walk 1), counted by the same
- * loops as the encoders so that pages quoting it follow the code (tests/unit/bench-harness.test.ts
- * holds it against a recorded step).
- */
-export function forceDispatches(): number {
+/** Dispatches of the tree build (`encodeBuild`): the root, then one per level below it. */
+export const BUILD_DISPATCHES = 1 + MAX_LEVEL;
+
+/** Dispatches of the centres of mass (`encodeCentreOfMass`): two levels a dispatch from the deepest, then what is left up to the root. */
+export const COM_DISPATCHES = (() => {
   let com = 0;
   let L = MAX_LEVEL - 1;
   for (; L >= 1; L -= 2) com++;
   for (L += 1; L >= 0; L--) com++;
-  return 3 + RADIX_PASSES * 5 + 1 + (1 + MAX_LEVEL) + com + 1;
+  return com;
+})();
+
+/**
+ * Dispatches `GravityGPU.encodeForces` records (keys 3, sort RADIX_PASSES × 5, permute 1,
+ * build BUILD_DISPATCHES, centres of mass COM_DISPATCHES, walk 1), counted by the same loops
+ * as the encoders so that pages quoting it follow the code (tests/unit/bench-harness.test.ts
+ * holds it against a recorded step).
+ */
+export function forceDispatches(): number {
+  return 3 + RADIX_PASSES * 5 + 1 + BUILD_DISPATCHES + COM_DISPATCHES + 1;
 }
 
 /** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */

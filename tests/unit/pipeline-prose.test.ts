@@ -6,6 +6,8 @@
 // dispatches", "one-dispatch scan") must be claimed by an entry below, which says what the
 // code gives for it — a phrase no entry claims fails, so a new count cannot slip in unchecked.
 import {readFileSync} from "node:fs";
+import {DUST_PHASES} from "../../components/dust/gpu.js";
+import {BUILD_DISPATCHES, COM_DISPATCHES} from "../../components/gravity/gpu.js";
 import {describe, expect, it} from "vitest";
 import {TIMED_PASS_DISPATCHES} from "../../components/bench/harness.js";
 import {countValue, dispatchesPerSubstep, phasesOfRole, type PipelinePhase} from "../../components/gpu/phases.js";
@@ -104,6 +106,10 @@ const CLAIMS: Record<string, Claim[]> = {
       ],
       from: "the declarations, fused and as built",
     },
+    {re: /\*\*Gravity build, (one) dispatch per level\*\*/, values: [1], from: "encodeBuild: one tree_level dispatch per level"},
+    {re: /97 → (17) dispatches/, values: [BUILD_DISPATCHES], from: "gravity BUILD_DISPATCHES"},
+    {re: /17 → (9) dispatches/, values: [COM_DISPATCHES], from: "gravity COM_DISPATCHES"},
+    {re: /\(the harness's check\), (\d+) dispatches a substep/, values: [dispatchesPerSubstep(DUST_PHASES)], from: "DUST_PHASES"},
   ],
   "data/bench/pipelines.md": [
     {re: /on top of the (one)-dispatch scan/, values: [FUSED_SCAN], from: "SORT_PHASES scan"},
