@@ -29,7 +29,7 @@ fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
     let size = ldexp(1.0, sq.exponent - i32(cell.shape >> 26u));
     let count = cell.shape & WALK_COUNT_MASK;
     if (!(cell.mass > 0.0) || size * size < params.theta2 * dot(d, d)) {
-      // far enough (or empty): fetch the next cell first, add this one's pull while it loads
+      // far or empty: fetch the next cell, then add this pull
       more = sp > 0u;
       if (more) {
         sp = sp - 1u;
@@ -42,7 +42,7 @@ fn walk(@builtin(global_invocation_id) gid: vec3<u32>) {
       continue;
     }
     if ((cell.shape & WALK_INTERNAL) != 0u) {
-      // opened: push the other children (last first) and go straight on to the first
+      // opened: push the other children, go on to the first
       for (var c = count; c > 1u; c--) {
         stack[sp] = cell.link + c - 1u;
         sp = sp + 1u;
