@@ -94,8 +94,7 @@ export function interleave3(cx: number, cy: number, cz: number): number {
 export function mortonKeys3(x: Float32Array, y: Float32Array, z: Float32Array, cube: BoundingCube, n = x.length): Uint32Array {
   const keys = new Uint32Array(n);
   const e = cube.exponent;
-  for (let i = 0; i < n; i++)
-    keys[i] = interleave3(cellCoord3(x[i], cube.minX, e), cellCoord3(y[i], cube.minY, e), cellCoord3(z[i], cube.minZ, e));
+  for (let i = 0; i < n; i++) keys[i] = interleave3(cellCoord3(x[i], cube.minX, e), cellCoord3(y[i], cube.minY, e), cellCoord3(z[i], cube.minZ, e));
   return keys;
 }
 

@@ -22,15 +22,7 @@ export interface Walk3Result extends Accelerations3 {
  * Accelerations a_i = G Σ m_j d / (|d|² + ε²)^{3/2} and potentials φ_i = −G Σ m_j / (|d|² + ε²)^{1/2}
  * of sorted bodies (x, y, z, m) through the walk nodes `w`.
  */
-export function walk3Twin(
-  w: WalkNodes3,
-  x: Float32Array,
-  y: Float32Array,
-  z: Float32Array,
-  m: Float32Array,
-  G: number,
-  softening: number
-): Walk3Result {
+export function walk3Twin(w: WalkNodes3, x: Float32Array, y: Float32Array, z: Float32Array, m: Float32Array, G: number, softening: number): Walk3Result {
   const n = x.length;
   const eps2 = Math.fround(softening * softening);
   const out: Walk3Result = {

@@ -42,13 +42,16 @@ describe("the octree built level by level", () => {
   for (const [name, b] of [
     ["plummer", plummer3Scene(1500, 2)],
     ["collision", collision3Scene(1500, 4)],
-    ["one point", (() => {
-      const p = plummer3Scene(200, 1);
-      p.x.fill(0.5);
-      p.y.fill(0.5);
-      p.z.fill(0.5);
-      return p;
-    })()],
+    [
+      "one point",
+      (() => {
+        const p = plummer3Scene(200, 1);
+        p.x.fill(0.5);
+        p.y.fill(0.5);
+        p.z.fill(0.5);
+        return p;
+      })(),
+    ],
   ] as const) {
     it(`${name}: leaves tile the bodies, children tile their parent, masses add up`, () => {
       const {tree: t} = buildBarnesHut3(b, {leafCapacity: 8, theta: 0.5});
