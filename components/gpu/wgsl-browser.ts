@@ -32,6 +32,7 @@ const files: Record<string, {text(): Promise<string>}> = {
   "gravity3d/integrate.wgsl": FileAttachment("../../shaders/gravity3d/integrate.wgsl"),
   "gravity3d/keys.wgsl": FileAttachment("../../shaders/gravity3d/keys.wgsl"),
   "gravity3d/permute.wgsl": FileAttachment("../../shaders/gravity3d/permute.wgsl"),
+  "gravity3d/points.wgsl": FileAttachment("../../shaders/gravity3d/points.wgsl"),
   "gravity3d/tree.wgsl": FileAttachment("../../shaders/gravity3d/tree.wgsl"),
   "gravity3d/walk.wgsl": FileAttachment("../../shaders/gravity3d/walk.wgsl"),
   "render/bodies.wgsl": FileAttachment("../../shaders/render/bodies.wgsl"),
