@@ -28,9 +28,9 @@ import {WATER_DEFAULTS, waterGrid, waterGridFor, type WaterParams} from "../wate
 import {damBreak, fitTank} from "../water/scene.js";
 import {substepTwin} from "../water/twin.js";
 
-export type PipelineName = "sort" | "sand" | "water" | "gravity";
+export type PipelineName = "sort" | "sand" | "water" | "gravity" | "gravity3d";
 /** The pipelines of PIPELINE_SPECS (the bench page's). */
-export type PagePipelineName = Exclude<PipelineName, "gravity">;
+export type PagePipelineName = Exclude<PipelineName, "gravity" | "gravity3d">;
 
 /** Anything that hands out timestampWrites per labelled pass (a PassTimer, components/sim/timing.ts). */
 export interface PassTimestamps {
