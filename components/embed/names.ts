@@ -3,7 +3,19 @@
  * in Node to build one iframe page and one exported module per widget, and the registry
  * (registry.ts) must name the same widgets (a unit test checks both agree).
  */
-export const EMBED_NAMES = ["contacts", "grid-query", "counting-sort", "scan-scrub", "sand", "water", "nbody", "bh-probe", "bh-error", "galaxy"] as const;
+export const EMBED_NAMES = [
+  "contacts",
+  "grid-query",
+  "counting-sort",
+  "scan-scrub",
+  "sand",
+  "water",
+  "nbody",
+  "bh-probe",
+  "bh-error",
+  "galaxy",
+  "galaxy-3d",
+] as const;
 export type EmbedName = (typeof EMBED_NAMES)[number];
 
 /** The custom element's tag of a widget: one prefix for all, `ns-` (neighbour search). */

@@ -10,6 +10,7 @@ import {BH_PROBE_OPTIONS} from "../widgets/bh-probe/options.js";
 import {CONTACTS_OPTIONS} from "../widgets/contacts/options.js";
 import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
 import {GALAXY_OPTIONS} from "../widgets/galaxy/options.js";
+import {GALAXY3D_OPTIONS} from "../widgets/galaxy-3d/options.js";
 import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
 import {NBODY_OPTIONS} from "../widgets/nbody/options.js";
 import {SAND_OPTIONS} from "../widgets/sand/options.js";
@@ -70,6 +71,13 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
   },
   "bh-error": {name: "bh-error", title: "Barnes–Hut: force error against θ", page: "gravity", anchor: "5-how-wrong-is-it", schema: BH_ERROR_OPTIONS},
   galaxy: {name: "galaxy", title: "A disc galaxy, Barnes–Hut on the GPU", page: "gravity", anchor: "6-the-galaxy", schema: GALAXY_OPTIONS},
+  "galaxy-3d": {
+    name: "galaxy-3d",
+    title: "Gravity in 3D: an octree built on the GPU",
+    page: "gravity",
+    anchor: "7-gravity-in-three-dimensions",
+    schema: GALAXY3D_OPTIONS,
+  },
 };
 
 export {kebab} from "../widgets/runtime/options.js";
