@@ -19,7 +19,7 @@ export const DISTANCE_RANGE: [number, number] = [1.5, 80];
 
 /** A camera for a scene of the given radius: the whole scene in view, tilted 35° and turned 20°. */
 export function defaultCamera(radius: number): OrbitCamera {
-  return {yaw: (20 * Math.PI) / 180, pitch: (35 * Math.PI) / 180, distance: clampDistance(radius * 3.2), fov: Math.PI / 4};
+  return {yaw: (20 * Math.PI) / 180, pitch: (35 * Math.PI) / 180, distance: clampDistance(radius * 2.3), fov: Math.PI / 4};
 }
 
 export function clampDistance(d: number): number {

@@ -83,7 +83,7 @@ export async function galaxy3DGPU(ctx: GPUEngineContext, s: Galaxy3DSetup, onRan
   };
   const style = () => ({
     radiusPx: count > 200_000 ? 1 : count > 50_000 ? 1.3 : 2,
-    alpha: count > 200_000 ? 0.2 : count > 50_000 ? 0.35 : 0.7,
+    alpha: count > 200_000 ? 0.2 : count > 50_000 ? 0.3 : 0.45,
     speedRange: SPEED_RANGE3,
     byGalaxy: state.colour === "galaxy",
     heavyMass: 0.01,
