@@ -28,14 +28,14 @@ import {ResourceScope} from "../components/gpu/scope.js";
 import {runBench, TwinMismatchError} from "../components/bench/harness.js";
 import {PIPELINE_SPECS, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
 import {gravitySpec} from "../components/bench/gravity.js";
-import {GRAVITY3_BENCH_THETAS, gravity3dSpec} from "../components/bench/gravity3d.js";
+import {GRAVITY3_BENCH_RUNS, gravity3dSpec} from "../components/bench/gravity3d.js";
 import {benchGPU} from "./dawn.js";
 import {runGravityBench, TwinCheckError} from "./gravity.js";
 
 /** Every pipeline `npm run bench` can time: the page's three and gravity. */
 const SPECS: Record<PipelineName, PipelineSpec<any>> = {...PIPELINE_SPECS, gravity: gravitySpec, gravity3d: gravity3dSpec(0.5)};
-/** The specs a name runs: gravity3d runs one per θ of GRAVITY3_BENCH_THETAS (rows told apart by their scene, which names θ). */
-const specsOf = (p: PipelineName): PipelineSpec<any>[] => (p === "gravity3d" ? GRAVITY3_BENCH_THETAS.map((t) => gravity3dSpec(t)) : [SPECS[p]]);
+/** The specs a name runs: gravity3d runs GRAVITY3_BENCH_RUNS (θ 0.3 / 0.5 / 0.8 per-thread, θ 0.5 subgroup; rows told apart by their scene, which names θ and the walk). */
+const specsOf = (p: PipelineName): PipelineSpec<any>[] => (p === "gravity3d" ? GRAVITY3_BENCH_RUNS.map((r) => gravity3dSpec(r.theta, r.walk)) : [SPECS[p]]);
 export const FULL_COUNTS = [10_000, 30_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
 export const SMOKE_COUNTS = [1_000, 4_000];
 

@@ -37,7 +37,15 @@ export interface Gravity3GPUOptions {
   maxBodies: number;
   /** a cell with more bodies is split (default GRAVITY3_DEFAULTS.leafCapacity) */
   leafCapacity?: number;
+  /**
+   * "thread" (default: walk.wgsl, one stack per body) or "subgroup" (walk_subgroup.wgsl: the lanes of a
+   * subgroup share one stack and vote with subgroupAll). "subgroup" needs a device with the 'subgroups'
+   * feature; without it the per-thread walk runs (`walkKind` says which).
+   */
+  walk?: Walk3Kind;
 }
+
+export type Walk3Kind = "thread" | "subgroup";
 
 const WG = 256;
 const WALK_WG = 64;
@@ -82,6 +90,12 @@ const FILES = {
 } satisfies Record<string, {files: string[]; kinds: Kind[]; entries: string[]}>;
 
 type Pipes = Record<string, GPUComputePipeline>;
+
+/** The subgroup walk's pipeline: `enable subgroups;` (shaders/gravity/enable_subgroups.wgsl) must come before any declaration. */
+function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader): Promise<GPUComputePipeline> {
+  const pl = layout(device, "g3-walk_subgroup", FILES.walk.kinds as Kind[]);
+  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity3d/walk_subgroup.wgsl"], "walk_subgroup", pl, "explicit3");
+}
 
 async function compile(device: GPUDevice, wgsl: WGSLLoader): Promise<Pipes> {
   const jobs: Promise<[string, GPUComputePipeline]>[] = [];
@@ -144,7 +158,11 @@ export class Gravity3GPU {
       throw new RangeError(`maxBodies must be an integer in 1..${MAX_BODIES3}, got ${opts.maxBodies}`);
     if (opts.leafCapacity !== undefined && !(Number.isInteger(opts.leafCapacity) && opts.leafCapacity >= 1))
       throw new RangeError(`leafCapacity must be an integer ≥ 1, got ${opts.leafCapacity}`);
-    const pipes = await compile(device, wgsl);
+    if (opts.walk !== undefined && opts.walk !== "thread" && opts.walk !== "subgroup")
+      throw new RangeError(`walk must be "thread" or "subgroup", got ${String(opts.walk)}`);
+    const subgroups = opts.walk === "subgroup" && device.features.has("subgroups" as GPUFeatureName);
+    const [pipes, sub] = await Promise.all([compile(device, wgsl), subgroups ? compileSubgroupWalk(device, wgsl) : null]);
+    if (sub) pipes.walk_subgroup = sub;
     const scope = parentScope.child(device);
     try {
       return new Gravity3GPU(device, scope, pipes, opts);
@@ -218,10 +236,16 @@ export class Gravity3GPU {
       tree: b.levelU.map((u) => group("tree_flag", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.rank, b.levelCount])),
       com: b.levelU.map((u) => group("com_level", [b.params, u, b.pos, b.nodes, b.sums, b.levelCount, b.keysA, b.bounds, b.walkNodes])),
       walk: group("walk", [b.params, b.pos, b.walkNodes, b.acc, b.terms]),
+      walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pos, b.walkNodes, b.acc, b.terms]) : null,
       direct: group("direct", [b.params, b.pos, b.acc]),
       integrate: group("kick_drift", [b.params, b.pos, b.vel, b.acc]),
       energy: group("energy_partial", [b.params, b.pos, b.vel, b.acc, b.partial]),
     };
+  }
+
+  /** The walk that runs: "subgroup" only when asked for and the device has 'subgroups'. */
+  get walkKind(): Walk3Kind {
+    return this.groups.walkSubgroup ? "subgroup" : "thread";
   }
 
   /** Current body count. */
@@ -383,8 +407,9 @@ export class Gravity3GPU {
   /** walk: accelerations and potentials into acc, term counts into terms (1 dispatch). */
   encodeWalk(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
     const pass = this.pass(enc, "walk", timer);
-    pass.setBindGroup(0, this.groups.walk);
-    pass.setPipeline(this.pipes.walk);
+    const sub = this.groups.walkSubgroup;
+    pass.setBindGroup(0, sub ?? this.groups.walk);
+    pass.setPipeline(sub ? this.pipes.walk_subgroup : this.pipes.walk);
     pass.dispatchWorkgroups(Math.max(1, Math.ceil(this.n / WALK_WG)));
     pass.end();
   }

@@ -73,3 +73,64 @@ export function walk3Twin(w: WalkNodes3, x: Float32Array, y: Float32Array, z: Fl
   }
   return out;
 }
+
+/**
+ * The subgroup-cooperative walk (twin of shaders/gravity3d/walk_subgroup.wgsl): the sorted
+ * bodies in groups of `groupSize` consecutive ones share one stack; a cell is one term only
+ * if every body of the group lies outside its opening radius, else the whole group opens it;
+ * an opened leaf is summed per body. `groupSize` 1 is walk3Twin. Errors: RangeError for a
+ * group size < 1.
+ */
+export function walkSubgroup3Twin(
+  w: WalkNodes3,
+  x: Float32Array,
+  y: Float32Array,
+  z: Float32Array,
+  m: Float32Array,
+  G: number,
+  softening: number,
+  groupSize: number
+): Walk3Result {
+  if (!(Number.isInteger(groupSize) && groupSize >= 1)) throw new RangeError(`groupSize must be an integer ≥ 1, got ${groupSize}`);
+  const n = x.length;
+  const eps2 = Math.fround(softening * softening);
+  const out: Walk3Result = {ax: new Float64Array(n), ay: new Float64Array(n), az: new Float64Array(n), phi: new Float64Array(n), terms: new Uint32Array(n)};
+  const stack = new Uint32Array(WALK3_STACK);
+  const pull = (i: number, qx: number, qy: number, qz: number, qm: number) => {
+    const dx = qx - x[i],
+      dy = qy - y[i],
+      dz = qz - z[i];
+    const inv = 1 / Math.sqrt(dx * dx + dy * dy + dz * dz + eps2);
+    const f = qm * inv * inv * inv;
+    out.ax[i] += f * dx;
+    out.ay[i] += f * dy;
+    out.az[i] += f * dz;
+    out.phi[i] -= qm * inv;
+    out.terms[i]++;
+  };
+  for (let g0 = 0; g0 < n; g0 += groupSize) {
+    const g1 = Math.min(n, g0 + groupSize);
+    let sp = 0;
+    stack[sp++] = 0;
+    while (sp > 0) {
+      const j = stack[--sp];
+      let all = true;
+      for (let i = g0; all && i < g1; i++) {
+        const dx = w.cx[j] - x[i],
+          dy = w.cy[j] - y[i],
+          dz = w.cz[j] - z[i];
+        all = dx * dx + dy * dy + dz * dz > w.open2[j];
+      }
+      if (all) for (let i = g0; i < g1; i++) pull(i, w.cx[j], w.cy[j], w.cz[j], w.mass[j]);
+      else if (w.internal[j]) for (let c = w.count[j] - 1; c >= 0; c--) stack[sp++] = w.link[j] + c;
+      else for (let i = g0; i < g1; i++) for (let k = w.link[j]; k < w.link[j] + w.count[j]; k++) if (k !== i) pull(i, x[k], y[k], z[k], m[k]);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    out.ax[i] *= G;
+    out.ay[i] *= G;
+    out.az[i] *= G;
+    out.phi[i] *= G;
+  }
+  return out;
+}
