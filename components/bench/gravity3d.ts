@@ -61,7 +61,7 @@ export async function gravity3TwinCheck(g: Gravity3GPU, theta: number, tolerance
     sortEqualsTwin: sortSame,
     differingNodes: differing,
     walkMaxErrorOfRms: Number(worst.toPrecision(3)),
-    ok: sortSame && differing === 0 && worst < 1e-4,
+    ok: sortSame && differing === 0 && worst < tolerance,
   };
 }
 
