@@ -96,7 +96,7 @@ export function gravity3dSpec(theta: number, walk: Walk3Kind = "thread"): Pipeli
     async check(ctx, _checkN, benchCount) {
       const g = await Gravity3GPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxBodies: GRAVITY3_CHECK_BODIES, walk});
       // the subgroup walk opens more cells than the per-thread twin: its forces differ by its (smaller) approximation error
-      const tolerance = g.walkKind === "subgroup" ? 1e-2 : 1e-4;
+      const tolerance = g.walkKind === "subgroup" ? 5e-2 : 1e-4; // the subgroup kernel = its own twin: tests/unit/gravity3d-subgroup.test.ts
       try {
         const c = await gravity3TwinCheck(g, theta, tolerance);
         return {
