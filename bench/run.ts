@@ -11,6 +11,9 @@
  *   npm run bench -- --only gravity   the gravity benchmark's own record (θ trade, both walks,
  *                                     O(N²) kernel: bench/gravity.ts; data/bench/gravity-h200.json's schema)
  *                 [--counts 100000,1000000] [--reps 20] [--check-only]
+ *   npm run bench -- --pipelines gravity3d --counts 100000,1000000
+ *                                     the 3D octree step at θ 0.3, 0.5 and 0.8 (components/bench/gravity3d.ts),
+ *                                     each pass timed: keys, sort, permute, build, com, walk
  *   npm run bench -- --help
  *
  * Exit status: 0 on success; 2 when a pipeline disagrees with its CPU twin (nothing is
@@ -26,11 +29,14 @@ import {runBench, TwinMismatchError} from "../components/bench/harness.js";
 import {PIPELINE_SPECS, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
 import {gravitySpec} from "../components/bench/gravity.js";
 import {dustSpec} from "../components/bench/dust.js";
+import {GRAVITY3_BENCH_RUNS, gravity3dSpec} from "../components/bench/gravity3d.js";
 import {benchGPU} from "./dawn.js";
 import {runGravityBench, TwinCheckError} from "./gravity.js";
 
-/** Every pipeline `npm run bench` can time: the page's three, gravity and the dust. */
-const SPECS: Record<PipelineName, PipelineSpec<any>> = {...PIPELINE_SPECS, gravity: gravitySpec, dust: dustSpec};
+/** Every pipeline `npm run bench` can time: the page's three, gravity, the dust and gravity in 3D. */
+const SPECS: Record<PipelineName, PipelineSpec<any>> = {...PIPELINE_SPECS, gravity: gravitySpec, dust: dustSpec, gravity3d: gravity3dSpec(0.5)};
+/** The specs a name runs: gravity3d runs GRAVITY3_BENCH_RUNS (θ 0.3 / 0.5 / 0.8 per-thread, θ 0.5 subgroup; rows told apart by their scene, which names θ and the walk). */
+const specsOf = (p: PipelineName): PipelineSpec<any>[] => (p === "gravity3d" ? GRAVITY3_BENCH_RUNS.map((r) => gravity3dSpec(r.theta, r.walk)) : [SPECS[p]]);
 export const FULL_COUNTS = [10_000, 30_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
 export const SMOKE_COUNTS = [1_000, 4_000];
 
@@ -95,7 +101,7 @@ async function main() {
     timestamps: handle.timestamps,
     wgsl: nodeWGSL,
     scope,
-    pipelines: pipelines.map((p) => SPECS[p]),
+    pipelines: pipelines.flatMap(specsOf),
     twinReps,
     counts,
     substeps,

@@ -50,7 +50,7 @@ export const PAGES = {
 };
 const OUT = "src/_bundle";
 /** Shader folders whose (comment-free) sources load in a chunk of their own on first compile; the rest (the sort and the water: the hero's simulation) load together. */
-const LATER_GROUPS = ["contacts", "sand", "gravity", "dust", "bench"];
+const LATER_GROUPS = ["contacts", "sand", "gravity", "gravity3d", "dust", "bench"];
 /** Shaders filed with another folder's group: the bodies' renderer is the gravity page's. */
 const GROUP_OF_FILE = {"render/bodies.wgsl": "gravity"};
 

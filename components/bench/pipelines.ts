@@ -28,9 +28,9 @@ import {WATER_DEFAULTS, waterGrid, waterGridFor, type WaterParams} from "../wate
 import {damBreak, fitTank} from "../water/scene.js";
 import {substepTwin} from "../water/twin.js";
 
-export type PipelineName = "sort" | "sand" | "water" | "gravity" | "dust";
+export type PipelineName = "sort" | "sand" | "water" | "gravity" | "dust" | "gravity3d";
 /** The pipelines of PIPELINE_SPECS (the bench page's). */
-export type PagePipelineName = Exclude<PipelineName, "gravity" | "dust">;
+export type PagePipelineName = Exclude<PipelineName, "gravity" | "dust" | "gravity3d">;
 
 /** Anything that hands out timestampWrites per labelled pass (a PassTimer, components/sim/timing.ts). */
 export interface PassTimestamps {

@@ -10,6 +10,7 @@ import {createContacts} from "../widgets/contacts/index.js";
 import {createCountingSort} from "../widgets/counting-sort/index.js";
 import {createDustDisc} from "../widgets/dust-disc/index.js";
 import {createGalaxy} from "../widgets/galaxy/index.js";
+import {createGalaxy3D} from "../widgets/galaxy-3d/index.js";
 import {createGridQuery} from "../widgets/grid-query/index.js";
 import {createNBody} from "../widgets/nbody/index.js";
 import {createSand} from "../widgets/sand/index.js";
@@ -41,6 +42,7 @@ const FACTORIES: Record<EmbedName, WidgetFactory> = {
   "bh-error": createBHError as WidgetFactory,
   galaxy: createGalaxy as WidgetFactory,
   "dust-disc": createDustDisc as WidgetFactory,
+  "galaxy-3d": createGalaxy3D as WidgetFactory,
 };
 
 export const REGISTRY: ReadonlyMap<string, EmbedWidget> = new Map(

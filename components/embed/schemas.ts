@@ -11,6 +11,7 @@ import {CONTACTS_OPTIONS} from "../widgets/contacts/options.js";
 import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
 import {GALAXY_OPTIONS} from "../widgets/galaxy/options.js";
 import {DUST_DISC_OPTIONS} from "../widgets/dust-disc/options.js";
+import {GALAXY3D_OPTIONS} from "../widgets/galaxy-3d/options.js";
 import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
 import {NBODY_OPTIONS} from "../widgets/nbody/options.js";
 import {SAND_OPTIONS} from "../widgets/sand/options.js";
@@ -77,6 +78,13 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
     page: "worlds-from-dust",
     anchor: "4-the-disc",
     schema: DUST_DISC_OPTIONS,
+  },
+  "galaxy-3d": {
+    name: "galaxy-3d",
+    title: "Gravity in 3D: an octree built on the GPU",
+    page: "gravity",
+    anchor: "7-gravity-in-three-dimensions",
+    schema: GALAXY3D_OPTIONS,
   },
 };
 

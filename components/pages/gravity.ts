@@ -13,3 +13,7 @@ export {counterList, errorPercent, fmt} from "../widgets/runtime/counters.js";
 export {createGalaxy} from "../widgets/galaxy/index.js";
 export {createNBody} from "../widgets/nbody/index.js";
 export {createWGSLCode} from "../essay/wgsl-code.js";
+// the 3D section (appended to src/gravity.md): the octree galaxy and its twin for the live figures
+export {createGalaxy3D} from "../widgets/galaxy-3d/index.js";
+export {createBHError3D} from "../widgets/bh-error-3d/index.js";
+export {octreeFacts} from "../gravity3d/facts.js";

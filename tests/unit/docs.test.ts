@@ -56,7 +56,7 @@ describe("the layout tables", () => {
     it(`${doc}: the widgets row lists exactly the widget folders`, () => {
       const row = rows.find(([cell]) => cell.includes("components/widgets/<name>/"));
       expect(row, "a `components/widgets/<name>/` row").toBeDefined();
-      const listed = Array.from(row![1].matchAll(/`([a-z-]+)`/g), (m) => m[1]).sort();
+      const listed = Array.from(row![1].matchAll(/`([a-z0-9-]+)`/g), (m) => m[1]).sort();
       expect(listed).toEqual(
         dirs("components/widgets")
           .filter((d) => d !== "runtime")
@@ -88,7 +88,7 @@ describe("custom elements", () => {
   });
   it("the docs name no element that does not exist", () => {
     const known = new Set<string>(EMBED_NAMES.map(tagOf));
-    const named = new Set(DOCS.concat("src/embed.md").flatMap((f) => Array.from(read(f).matchAll(/<(ns-[a-z-]+)/g), (m) => m[1])));
+    const named = new Set(DOCS.concat("src/embed.md").flatMap((f) => Array.from(read(f).matchAll(/<(ns-[a-z0-9-]+)/g), (m) => m[1])));
     expect([...named].filter((t) => !known.has(t) && t !== "ns-embed")).toEqual([]);
   });
 });

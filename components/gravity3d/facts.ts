@@ -1,0 +1,73 @@
+/**
+ * The live figures of the gravity page's 3D section, computed by the twin in the reader's
+ * browser (so the prose states what the code does): the octree of a seeded Plummer sphere,
+ * its nodes per level, the walk's force terms per body at θ, and how local the Morton order is.
+ */
+import {BITS3, LEVELS3} from "./morton.js";
+import {buildBarnesHut3} from "./twin.js";
+import {walk3Twin, walkSubgroup3Twin} from "./walk.js";
+import {direct3, forceErrors3} from "./direct.js";
+import {GRAVITY3_DEFAULTS} from "./bodies.js";
+import {plummer3Scene} from "./scenes.js";
+
+export interface OctreeFacts {
+  n: number;
+  bitsPerAxis: number;
+  levels: number;
+  leafCapacity: number;
+  theta: number;
+  /** nodes written at each level 0..10 */
+  nodesPerLevel: number[];
+  nodes: number;
+  leaves: number;
+  /** mean force terms per body of the walk, and the exact sum's N − 1 */
+  meanTerms: number;
+  exactTerms: number;
+  /** the cooperative walk's groups (lanes of one subgroup), its mean terms per body, and both walks' median errors against the exact sum */
+  groupSize: number;
+  groupMeanTerms: number;
+  medianError: number;
+  groupMedianError: number;
+  /** mean distance between bodies adjacent in Morton order, and between bodies adjacent in the scene's own (random) order */
+  mortonNeighbourDistance: number;
+  randomNeighbourDistance: number;
+}
+
+/** The facts for a Plummer sphere of n bodies (seed 1) at θ (default 0.5). */
+export function octreeFacts(n = 10_000, theta = GRAVITY3_DEFAULTS.theta, groupSize = 32): OctreeFacts {
+  const b = plummer3Scene(n, 1);
+  const {tree, sorted, walk} = buildBarnesHut3(b, {leafCapacity: GRAVITY3_DEFAULTS.leafCapacity, theta});
+  const w = walk3Twin(walk, sorted.x, sorted.y, sorted.z, sorted.m, 1, GRAVITY3_DEFAULTS.softening);
+  const wg = walkSubgroup3Twin(walk, sorted.x, sorted.y, sorted.z, sorted.m, 1, GRAVITY3_DEFAULTS.softening, groupSize);
+  const exact = direct3(sorted, 1, GRAVITY3_DEFAULTS.softening);
+  let leaves = 0,
+    nodes = 0;
+  for (let L = 0; L < LEVELS3; L++)
+    for (let k = 0; k < tree.levelCount[L]; k++) {
+      nodes++;
+      if (tree.kids[tree.levelBase[L] + k] === 0) leaves++;
+    }
+  const gap = (x: Float32Array, y: Float32Array, z: Float32Array) => {
+    let s = 0;
+    for (let i = 1; i < n; i++) s += Math.hypot(x[i] - x[i - 1], y[i] - y[i - 1], z[i] - z[i - 1]);
+    return s / Math.max(1, n - 1);
+  };
+  return {
+    n,
+    bitsPerAxis: BITS3,
+    levels: LEVELS3,
+    leafCapacity: GRAVITY3_DEFAULTS.leafCapacity,
+    theta,
+    nodesPerLevel: Array.from(tree.levelCount),
+    nodes,
+    leaves,
+    meanTerms: w.terms.reduce((s, t) => s + t, 0) / n,
+    exactTerms: n - 1,
+    groupSize,
+    groupMeanTerms: wg.terms.reduce((s, t) => s + t, 0) / n,
+    medianError: forceErrors3(w, exact).median,
+    groupMedianError: forceErrors3(wg, exact).median,
+    mortonNeighbourDistance: gap(sorted.x, sorted.y, sorted.z),
+    randomNeighbourDistance: gap(b.x, b.y, b.z),
+  };
+}

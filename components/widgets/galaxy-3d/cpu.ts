@@ -1,0 +1,79 @@
+/**
+ * The 3D galaxy's CPU engine: the twin (Gravity3Twin: keys → radix sort → octree → walk,
+ * leapfrog) at `fallbackCount` bodies, drawn on a 2D canvas through the same camera.
+ */
+import {Gravity3Twin} from "../../gravity3d/twin.js";
+import {scene3} from "../../gravity3d/scenes.js";
+import type {CanvasStage} from "../runtime/canvas.js";
+import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import {fmtNumber} from "../runtime/options.js";
+import {ema} from "../nbody/options.js";
+import type {cameraControl} from "./draw.js";
+import {drawBodies3D} from "./draw.js";
+import type {Galaxy3DState} from "./options.js";
+
+export interface Galaxy3DSetup {
+  state: Galaxy3DState;
+  stage: CanvasStage;
+  seed: number;
+  camera: ReturnType<typeof cameraControl>;
+  publish(): void;
+  frames: {n: number};
+}
+
+export interface Galaxy3DEngine extends Engine {
+  reset(): void;
+  /** state.theta changed */
+  setTheta(): void;
+  /** state.count changed (the GPU engine may reallocate) */
+  setCount?(): Promise<void> | void;
+}
+
+const ENERGY_EVERY_MS = 1000;
+
+export function galaxy3DCPU(ctx: CPUEngineContext, s: Galaxy3DSetup, fallbackCount: number): Galaxy3DEngine {
+  const {state, stage} = s;
+  let twin!: Gravity3Twin;
+  let e0 = 0;
+  let last = -Infinity;
+  const reset = () => {
+    state.count = fallbackCount;
+    twin = new Gravity3Twin(scene3(state.scene, state.count, s.seed), {theta: state.theta});
+    e0 = twin.energy().total;
+    state.energyDrift = 0;
+    state.stepMs = null;
+    last = performance.now();
+    ctx.status.warn(`${ctx.reason} The CPU twin simulates ${fmtNumber(state.count)} bodies (the octree in JavaScript), one step per frame.`);
+    s.publish();
+  };
+  const draw = () => {
+    if (!stage.hasSize) return;
+    drawBodies3D(stage, s.camera.matrix(), twin.bodies, {byGalaxy: state.colour === "galaxy", px: 2, alpha: 0.8, heavy: 0.01});
+  };
+  reset();
+  draw();
+  return {
+    reset,
+    draw,
+    setTheta() {
+      twin.params = {...twin.params, theta: state.theta};
+    },
+    setCount() {
+      state.count = fallbackCount; // the twin keeps its count
+      s.publish();
+    },
+    frame(_dt, now) {
+      if (!stage.hasSize) return;
+      const t0 = performance.now();
+      twin.step();
+      state.stepMs = ema(state.stepMs, performance.now() - t0);
+      if (now - last > ENERGY_EVERY_MS) {
+        last = now;
+        state.energyDrift = (twin.energy().total - e0) / Math.abs(e0);
+        s.publish();
+      }
+      draw();
+      s.frames.n++;
+    },
+  };
+}

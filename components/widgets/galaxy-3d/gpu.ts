@@ -1,0 +1,141 @@
+/**
+ * The 3D galaxy's GPU engine: Gravity3GPU (keys → radix sort → octree level by level →
+ * centres of mass → walk → leapfrog, shaders/gravity3d/) runs `stepsPerFrame` steps and
+ * PointRenderer draws the bodies from the pipeline's buffers in the same submit; nothing is
+ * read back to draw. The energy comes from the GPU's partial sums (8 bytes per 256 bodies)
+ * every two seconds, never awaited by a frame.
+ */
+import {Gravity3GPU} from "../../gravity3d/gpu.js";
+import {scene3} from "../../gravity3d/scenes.js";
+import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {skyLook} from "../nbody/draw.js";
+import {ema} from "../nbody/options.js";
+import type {GPUEngineContext} from "../runtime/engine.js";
+import {fmtNumber} from "../runtime/options.js";
+import {softwareMessage} from "../runtime/status.js";
+import type {Galaxy3DEngine, Galaxy3DSetup} from "./cpu.js";
+import {SPEED_RANGE3} from "./draw.js";
+import {maxCount3, SOFTWARE_RANGE, sizedCount3} from "./options.js";
+import {PointRenderer} from "./renderer.js";
+
+const ENERGY_EVERY_MS = 2000;
+
+/** Whether this engine's adapter is a software one, and the count range its slider offers. */
+export function countRange(ctx: GPUEngineContext): {software: boolean; range: [number, number]} {
+  const software = softwareRenderer(ctx.handle.adapterInfo) !== null;
+  return {software, range: software ? SOFTWARE_RANGE : [10_000, maxCount3(ctx.device, false)]};
+}
+
+export async function galaxy3DGPU(ctx: GPUEngineContext, s: Galaxy3DSetup, onRange: (r: [number, number], count: number) => void): Promise<Galaxy3DEngine> {
+  const {device, handle} = ctx;
+  const {state, stage} = s;
+  const renderer0 = softwareRenderer(handle.adapterInfo);
+  const software = renderer0 !== null;
+  const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches;
+  const {range} = countRange(ctx);
+  let count = Math.min(range[1], Math.max(range[0], state.requested ?? sizedCount3(device, software, narrow)));
+  let g = await Gravity3GPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: count});
+  const renderer = await PointRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  renderer.setLook(skyLook(stage.canvas));
+  stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
+  onRange(range, count);
+  const maxInFlight = software ? 1 : 2;
+  const steps = software ? 1 : state.stepsPerFrame;
+  let inFlight = 0;
+  let reading = false;
+  let last = -Infinity;
+  let published = -Infinity;
+  let e0: number | null = null;
+  let generation = 0;
+  const info = () =>
+    ctx.status.info(
+      renderer0
+        ? `${softwareMessage({renderer: renderer0, subject: "the 3D galaxy", load: `${fmtNumber(count)} bodies (slider ${fmtNumber(range[0])}–${fmtNumber(range[1])})`, pace: "one step per frame"})}`
+        : `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(count)} bodies, the octree rebuilt every step, ${steps} step${steps > 1 ? "s" : ""} per frame.`
+    );
+  const reset = () => {
+    state.count = count;
+    g.setParams({theta: state.theta});
+    g.setBodies(scene3(state.scene, count, s.seed));
+    state.stepMs = null;
+    state.energyDrift = null;
+    e0 = null;
+    generation++;
+    last = -Infinity;
+    info();
+    s.publish();
+  };
+  const readEnergy = () => {
+    reading = true;
+    const gen = generation;
+    g.energy().then(
+      (e) => {
+        reading = false;
+        if (ctx.scope.disposed || gen !== generation) return;
+        e0 ??= e.total;
+        state.energyDrift = (e.total - e0) / Math.abs(e0);
+        s.publish();
+      },
+      () => {
+        reading = false;
+      }
+    );
+  };
+  const style = () => ({
+    radiusPx: count > 200_000 ? 1 : count > 50_000 ? 1.3 : 2,
+    alpha: count > 200_000 ? 0.2 : count > 50_000 ? 0.3 : 0.45,
+    speedRange: SPEED_RANGE3,
+    byGalaxy: state.colour === "galaxy",
+    heavyMass: 0.01,
+  });
+  const draw = () => {
+    if (!stage.hasSize || !renderer.resize()) return;
+    const enc = device.createCommandEncoder({label: "galaxy3d-draw"});
+    renderer.encode(enc, g.pos, g.vel, g.count, s.camera.matrix(), style());
+    device.queue.submit([enc.finish()]);
+  };
+  reset();
+  draw();
+  return {
+    reset,
+    draw,
+    setTheta: () => g.setParams({theta: state.theta}),
+    async setCount() {
+      const next = Math.min(range[1], Math.max(range[0], state.requested ?? count));
+      if (next === count) return;
+      await device.queue.onSubmittedWorkDone();
+      if (next > g.maxBodies) {
+        g.dispose();
+        g = await Gravity3GPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: next});
+      }
+      count = next;
+      reset();
+      draw();
+    },
+    frame(_dt, now) {
+      if (!stage.hasSize || inFlight >= maxInFlight || !renderer.resize()) return;
+      const enc = device.createCommandEncoder({label: "galaxy3d-frame"});
+      for (let k = 0; k < steps; k++) g.encodeStep(enc);
+      renderer.encode(enc, g.pos, g.vel, g.count, s.camera.matrix(), style());
+      const t0 = performance.now();
+      device.queue.submit([enc.finish()]);
+      inFlight++;
+      device.queue.onSubmittedWorkDone().then(
+        () => {
+          inFlight--;
+          state.stepMs = ema(state.stepMs, (performance.now() - t0) / steps);
+        },
+        () => {}
+      );
+      if (!reading && now - last > ENERGY_EVERY_MS) {
+        last = now;
+        readEnergy();
+      }
+      if (now - published > 500) {
+        published = now;
+        s.publish();
+      }
+      s.frames.n++;
+    },
+  };
+}

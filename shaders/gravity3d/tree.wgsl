@@ -1,0 +1,99 @@
+// The octree, level by level, from the sorted keys (twin: buildOctreeTwin in
+// components/gravity3d/tree.ts). No locks, no pointers followed: per level L = 1..10,
+//   tree_flag:    flags[i] = 1 if body i starts a node of level L: its level-(L−1) node
+//                 (parent[i]) holds more than leaf_capacity bodies, and i is that node's first
+//                 body or its top 3L key bits differ from body i − 1's;
+//   (scan.wgsl):  rank = exclusive scan of the flags, rank[n] = the level's node count;
+//   tree_scatter: a flagged body writes node level_base(L) + rank[i] = [i, end), end from a
+//                 binary search of the keys inside the parent; a parent's first body writes its
+//                 first child and child count; every body records its node (or NONE in a leaf).
+//   tree_init:    the root [0, n) and parent[i] = 0.
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<uniform> pass_info: Pass;
+@group(0) @binding(2) var<storage, read> keys: array<u32>;
+@group(0) @binding(3) var<storage, read_write> nodes: array<vec4<u32>>;
+@group(0) @binding(4) var<storage, read_write> parent: array<u32>;
+@group(0) @binding(5) var<storage, read_write> flags: array<u32>;
+@group(0) @binding(6) var<storage, read> rank: array<u32>;
+@group(0) @binding(7) var<storage, read_write> level_count: array<u32>;
+
+@compute @workgroup_size(256)
+fn tree_init(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  if (i == 0u) {
+    nodes[0] = vec4<u32>(0u, params.n, NONE, 0u);
+    level_count[0] = 1u;
+  }
+  if (i < params.n) {
+    parent[i] = 0u;
+  }
+}
+
+@compute @workgroup_size(256)
+fn tree_flag(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  if (i >= params.n) {
+    return;
+  }
+  let p = parent[i];
+  var f = 0u;
+  if (p != NONE) {
+    let lo = nodes[p].x;
+    let hi = nodes[p].y;
+    if (hi - lo > params.leaf_capacity) {
+      let shift = 3u * (BITS3 - pass_info.value);
+      if (i == lo) {
+        f = 1u;
+      } else if ((keys[i] >> shift) != (keys[i - 1u] >> shift)) {
+        f = 1u;
+      }
+    }
+  }
+  flags[i] = f;
+}
+
+@compute @workgroup_size(256)
+fn tree_scatter(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  let L = pass_info.value;
+  if (i == 0u) {
+    level_count[L] = rank[params.n];
+  }
+  if (i >= params.n) {
+    return;
+  }
+  let p = parent[i];
+  if (p == NONE) {
+    return;
+  }
+  let plo = nodes[p].x;
+  let phi = nodes[p].y;
+  if (phi - plo <= params.leaf_capacity) {
+    parent[i] = NONE;
+    return;
+  }
+  let base = level_base(L);
+  let r = rank[i];
+  let f = flags[i];
+  let j = base + r + f - 1u;
+  if (f == 1u) {
+    let shift = 3u * (BITS3 - L);
+    let mine = keys[i] >> shift;
+    var a = i + 1u;
+    var b = phi;
+    while (a < b) {
+      let mid = (a + b) >> 1u;
+      if ((keys[mid] >> shift) == mine) {
+        a = mid + 1u;
+      } else {
+        b = mid;
+      }
+    }
+    nodes[j] = vec4<u32>(i, a, NONE, 0u);
+  }
+  if (i == plo) {
+    nodes[p].z = base + r;
+    nodes[p].w = rank[phi] - r;
+  }
+  parent[i] = j;
+}

@@ -1,0 +1,62 @@
+// The subgroup-cooperative walk over the octree (twin: walkSubgroup3Twin in
+// components/gravity3d/walk.ts). Composed after gravity/enable_subgroups.wgsl (`enable
+// subgroups;` and the uniformity diagnostic) and gravity3d/common.wgsl; the bindings are walk.wgsl's.
+//
+// The lanes of a subgroup (consecutive bodies in Morton order) walk one shared stack: a cell
+// is one point-mass term only if EVERY lane lies outside its opening radius (one subgroupAll
+// vote), otherwise all lanes open it together. An opened leaf's bodies are summed per lane.
+// More terms per body than the per-thread walk (the subgroup opens the union of what its
+// lanes would), but no lane ever waits on another's branch, and a node is loaded once for all.
+// The stack is a per-lane copy kept identical: every lane pushes and pops the same values.
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read> pos: array<vec4<f32>>;
+@group(0) @binding(2) var<storage, read> wnodes: array<WalkNode>;
+@group(0) @binding(3) var<storage, read_write> acc: array<vec4<f32>>;
+@group(0) @binding(4) var<storage, read_write> terms: array<u32>;
+
+const STACK: u32 = 80u;
+
+@compute @workgroup_size(64)
+fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  // lanes past the last body stay in the loop and vote "accept", so they never open a cell
+  let live = i < params.n;
+  let p = pos[min(i, params.n - 1u)].xyz;
+  var stack: array<u32, STACK>;
+  var sp = 1u;
+  stack[0] = 0u;
+  var a = vec3<f32>(0.0);
+  var phi = 0.0;
+  var count = 0u;
+  while (sp > 0u) {
+    sp = sp - 1u;
+    let w = wnodes[stack[sp]];
+    let d = w.com - p;
+    if (subgroupAll(dot(d, d) > w.open2 || !live)) {
+      let inv = inverseSqrt(dot(d, d) + params.eps2);
+      a = a + d * (w.mass * inv * inv * inv);
+      phi = phi - w.mass * inv;
+      count = count + 1u;
+    } else if (w.internal == 1u) {
+      for (var c = w.count; c > 0u; c--) {
+        stack[sp] = w.link + c - 1u;
+        sp = sp + 1u;
+      }
+    } else {
+      for (var k = w.link; k < w.link + w.count; k++) {
+        if (k != i) {
+          let q = pos[k];
+          let e = q.xyz - p;
+          let inv = inverseSqrt(dot(e, e) + params.eps2);
+          a = a + e * (q.w * inv * inv * inv);
+          phi = phi - q.w * inv;
+          count = count + 1u;
+        }
+      }
+    }
+  }
+  if (live) {
+    acc[i] = vec4<f32>(a * params.G, phi * params.G);
+    terms[i] = count;
+  }
+}
