@@ -71,3 +71,44 @@ export function octreeFacts(n = 10_000, theta = GRAVITY3_DEFAULTS.theta, groupSi
     randomNeighbourDistance: gap(b.x, b.y, b.z),
   };
 }
+
+/** One row of the 3D step's benchmark (`npm run bench -- --pipelines gravity3d`), in ms per step. */
+export interface Step3Row {
+  bodies: number;
+  theta: number;
+  walk: "thread" | "subgroup";
+  stepMs: number;
+  /** ms per step of each pass, separately timed (keys, sort, permute, build, com, walk, …) */
+  passMs: Record<string, number>;
+}
+
+/**
+ * The gravity3d rows of a benchmark report: θ and the walk read from each row's scene
+ * ("…, θ = 0.5, leaf capacity 8, subgroup walk"), ms per step = the frame's median / steps per
+ * frame. Rows whose scene does not say both are left out.
+ */
+export function step3Rows(report: {
+  rows: {
+    pipeline: string;
+    particles: number;
+    scene: string;
+    substepsPerFrame: number;
+    frameMs: {median: number};
+    perPassMs: Record<string, {median: number}>;
+  }[];
+}): Step3Row[] {
+  const out: Step3Row[] = [];
+  for (const r of report.rows) {
+    const theta = /θ = ([\d.]+)/.exec(r.scene);
+    const walk = /(thread|subgroup) walk/.exec(r.scene);
+    if (r.pipeline !== "gravity3d" || !theta || !walk) continue;
+    out.push({
+      bodies: r.particles,
+      theta: Number(theta[1]),
+      walk: walk[1] as Step3Row["walk"],
+      stepMs: r.frameMs.median / r.substepsPerFrame,
+      passMs: Object.fromEntries(Object.entries(r.perPassMs).map(([k, v]) => [k, v.median])),
+    });
+  }
+  return out;
+}

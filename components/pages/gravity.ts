@@ -17,3 +17,4 @@ export {createWGSLCode} from "../essay/wgsl-code.js";
 export {createGalaxy3D} from "../widgets/galaxy-3d/index.js";
 export {createBHError3D} from "../widgets/bh-error-3d/index.js";
 export {octreeFacts} from "../gravity3d/facts.js";
+export {step3Rows} from "../gravity3d/facts.js";
