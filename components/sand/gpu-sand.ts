@@ -13,6 +13,7 @@
  * components/sand/twin.ts. Sort kernels: components/sort/gpu-sort.ts.
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
+import {adapterInfoOf, isSoftwareAdapter} from "../gpu/adapter.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
 import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
@@ -51,6 +52,13 @@ export interface SandGPUOptions {
   maxCells?: number;
   /** Blocks of the sort's one-dispatch scan (CountingSortOptions.scanBlocks; default: by adapter). */
   scanBlocks?: number;
+  /**
+   * The force pass's counters summed per workgroup before the global add (`wg_sums` of
+   * shaders/sand/forces.wgsl). Default: on a hardware GPU (one global add per workgroup), off on a
+   * CPU emulation (isSoftwareAdapter), where the barrier it needs costs more than the adds it saves.
+   * The counters are the same integers either way.
+   */
+  workgroupSums?: boolean;
 }
 
 export class SandGPU {
@@ -109,7 +117,17 @@ export class SandGPU {
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
           scanBlocks: options.scanBlocks,
         }),
-        computePipeline(device, wgsl, ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "sand/forces.wgsl"], "forces"),
+        computePipeline(
+          device,
+          wgsl,
+          ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "sand/forces.wgsl"],
+          "forces",
+          "auto",
+          "",
+          {
+            wg_sums: Number(options.workgroupSums ?? !isSoftwareAdapter(adapterInfoOf(device))),
+          }
+        ),
       ]);
       return new SandGPU(device, scope, sorter, forces, options.maxParticles, options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION);
     } catch (e) {

@@ -149,7 +149,7 @@ export class WaterGPU {
     grid: GridParams,
     private pipes: {density: GPUComputePipeline; force: GPUComputePipeline; statsClear: GPUComputePipeline; stats: GPUComputePipeline},
     private maxPerDim: number,
-    /** Threads per particle fixed by WaterGPUOptions.lanes (undefined: by count). */
+    /** Threads per particle fixed by WaterGPUOptions.lanes, or 1 on a CPU emulation (undefined: by count). */
     private fixedLanes: number | undefined
   ) {
     this.sorter = sorter;
@@ -182,6 +182,12 @@ export class WaterGPU {
     if (options.lanes !== undefined) checkLanes(options.lanes);
     const scope = parentScope.child(device);
     try {
+      // one thread per particle, compiled without the lanes' workgroup exchange, where lanes are
+      // fixed at 1 or the adapter is a CPU emulation (whose default is 1 lane): the `lane_partials`
+      // override of density.wgsl / force.wgsl; its barrier alone costs SwiftShader 2.4× the CPU
+      // per frame (docs/ARCHITECTURE.md, "No barrier in a CPU emulation's frame")
+      const singleLane = options.lanes === 1 || (options.lanes === undefined && isSoftwareAdapter(adapterInfoOf(device)));
+      const constants = singleLane ? {lane_partials: 0} : undefined;
       const [sorter, density, force, statsClear, stats] = await Promise.all([
         CountingSortGPU.create(device, scope, wgsl, {
           maxParticles: options.maxParticles,
@@ -189,13 +195,13 @@ export class WaterGPU {
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
           scanBlocks: options.scanBlocks,
         }),
-        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass"),
-        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass"),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass", "auto", "", constants),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass", "auto", "", constants),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_clear"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_pass"),
       ]);
       const maxPerDim = options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
-      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim, options.lanes);
+      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim, singleLane ? 1 : options.lanes);
     } catch (e) {
       scope.dispose();
       throw e;
@@ -205,6 +211,11 @@ export class WaterGPU {
   /** Threads per particle in the density and force passes (Water.lane_shift = log2 of it), set at upload. */
   get lanes() {
     return this.laneCount;
+  }
+
+  /** True when the density and force passes were built for one thread per particle (no workgroup barrier): lanes fixed at 1, or a CPU emulation. */
+  get singleLane() {
+    return this.fixedLanes === 1;
   }
 
   get count() {

@@ -40,6 +40,23 @@ struct Sand {
 @group(0) @binding(5) var<storage, read_write> stats: array<atomic<u32>, 4>;
 
 var<workgroup> wg_stats: array<atomic<u32>, 3>;
+// true: the counters are summed per workgroup first (one global add per counter and workgroup);
+// false: each grain adds to the global counters itself, and the kernel holds no barrier, which a
+// CPU emulation runs far faster (it switches between coroutine invocations at every barrier);
+// the totals are the same integers either way (components/sand/gpu-sand.ts).
+override wg_sums: bool = true;
+
+// Adds `v` to counter k (stats[k]), through the workgroup's copy when wg_sums is on.
+fn add_stat(k: u32, v: u32) {
+  if (v == 0u) {
+    return;
+  }
+  if (wg_sums) {
+    atomicAdd(&wg_stats[k], v);
+  } else {
+    atomicAdd(&stats[k], v);
+  }
+}
 
 // The wall's push on a grain penetrating it by `pen` (> 0) with velocity `v_in` into the wall.
 fn wall_push(pen: f32, v_in: f32) -> f32 {
@@ -49,10 +66,12 @@ fn wall_push(pen: f32, v_in: f32) -> f32 {
 @compute @workgroup_size(256)
 fn forces(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
           @builtin(local_invocation_index) lid: u32) {
-  if (lid < 3u) {
-    atomicStore(&wg_stats[lid], 0u);
+  if (wg_sums) {
+    if (lid < 3u) {
+      atomicStore(&wg_stats[lid], 0u);
+    }
+    workgroupBarrier();
   }
-  workgroupBarrier();
   let i = thread_index(wid, nwg, lid);
   if (i < grid.num_particles) {
     let p = src[i];
@@ -166,21 +185,17 @@ fn forces(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: v
       }
     }
     dst[i] = Particle(pos, vel, p.id, p.key);
-    if (candidates > 0u) {
-      atomicAdd(&wg_stats[0], candidates);
-    }
-    if (collided > 0u) {
-      atomicAdd(&wg_stats[1], collided);
-    }
-    if (contacts > 0u) {
-      atomicAdd(&wg_stats[2], contacts);
-    }
+    add_stat(0u, candidates);
+    add_stat(1u, collided);
+    add_stat(2u, contacts);
   }
-  workgroupBarrier();
-  if (lid < 3u) {
-    let v = atomicLoad(&wg_stats[lid]);
-    if (v > 0u) {
-      atomicAdd(&stats[lid], v);
+  if (wg_sums) {
+    workgroupBarrier();
+    if (lid < 3u) {
+      let v = atomicLoad(&wg_stats[lid]);
+      if (v > 0u) {
+        atomicAdd(&stats[lid], v);
+      }
     }
   }
 }

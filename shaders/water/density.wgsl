@@ -16,6 +16,11 @@
 @group(0) @binding(5) var<storage, read_write> near_density: array<f32>;
 
 var<workgroup> lane_rho: array<vec2<f32>, 256>;
+// false: the pipeline is built for one thread per particle and has no workgroup exchange (the
+// host then keeps lane_shift at 0). A CPU emulation runs every invocation of a shader that holds
+// a barrier as a coroutine, switching at each one; without it the water frame costs it 2.4× less
+// (components/water/pipeline.ts, singleLane).
+override lane_partials: bool = true;
 
 @compute @workgroup_size(256)
 fn density_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -47,7 +52,7 @@ fn density_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     }
     // essay:end density-loop
   }
-  if (lanes > 1u) {
+  if (lane_partials && lanes > 1u) {
     lane_rho[lid] = vec2<f32>(rho, rho_near);
     workgroupBarrier();
     if (lane == 0u) {

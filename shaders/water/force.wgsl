@@ -43,6 +43,11 @@ fn wall_axis(x: f32, v: f32, lo: f32, hi: f32) -> f32 {
 
 var<workgroup> lane_sums: array<vec4<f32>, 256>;  // push.xy, dv.xy
 var<workgroup> lane_wsum: array<f32, 256>;
+// false: the pipeline is built for one thread per particle and has no workgroup exchange (the
+// host then keeps lane_shift at 0). A CPU emulation runs every invocation of a shader that holds
+// a barrier as a coroutine, switching at each one; without it the water frame costs it 2.4× less
+// (components/water/pipeline.ts, singleLane).
+override lane_partials: bool = true;
 
 @compute @workgroup_size(256)
 fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -88,7 +93,7 @@ fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
     }
   }
   // essay:end pressure-loop
-  if (lanes > 1u) {
+  if (lane_partials && lanes > 1u) {
     lane_sums[lid] = vec4<f32>(push, dv);
     lane_wsum[lid] = wsum;
     workgroupBarrier();

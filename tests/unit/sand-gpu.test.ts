@@ -48,7 +48,8 @@ function packedGrains(n: number, seed: number, x0 = 0.004, y0 = 0.004, box = 2):
 }
 
 /** Runs one substep on the GPU from `input`; returns B (sorted), starts, A (next) and the stats. */
-async function gpuSubstep(params: SandParams, hashed: boolean, input: PackedParticles) {
+async function gpuSubstep(params: SandParams, hashed: boolean, input: PackedParticles, sim: SandGPU = sand) {
+  const sand = sim;
   sand.setHashed(hashed);
   sand.load(input);
   sand.setParams(params);
@@ -127,6 +128,22 @@ describe("one substep: GPU equals the twin", () => {
       });
     }
   }
+
+  it("the counters summed per workgroup (one barrier) or added by each grain (none) are the twin's integers, and the step is the same", async () => {
+    const params: SandParams = structuredClone(SAND_DEFAULTS);
+    const input = packedGrains(3000, 41);
+    const twin = sandSubstepTwin(params, sandGrid(true), input);
+    const byWorkgroup = await SandGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 3000, workgroupSums: true});
+    const byGrain = await SandGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 3000, workgroupSums: false});
+    for (const sim of [byWorkgroup, byGrain]) {
+      const res = await gpuSubstep(params, true, input, sim);
+      expect([res.stats[0], res.stats[1], res.stats[2]]).toEqual([twin.stats.candidates, twin.stats.collided, twin.stats.contacts]);
+      const err = maxRelError(res.next, twin.next);
+      expect(err.pos).toBeLessThan(1e-4);
+      expect(err.vel).toBeLessThan(1e-4);
+    }
+    expect(twin.stats.collided).toBeGreaterThan(0);
+  });
 
   it("in a box shrunk for a reduced count (side 0.82, gravity × 1/0.41) the GPU equals the twin, walls and lid included", async () => {
     const params: SandParams = structuredClone(SAND_DEFAULTS);

@@ -230,11 +230,21 @@ describe("threads per particle (lanes)", () => {
       lsim.setPointer(pointer);
       lsim.upload(input);
       expect(lsim.lanes).toBe(lanes);
+      expect(lsim.singleLane, "lanes fixed at 1: built without the workgroup exchange").toBe(lanes === 1);
       await lsim.step(1);
       worst[lanes] = worstDeviation(await lsim.read(), twin);
       lsim.dispose();
     }
     for (const w of Object.values(worst)) expect(w).toBeLessThan(1e-4);
+  });
+
+  it("a CPU emulation's default is one lane on the pipeline built without the workgroup exchange (no barrier), at every count", async () => {
+    const software = isSoftwareAdapter(adapterInfoOf(gpu.device));
+    expect(sim.singleLane).toBe(software);
+    for (const n of [10_000, 20_000]) {
+      sim.upload(damBreak(n, WATER_DEFAULTS, 3));
+      expect(sim.lanes).toBe(software ? 1 : waterLanes(n));
+    }
   });
 
   it("rejects a lane count that is not a power of two", async () => {
