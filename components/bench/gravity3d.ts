@@ -5,14 +5,15 @@
  * timed by its label, so a row splits the step into build, sort and walk.
  *
  *   npm run bench -- --pipelines gravity3d --counts 100000,1000000
+ *   npm run bench -- --pipelines gravity3d-direct --counts 100000,1000000   (the exact O(N²) step)
  *
  * The twin check (before timing): at 4,000 bodies the GPU's sorted keys, permutation, and
  * every node (ranges, children, float32 sums) equal the CPU twin's exactly, and the walk's
  * accelerations lie within 1e-4 of the RMS of the twin walk's. Node only.
  */
-import {Gravity3GPU, GRAVITY3_PHASES, gravity3BufferBytes, type Walk3Kind} from "../gravity3d/gpu.js";
+import {Gravity3GPU, GRAVITY3_PHASES, gravity3BufferBytes, MAX_BODIES3, type Walk3Kind} from "../gravity3d/gpu.js";
 import type {Bodies3} from "../gravity3d/bodies.js";
-import {buildBarnesHut3, GRAVITY3_DEFAULTS, nodeSlots, plummer3Scene, walk3Twin} from "../gravity3d/twin.js";
+import {buildBarnesHut3, direct3, GRAVITY3_DEFAULTS, nodeSlots, plummer3Scene, walk3Twin} from "../gravity3d/twin.js";
 import type {PipelineSpec} from "./pipelines.js";
 
 export const GRAVITY3_CHECK_BODIES = 4000;
@@ -105,6 +106,115 @@ export function gravity3dSpec(theta: number, walk: Walk3Kind = "thread"): Pipeli
           worst: c.walkMaxErrorOfRms,
           tolerance,
           detail: c.ok ? "" : `${c.differingNodes} differing nodes; sort equal: ${c.sortEqualsTwin}`,
+        };
+      } finally {
+        g.dispose();
+      }
+    },
+  };
+}
+
+/** Bodies of the direct step's twin check whose forces the CPU sums exactly (float64). */
+export const GRAVITY3_DIRECT_SAMPLE = 256;
+/** From this many bodies up, one O(N²) step takes a large part of a second on an H200: fewer frames (GRAVITY3_DIRECT_FRAMES). */
+export const GRAVITY3_DIRECT_HEAVY = 300_000;
+/** Frames per series and steps per frame of the direct step from GRAVITY3_DIRECT_HEAVY bodies up (10^12 pair terms a step at 1M). */
+export const GRAVITY3_DIRECT_FRAMES = {reps: 3, substeps: 1} as const;
+/** The direct step's tolerance: max |a_GPU − a_exact| (and |φ_GPU − φ_exact|) over the sample / their RMS (float32 sums of N terms). */
+export const GRAVITY3_DIRECT_TOLERANCE = 1e-3;
+
+/** `count` body indices of 0..n−1, evenly spaced from a seeded offset (all of them when n ≤ count). */
+export function sampleIndices(n: number, count: number, seed = 1): Uint32Array {
+  if (n <= count) return Uint32Array.from({length: n}, (_, i) => i);
+  const step = n / count;
+  const offset = (seed * 0.618034) % 1;
+  return Uint32Array.from({length: count}, (_, k) => Math.min(n - 1, Math.floor((k + offset) * step)));
+}
+
+/**
+ * How far `gpu`'s accelerations and potentials of the bodies `sample` lie from the exact sums
+ * (direct3, float64): the largest of max |a_GPU − a_exact| / RMS |a_exact| and
+ * max |φ_GPU − φ_exact| / RMS |φ_exact| over the sample (RMS over the sample), and the worst body in words.
+ */
+export function directDeviation3(
+  b: Bodies3,
+  gpu: {ax: ArrayLike<number>; ay: ArrayLike<number>; az: ArrayLike<number>; phi: ArrayLike<number>},
+  sample: Uint32Array,
+  G: number,
+  softening: number
+): {worst: number; detail: string} {
+  const exact = direct3(b, G, softening, sample);
+  let rmsA = 0,
+    rmsPhi = 0;
+  for (const i of sample) {
+    rmsA += exact.ax[i] ** 2 + exact.ay[i] ** 2 + exact.az[i] ** 2;
+    rmsPhi += exact.phi[i] ** 2;
+  }
+  rmsA = Math.sqrt(rmsA / Math.max(1, sample.length)) || 1;
+  rmsPhi = Math.sqrt(rmsPhi / Math.max(1, sample.length)) || 1;
+  let worst = 0,
+    detail = "";
+  for (const i of sample) {
+    const da = Math.hypot(gpu.ax[i] - exact.ax[i], gpu.ay[i] - exact.ay[i], gpu.az[i] - exact.az[i]) / rmsA;
+    const dp = Math.abs(gpu.phi[i] - exact.phi[i]) / rmsPhi;
+    const d = Math.max(da, dp);
+    if (!(d <= worst)) {
+      worst = Number.isFinite(d) ? d : Infinity;
+      detail = `body ${i}: acceleration off by ${da.toPrecision(3)}, potential by ${dp.toPrecision(3)} of the RMS`;
+    }
+  }
+  return {worst, detail};
+}
+
+/**
+ * The exact O(N²) step of the same Plummer sphere (integrate, direct, kick; shaders/gravity3d/direct.wgsl),
+ * the ruler the octree step is measured against. Its twin check runs at the benchmark's own count: the GPU's
+ * accelerations and potentials of GRAVITY3_DIRECT_SAMPLE bodies against direct3 (float64) for the same bodies,
+ * within GRAVITY3_DIRECT_TOLERANCE of their RMS. From GRAVITY3_DIRECT_HEAVY bodies up the harness times
+ * GRAVITY3_DIRECT_FRAMES (3 frames of one step; warm-ups as long as the run's).
+ */
+export function gravity3dDirectSpec(): PipelineSpec<Bodies3> {
+  return {
+    name: "gravity3d-direct",
+    checkCap: MAX_BODIES3,
+    memory: (n) => ({largestBuffer: Math.max(n * 16, gravity3BufferBytes(n) / 3), total: gravity3BufferBytes(n)}),
+    compulsoryBytes: (n) => ({
+      bytes: 4 * n * BODY_BYTES,
+      formula: "4 × 48 B × N (integrate, direct, kick: each body read or written; the tiles' re-reads not counted)",
+    }),
+    scene: (n) => plummer3Scene(n, 1),
+    frameLimits: (n) => (n >= GRAVITY3_DIRECT_HEAVY ? GRAVITY3_DIRECT_FRAMES : {}),
+    async create(ctx, input) {
+      const g = await Gravity3GPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxBodies: Math.max(1, input.n)});
+      g.setBodies(input, "direct");
+      return {
+        particles: input.n,
+        scene: "Plummer sphere (plummer3Scene(n, 1)), exact O(N²) sum (tiles of 256 bodies in workgroup memory), direct step",
+        passes: ["integrate", "direct", "kick"].map((label) => ({
+          label,
+          encode: () => {
+            throw new TypeError("gravity3d-direct's passes are recorded by encodeStep");
+          },
+        })),
+        encodeStep: (enc, timer) => g.encodeStep(enc, timer, "direct"),
+        dispose: () => g.dispose(),
+      };
+    },
+    async check(ctx, checkN, benchCount) {
+      const g = await Gravity3GPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxBodies: Math.max(1, checkN)});
+      try {
+        const b = plummer3Scene(checkN, 1);
+        g.setBodies(b, "direct");
+        const gpu = await g.readBodies();
+        const sample = sampleIndices(checkN, GRAVITY3_DIRECT_SAMPLE);
+        const {worst, detail} = directDeviation3(b, gpu, sample, g.parameters.G, g.parameters.softening);
+        const ok = worst <= GRAVITY3_DIRECT_TOLERANCE;
+        return {
+          ok,
+          what: `${sample.length} of ${checkN.toLocaleString("en-US")} bodies (evenly spaced, Plummer sphere) for a ${benchCount.toLocaleString("en-US")}-body run: max |a_GPU − a_exact| / RMS |a_exact| and the same for φ, against direct3 in float64`,
+          worst: Number(worst.toPrecision(3)),
+          tolerance: GRAVITY3_DIRECT_TOLERANCE,
+          detail: ok ? "" : detail,
         };
       } finally {
         g.dispose();

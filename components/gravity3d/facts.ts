@@ -72,20 +72,24 @@ export function octreeFacts(n = 10_000, theta = GRAVITY3_DEFAULTS.theta, groupSi
   };
 }
 
-/** One row of the 3D step's benchmark (`npm run bench -- --pipelines gravity3d`), in ms per step. */
+/** One row of the 3D step's benchmark (`npm run bench -- --pipelines gravity3d,gravity3d-direct`), in ms per step. */
 export interface Step3Row {
   bodies: number;
-  theta: number;
-  walk: "thread" | "subgroup";
+  /** the walk's opening angle; null for the exact O(N²) step */
+  theta: number | null;
+  /** the octree walk per body or cooperative, or "direct": the exact O(N²) sum instead of a tree */
+  walk: "thread" | "subgroup" | "direct";
   stepMs: number;
-  /** ms per step of each pass, separately timed (keys, sort, permute, build, com, walk, …) */
+  /** ms per step of each pass, separately timed (keys, sort, permute, build, com, walk, …; integrate, direct, kick) */
   passMs: Record<string, number>;
 }
 
 /**
- * The gravity3d rows of a benchmark report: θ and the walk read from each row's scene
- * ("…, θ = 0.5, leaf capacity 8, subgroup walk"), ms per step = the frame's median / steps per
- * frame. Rows whose scene does not say both are left out.
+ * The 3D rows of a benchmark report, octree steps first (in the report's order), then the exact
+ * O(N²) steps (pipeline "gravity3d-direct"): for an octree row θ and the walk are read from its
+ * scene ("…, θ = 0.5, leaf capacity 8, subgroup walk"), and rows whose scene does not say both are
+ * left out; ms per step = the frame's median / steps per frame (the direct rows at a million bodies
+ * take one step a frame).
  */
 export function step3Rows(report: {
   rows: {
@@ -97,18 +101,19 @@ export function step3Rows(report: {
     perPassMs: Record<string, {median: number}>;
   }[];
 }): Step3Row[] {
-  const out: Step3Row[] = [];
+  const tree: Step3Row[] = [];
+  const direct: Step3Row[] = [];
   for (const r of report.rows) {
+    const passMs = Object.fromEntries(Object.entries(r.perPassMs).map(([k, v]) => [k, v.median]));
+    const stepMs = r.frameMs.median / r.substepsPerFrame;
+    if (r.pipeline === "gravity3d-direct") {
+      direct.push({bodies: r.particles, theta: null, walk: "direct", stepMs, passMs});
+      continue;
+    }
     const theta = /θ = ([\d.]+)/.exec(r.scene);
     const walk = /(thread|subgroup) walk/.exec(r.scene);
     if (r.pipeline !== "gravity3d" || !theta || !walk) continue;
-    out.push({
-      bodies: r.particles,
-      theta: Number(theta[1]),
-      walk: walk[1] as Step3Row["walk"],
-      stepMs: r.frameMs.median / r.substepsPerFrame,
-      passMs: Object.fromEntries(Object.entries(r.perPassMs).map(([k, v]) => [k, v.median])),
-    });
+    tree.push({bodies: r.particles, theta: Number(theta[1]), walk: walk[1] as Step3Row["walk"], stepMs, passMs});
   }
-  return out;
+  return [...tree, ...direct];
 }

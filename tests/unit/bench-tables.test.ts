@@ -9,15 +9,47 @@ import {dustBenchRows} from "../../components/pages/dust.js";
 const json = (path: string) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), "utf8"));
 
 describe("benchmark tables from the committed runs", () => {
-  it("gravity in 3D: every row, θ and walk from its scene, ms per step", () => {
+  it("gravity in 3D: every octree and O(N²) row, θ and walk from its scene, ms per step", () => {
     const report = json("data/bench/gravity3d-h200.json");
     const rows = step3Rows(report);
-    expect(rows).toHaveLength(report.rows.length);
-    expect(new Set(rows.map((r) => r.walk))).toEqual(new Set(["thread", "subgroup"]));
-    for (const [i, r] of rows.entries()) expect(r.stepMs).toBeCloseTo(report.rows[i].frameMs.median / report.rows[i].substepsPerFrame, 9);
+    const tree = report.rows.filter((r: {pipeline: string}) => r.pipeline === "gravity3d");
+    const direct = report.rows.filter((r: {pipeline: string}) => r.pipeline === "gravity3d-direct");
+    expect(rows).toHaveLength(tree.length + direct.length);
+    expect(new Set(rows.filter((r) => r.walk !== "direct").map((r) => r.walk))).toEqual(new Set(["thread", "subgroup"]));
+    for (const [i, raw] of [...tree, ...direct].entries()) {
+      expect(rows[i].bodies).toBe(raw.particles);
+      expect(rows[i].stepMs).toBeCloseTo(raw.frameMs.median / raw.substepsPerFrame, 9);
+    }
     // the prose's comparison exists: both walks at a million bodies and the same θ
     const coop = rows.find((r) => r.walk === "subgroup" && r.bodies === 1_000_000)!;
     expect(rows.find((r) => r.walk === "thread" && r.bodies === 1_000_000 && r.theta === coop.theta)).toBeDefined();
+    // an O(N²) row, once the committed run has them, has its sum's pass and no θ
+    for (const r of rows.filter((r) => r.walk === "direct")) {
+      expect(r.theta).toBeNull();
+      expect(r.passMs.direct).toBeGreaterThan(0);
+    }
+  });
+
+  it("gravity in 3D: O(N²) rows come after the octree rows, variant runs stay out of the table", () => {
+    const row = (pipeline: string, particles: number, scene: string, median: number, substeps = 5) => ({
+      pipeline,
+      particles,
+      scene,
+      substepsPerFrame: substeps,
+      frameMs: {median},
+      perPassMs: (pipeline === "gravity3d-direct" ? {direct: {median: median / substeps}} : {walk: {median: 1}}) as Record<string, {median: number}>,
+    });
+    const rows = step3Rows({
+      rows: [
+        row("gravity3d-direct", 1_000_000, "Plummer sphere, exact O(N²) sum", 400, 1),
+        row("gravity3d", 1_000_000, "Plummer sphere, θ = 0.5, leaf capacity 8, subgroup walk", 50),
+        row("gravity3d-variants", 1_000_000, "Plummer sphere, θ = 0.5, leaf capacity 16, subgroup walk", 45),
+      ],
+    });
+    expect(rows.map((r) => [r.walk, r.theta, r.stepMs])).toEqual([
+      ["subgroup", 0.5, 10],
+      ["direct", null, 400],
+    ]);
   });
 
   it("the dust substep: one row per grain count, smallest first, the slowest pass named", () => {
