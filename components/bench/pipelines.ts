@@ -80,6 +80,8 @@ export interface TwinCheck {
   tolerance: number;
   /** The first disagreement, in words, or "". */
   detail: string;
+  /** Further figures of the check, not part of `ok` (gravity3d: the walk's force error against the exact sum, terms per body). */
+  figures?: Record<string, number>;
 }
 
 export interface BuildContext {

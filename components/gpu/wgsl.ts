@@ -16,6 +16,7 @@ const pipelineCache = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipel
 /**
  * A compute pipeline for `entryPoint` of the composed sources, cached per device so that
  * widgets sharing the page's device compile each kernel once. Layout: 'auto' unless given.
+ * `constants`: values of the module's `override` declarations (part of the cache key).
  */
 export async function computePipeline(
   device: GPUDevice,
@@ -23,18 +24,19 @@ export async function computePipeline(
   paths: string[],
   entryPoint: string,
   layout: GPUPipelineLayout | "auto" = "auto",
-  cacheKey = ""
+  cacheKey = "",
+  constants?: Record<string, number>
 ): Promise<GPUComputePipeline> {
   let cache = pipelineCache.get(device);
   if (!cache) pipelineCache.set(device, (cache = new Map()));
-  const key = `${paths.join("+")}#${entryPoint}#${cacheKey}`;
+  const key = `${paths.join("+")}#${entryPoint}#${cacheKey}${constants ? `#${JSON.stringify(constants)}` : ""}`;
   let p = cache.get(key);
   if (!p) {
     p = composeWGSL(load, ...paths).then((code) =>
       device.createComputePipelineAsync({
         label: `${paths[paths.length - 1]}:${entryPoint}`,
         layout,
-        compute: {module: device.createShaderModule({label: paths[paths.length - 1], code}), entryPoint},
+        compute: {module: device.createShaderModule({label: paths[paths.length - 1], code}), entryPoint, ...(constants ? {constants} : {})},
       })
     );
     cache.set(key, p);
