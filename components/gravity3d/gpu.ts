@@ -20,7 +20,16 @@ import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
 import {RADIX_BITS, RADIX_BUCKETS, RADIX_PASSES} from "../gravity/radix.js";
-import {allocBodies3, type Bodies3, checkBodies3, GRAVITY3_DEFAULTS, type Gravity3Params} from "./bodies.js";
+import {
+  allocBodies3,
+  type Bodies3,
+  checkBodies3,
+  GRAVITY3_DEFAULTS,
+  GRAVITY3_GPU_WALK,
+  type Gravity3Params,
+  type Walk3Kernel,
+  type Walk3Variant,
+} from "./bodies.js";
 import {LEVELS3, MAX_LEVEL3} from "./morton.js";
 import {levelBases, levelCapacity, type Octree} from "./tree.js";
 
@@ -54,21 +63,8 @@ export interface Gravity3GPUOptions {
 }
 
 export type Walk3Kind = "thread" | "subgroup";
-export type Walk3Kernel = "stack" | "next";
-
-/** How the subgroup walk runs: its kernel, its workgroup size, and the leaf capacity of the tree it walks. */
-export interface Walk3Variant {
-  kernel: Walk3Kernel;
-  workgroup: number;
-  leafCapacity: number;
-}
-
-/**
- * THE default of the cooperative walk on a GPU (the galaxy-3d widget on a device with subgroups,
- * and the benchmark's subgroup rows). Pick it from one run of `--pipelines gravity3d-variants`
- * (components/bench/gravity3d.ts, GRAVITY3_WALK_VARIANTS): this one constant switches it.
- */
-export const GRAVITY3_GPU_WALK: Walk3Variant = {kernel: "stack", workgroup: 64, leafCapacity: 8};
+export type {Walk3Kernel, Walk3Variant};
+export {GRAVITY3_GPU_WALK};
 
 /** The workgroup sizes the subgroup walk may run with. */
 export const WALK3_WORKGROUPS = [32, 64, 128, 256] as const;

@@ -3,6 +3,7 @@
 // median over its steps, and the figures the prose quotes come out of the same rows.
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
+import {GRAVITY3_GPU_WALK} from "../../components/gravity3d/bodies.js";
 import {step3Rows} from "../../components/gravity3d/facts.js";
 import {dustBenchRows} from "../../components/pages/dust.js";
 
@@ -50,6 +51,46 @@ describe("benchmark tables from the committed runs", () => {
       ["subgroup", 0.5, 10],
       ["direct", null, 400],
     ]);
+    // runs before the variants named no kernel: the stack kernel in workgroups of 64
+    expect(rows[0].variant).toEqual({kernel: "stack", workgroup: 64, leafCapacity: 8});
+  });
+
+  it("gravity in 3D: the cooperative row is the default variant's (GRAVITY3_GPU_WALK), from the variant runs when the gravity3d row ran another", () => {
+    const row = (pipeline: string, scene: string, median: number) => ({
+      pipeline,
+      particles: 1_000_000,
+      scene: `Plummer sphere, θ = 0.5, ${scene}`,
+      substepsPerFrame: 5,
+      frameMs: {median},
+      perPassMs: {walk: {median: median / 5 - 1}},
+    });
+    const report = {
+      rows: [
+        row("gravity3d", "leaf capacity 8, thread walk", 120),
+        row("gravity3d", "leaf capacity 8, subgroup walk (stack kernel, workgroup 64)", 50),
+        row("gravity3d-variants", "leaf capacity 8, subgroup walk (stack kernel, workgroup 64)", 51),
+        row("gravity3d-variants", "leaf capacity 16, subgroup walk (next kernel, workgroup 64)", 45),
+        row("gravity3d-variants", "leaf capacity 16, subgroup walk (next kernel, workgroup 128)", 46),
+      ],
+    };
+    const shown = (v: Parameters<typeof step3Rows>[1]) => step3Rows(report, v).map((r) => [r.walk, r.stepMs]);
+    expect(shown({kernel: "stack", workgroup: 64, leafCapacity: 8})).toEqual([
+      ["thread", 24],
+      ["subgroup", 10],
+    ]);
+    expect(shown({kernel: "next", workgroup: 64, leafCapacity: 16})).toEqual([
+      ["thread", 24],
+      ["subgroup", 9],
+    ]);
+    // a default no row measured: the gravity3d row stays (the table never loses its cooperative row)
+    expect(shown({kernel: "next", workgroup: 32, leafCapacity: 32})).toEqual([
+      ["thread", 24],
+      ["subgroup", 10],
+    ]);
+    // and the page's own default is the committed run's cooperative variant
+    const committed = step3Rows(json("data/bench/gravity3d-h200.json")).filter((r) => r.walk === "subgroup");
+    expect(committed.length).toBeGreaterThan(0);
+    for (const r of committed) expect(r.variant, `${r.bodies} bodies`).toEqual(GRAVITY3_GPU_WALK);
   });
 
   it("the dust substep: one row per grain count, smallest first, the slowest pass named", () => {
