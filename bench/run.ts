@@ -3,7 +3,7 @@
  * components/bench/harness.ts on Dawn (Node), same WGSL and the same harness as the bench
  * page; bench/README.md documents the JSON.
  *
- *   npm run bench [-- --out data/bench/bench.json] [--pipelines sort,sand,water,gravity,dust]
+ *   npm run bench [-- --out data/bench/bench.json] [--pipelines sort,sand,water,gravity,dust,gravity3d,gravity3d-direct,gravity3d-variants]
  *                 [--counts 10000,50000,…] [--reps 30] [--warm-ms 1000] [--copy-mb 256]
  *                 [--substeps 5] [--max-gb N] [--twin-reps 0]
  *   npm run bench -- --smoke          tiny sizes, few repetitions (SwiftShader, < 2 min)
