@@ -3,7 +3,7 @@
  * components/bench/harness.ts on Dawn (Node), same WGSL and the same harness as the bench
  * page; bench/README.md documents the JSON.
  *
- *   npm run bench [-- --out data/bench/bench.json] [--pipelines sort,sand,water,gravity,dust]
+ *   npm run bench [-- --out data/bench/bench.json] [--pipelines sort,sand,water,gravity,dust,gravity3d,gravity3d-direct,gravity3d-variants]
  *                 [--counts 10000,50000,…] [--reps 30] [--warm-ms 1000] [--copy-mb 256]
  *                 [--substeps 5] [--max-gb N] [--twin-reps 0]
  *   npm run bench -- --smoke          tiny sizes, few repetitions (SwiftShader, < 2 min)
@@ -14,6 +14,11 @@
  *   npm run bench -- --pipelines gravity3d --counts 100000,1000000
  *                                     the 3D octree step at θ 0.3, 0.5 and 0.8 (components/bench/gravity3d.ts),
  *                                     each pass timed: keys, sort, permute, build, com, walk
+ *   npm run bench -- --pipelines gravity3d-direct --counts 100000,1000000
+ *                                     the exact O(N²) step of the same sphere (3 frames of one step from 300,000 bodies up)
+ *   npm run bench -- --pipelines gravity3d-variants --counts 1000000
+ *                                     the cooperative walk's variants at θ 0.5 (GRAVITY3_WALK_VARIANTS: kernel, leaf
+ *                                     capacity, workgroup), to pick GRAVITY3_GPU_WALK
  *   npm run bench -- --help
  *
  * Exit status: 0 on success; 2 when a pipeline disagrees with its CPU twin (nothing is
@@ -29,14 +34,22 @@ import {runBench, TwinMismatchError} from "../components/bench/harness.js";
 import {PIPELINE_SPECS, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
 import {gravitySpec} from "../components/bench/gravity.js";
 import {dustSpec} from "../components/bench/dust.js";
-import {GRAVITY3_BENCH_RUNS, gravity3dSpec} from "../components/bench/gravity3d.js";
+import {GRAVITY3_BENCH_RUNS, gravity3dDirectSpec, gravity3dSpec, gravity3VariantSpecs} from "../components/bench/gravity3d.js";
 import {benchGPU} from "./dawn.js";
 import {runGravityBench, TwinCheckError} from "./gravity.js";
 
 /** Every pipeline `npm run bench` can time: the page's three, gravity, the dust and gravity in 3D. */
-const SPECS: Record<PipelineName, PipelineSpec<any>> = {...PIPELINE_SPECS, gravity: gravitySpec, dust: dustSpec, gravity3d: gravity3dSpec(0.5)};
+const SPECS: Record<PipelineName, PipelineSpec<any>> = {
+  ...PIPELINE_SPECS,
+  gravity: gravitySpec,
+  dust: dustSpec,
+  gravity3d: gravity3dSpec(0.5),
+  "gravity3d-direct": gravity3dDirectSpec(),
+  "gravity3d-variants": gravity3VariantSpecs()[0],
+};
 /** The specs a name runs: gravity3d runs GRAVITY3_BENCH_RUNS (θ 0.3 / 0.5 / 0.8 per-thread, θ 0.5 subgroup; rows told apart by their scene, which names θ and the walk). */
-const specsOf = (p: PipelineName): PipelineSpec<any>[] => (p === "gravity3d" ? GRAVITY3_BENCH_RUNS.map((r) => gravity3dSpec(r.theta, r.walk)) : [SPECS[p]]);
+const specsOf = (p: PipelineName): PipelineSpec<any>[] =>
+  p === "gravity3d" ? GRAVITY3_BENCH_RUNS.map((r) => gravity3dSpec(r.theta, r.walk)) : p === "gravity3d-variants" ? gravity3VariantSpecs() : [SPECS[p]];
 export const FULL_COUNTS = [10_000, 30_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
 export const SMOKE_COUNTS = [1_000, 4_000];
 

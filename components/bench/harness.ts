@@ -420,8 +420,8 @@ function encodeOneSubstep(p: BenchPipeline<any>, enc: GPUCommandEncoder) {
  * both series: a frame is the span from its first pass's begin to its last pass's end
  * (the wall clock without timestamps, and then no per-pass split).
  */
-async function timePipeline(run: Run, label: string, p: BenchPipeline<any>) {
-  const {o, substeps, reps} = run;
+async function timePipeline(run: Run, label: string, p: BenchPipeline<any>, substeps = run.substeps, reps = run.reps) {
+  const {o} = run;
   const step = p.encodeStep?.bind(p);
   const frame = (enc: GPUCommandEncoder, w?: Writes) => {
     if (step) {
@@ -528,7 +528,8 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
             await skip(spec, n, reason || "no pipeline", 3);
             continue;
           }
-          const {frameMs, perPassMs} = await timePipeline(run, label, pipe);
+          const {substeps, reps} = frameCounts(run, spec, n);
+          const {frameMs, perPassMs} = await timePipeline(run, label, pipe, substeps, reps);
           const bytes = spec.compulsoryBytes(n);
           const effectiveGBps = round((bytes.bytes * substeps) / (frameMs.median * 1e6));
           const row: BenchRow = {
@@ -560,6 +561,13 @@ export async function runBench(o: BenchOptions): Promise<BenchReport> {
   } finally {
     root.dispose();
   }
+}
+
+/** Substeps per frame and frames per series of `spec` at `n`: the run's, or fewer where the spec limits them. */
+export function frameCounts(run: Pick<Run, "substeps" | "reps">, spec: Pick<PipelineSpec<any>, "frameLimits">, n: number): {substeps: number; reps: number} {
+  const lim = spec.frameLimits?.(n) ?? {};
+  const cap = (v: number, limit?: number) => (limit !== undefined && limit >= 1 ? Math.min(v, Math.floor(limit)) : v);
+  return {substeps: cap(run.substeps, lim.substeps), reps: cap(run.reps, lim.reps)};
 }
 
 /** A simulation's substep length and ms per simulated second for a row (nothing for a pipeline without `substepSeconds`). */

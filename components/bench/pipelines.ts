@@ -28,9 +28,9 @@ import {WATER_DEFAULTS, waterGrid, waterGridFor, type WaterParams} from "../wate
 import {damBreak, fitTank} from "../water/scene.js";
 import {substepTwin} from "../water/twin.js";
 
-export type PipelineName = "sort" | "sand" | "water" | "gravity" | "dust" | "gravity3d";
+export type PipelineName = "sort" | "sand" | "water" | "gravity" | "dust" | "gravity3d" | "gravity3d-direct" | "gravity3d-variants";
 /** The pipelines of PIPELINE_SPECS (the bench page's). */
-export type PagePipelineName = Exclude<PipelineName, "gravity" | "dust" | "gravity3d">;
+export type PagePipelineName = Exclude<PipelineName, "gravity" | "dust" | "gravity3d" | "gravity3d-direct" | "gravity3d-variants">;
 
 /** Anything that hands out timestampWrites per labelled pass (a PassTimer, components/sim/timing.ts). */
 export interface PassTimestamps {
@@ -80,6 +80,8 @@ export interface TwinCheck {
   tolerance: number;
   /** The first disagreement, in words, or "". */
   detail: string;
+  /** Further figures of the check, not part of `ok` (gravity3d: the walk's force error against the exact sum, terms per body). */
+  figures?: Record<string, number>;
 }
 
 export interface BuildContext {
@@ -114,6 +116,12 @@ export interface PipelineSpec<S = PackedParticles> {
    * also gives ms per simulated second, the figure to compare across substep lengths.
    */
   substepSeconds?(benchCount: number): number;
+  /**
+   * At most this many timed frames per series and substeps per frame at `n` particles (each
+   * below the run's `reps` and `substeps`): for a pipeline whose step takes a large part of a
+   * second there (the O(N²) kernel at a million bodies). The warm-ups stay as long as the run's.
+   */
+  frameLimits?(n: number): {reps?: number; substeps?: number};
 }
 
 /** The pass list a pipeline object reports itself (`benchPasses()`), or `fallback`. */

@@ -16,6 +16,7 @@ export const EMBED_NAMES = [
   "galaxy",
   "dust-disc",
   "galaxy-3d",
+  "bh-error-3d",
 ] as const;
 export type EmbedName = (typeof EMBED_NAMES)[number];
 

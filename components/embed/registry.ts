@@ -5,6 +5,7 @@
  * to every embedding method is one line here and one name in names.ts.
  */
 import {createBHError} from "../widgets/bh-error/index.js";
+import {createBHError3D} from "../widgets/bh-error-3d/index.js";
 import {createBHProbe} from "../widgets/bh-probe/index.js";
 import {createContacts} from "../widgets/contacts/index.js";
 import {createCountingSort} from "../widgets/counting-sort/index.js";
@@ -43,6 +44,7 @@ const FACTORIES: Record<EmbedName, WidgetFactory> = {
   galaxy: createGalaxy as WidgetFactory,
   "dust-disc": createDustDisc as WidgetFactory,
   "galaxy-3d": createGalaxy3D as WidgetFactory,
+  "bh-error-3d": createBHError3D as WidgetFactory,
 };
 
 export const REGISTRY: ReadonlyMap<string, EmbedWidget> = new Map(

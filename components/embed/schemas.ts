@@ -6,6 +6,7 @@
  * it too. The factories are joined in registry.ts.
  */
 import {BH_ERROR_OPTIONS} from "../widgets/bh-error/options.js";
+import {BH_ERROR_3D_OPTIONS} from "../widgets/bh-error-3d/options.js";
 import {BH_PROBE_OPTIONS} from "../widgets/bh-probe/options.js";
 import {CONTACTS_OPTIONS} from "../widgets/contacts/options.js";
 import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
@@ -85,6 +86,13 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
     page: "gravity",
     anchor: "7-gravity-in-three-dimensions",
     schema: GALAXY3D_OPTIONS,
+  },
+  "bh-error-3d": {
+    name: "bh-error-3d",
+    title: "Gravity in 3D: the octree's force error against θ",
+    page: "gravity",
+    anchor: "7-gravity-in-three-dimensions",
+    schema: BH_ERROR_3D_OPTIONS,
   },
 };
 

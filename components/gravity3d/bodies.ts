@@ -80,3 +80,20 @@ export interface Accelerations3 {
   az: Float64Array;
   phi: Float64Array;
 }
+
+export type Walk3Kernel = "stack" | "next";
+
+/** How the subgroup walk runs: its kernel, its workgroup size, and the leaf capacity of the tree it walks. */
+export interface Walk3Variant {
+  kernel: Walk3Kernel;
+  workgroup: number;
+  leafCapacity: number;
+}
+
+/**
+ * THE default of the cooperative walk on a GPU: the galaxy-3d widget on a device with subgroups, the
+ * benchmark's subgroup rows, and the row the page's 3D table shows for it (step3Rows). Pick it from one
+ * run of `--pipelines gravity3d-variants` (components/bench/gravity3d.ts, GRAVITY3_WALK_VARIANTS): this
+ * one constant switches it (Gravity3GPU in gpu.ts runs its kernel and workgroup size by default).
+ */
+export const GRAVITY3_GPU_WALK: Walk3Variant = {kernel: "stack", workgroup: 64, leafCapacity: 8};

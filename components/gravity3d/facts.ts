@@ -7,8 +7,8 @@ import {BITS3, LEVELS3} from "./morton.js";
 import {buildBarnesHut3} from "./twin.js";
 import {walk3Twin, walkSubgroup3Twin} from "./walk.js";
 import {direct3, forceErrors3} from "./direct.js";
-import {GRAVITY3_DEFAULTS} from "./bodies.js";
 import {plummer3Scene} from "./scenes.js";
+import {GRAVITY3_DEFAULTS, GRAVITY3_GPU_WALK, type Walk3Variant} from "./bodies.js";
 
 export interface OctreeFacts {
   n: number;
@@ -72,43 +72,71 @@ export function octreeFacts(n = 10_000, theta = GRAVITY3_DEFAULTS.theta, groupSi
   };
 }
 
-/** One row of the 3D step's benchmark (`npm run bench -- --pipelines gravity3d`), in ms per step. */
+/** One row of the 3D step's benchmark (`npm run bench -- --pipelines gravity3d,gravity3d-direct`), in ms per step. */
 export interface Step3Row {
   bodies: number;
-  theta: number;
-  walk: "thread" | "subgroup";
+  /** the walk's opening angle; null for the exact O(N²) step */
+  theta: number | null;
+  /** the octree walk per body or cooperative, or "direct": the exact O(N²) sum instead of a tree */
+  walk: "thread" | "subgroup" | "direct";
   stepMs: number;
-  /** ms per step of each pass, separately timed (keys, sort, permute, build, com, walk, …) */
+  /** ms per step of each pass, separately timed (keys, sort, permute, build, com, walk, …; integrate, direct, kick) */
   passMs: Record<string, number>;
+  /** the cooperative walk's kernel, workgroup and leaf capacity (subgroup rows only) */
+  variant?: Walk3Variant;
 }
 
+interface ReportRow {
+  pipeline: string;
+  particles: number;
+  scene: string;
+  substepsPerFrame: number;
+  frameMs: {median: number};
+  perPassMs: Record<string, {median: number}>;
+}
+
+/** The cooperative walk's variant a row's scene names ("leaf capacity 16, subgroup walk (next kernel, workgroup 64)"); runs before the variants existed ran the stack kernel in workgroups of 64. */
+function variantOf(scene: string): Walk3Variant | undefined {
+  const leaf = /leaf capacity (\d+)/.exec(scene);
+  if (!leaf || !/subgroup walk/.test(scene)) return undefined;
+  const k = /\((stack|next) kernel, workgroup (\d+)\)/.exec(scene);
+  return {kernel: (k?.[1] ?? "stack") as Walk3Variant["kernel"], workgroup: k ? Number(k[2]) : 64, leafCapacity: Number(leaf[1])};
+}
+
+const sameVariant = (a: Walk3Variant | undefined, b: Walk3Variant) =>
+  !!a && a.kernel === b.kernel && a.workgroup === b.workgroup && a.leafCapacity === b.leafCapacity;
+
 /**
- * The gravity3d rows of a benchmark report: θ and the walk read from each row's scene
- * ("…, θ = 0.5, leaf capacity 8, subgroup walk"), ms per step = the frame's median / steps per
- * frame. Rows whose scene does not say both are left out.
+ * The 3D rows of a benchmark report, octree steps first (in the report's order), then the exact
+ * O(N²) steps (pipeline "gravity3d-direct"): for an octree row θ and the walk are read from its
+ * scene ("…, θ = 0.5, leaf capacity 8, subgroup walk"), and rows whose scene does not say both are
+ * left out; ms per step = the frame's median / steps per frame (the direct rows at a million bodies
+ * take one step a frame). A cooperative row of a variant other than `cooperative` (default
+ * GRAVITY3_GPU_WALK, what the widget runs) is replaced by the same run's "gravity3d-variants" row of
+ * that variant at the same count and θ where there is one; the other variant rows stay out.
  */
-export function step3Rows(report: {
-  rows: {
-    pipeline: string;
-    particles: number;
-    scene: string;
-    substepsPerFrame: number;
-    frameMs: {median: number};
-    perPassMs: Record<string, {median: number}>;
-  }[];
-}): Step3Row[] {
-  const out: Step3Row[] = [];
+export function step3Rows(report: {rows: ReportRow[]}, cooperative: Walk3Variant = GRAVITY3_GPU_WALK): Step3Row[] {
+  const tree: Step3Row[] = [];
+  const direct: Step3Row[] = [];
+  const variants: Step3Row[] = [];
   for (const r of report.rows) {
+    const passMs = Object.fromEntries(Object.entries(r.perPassMs).map(([k, v]) => [k, v.median]));
+    const stepMs = r.frameMs.median / r.substepsPerFrame;
+    if (r.pipeline === "gravity3d-direct") {
+      direct.push({bodies: r.particles, theta: null, walk: "direct", stepMs, passMs});
+      continue;
+    }
     const theta = /θ = ([\d.]+)/.exec(r.scene);
     const walk = /(thread|subgroup) walk/.exec(r.scene);
-    if (r.pipeline !== "gravity3d" || !theta || !walk) continue;
-    out.push({
-      bodies: r.particles,
-      theta: Number(theta[1]),
-      walk: walk[1] as Step3Row["walk"],
-      stepMs: r.frameMs.median / r.substepsPerFrame,
-      passMs: Object.fromEntries(Object.entries(r.perPassMs).map(([k, v]) => [k, v.median])),
-    });
+    if ((r.pipeline !== "gravity3d" && r.pipeline !== "gravity3d-variants") || !theta || !walk) continue;
+    const row: Step3Row = {bodies: r.particles, theta: Number(theta[1]), walk: walk[1] as Step3Row["walk"], stepMs, passMs};
+    const variant = variantOf(r.scene);
+    if (variant) row.variant = variant;
+    (r.pipeline === "gravity3d" ? tree : variants).push(row);
   }
-  return out;
+  const shown = tree.map((r) => {
+    if (r.walk !== "subgroup" || sameVariant(r.variant, cooperative)) return r;
+    return variants.find((v) => v.bodies === r.bodies && v.theta === r.theta && sameVariant(v.variant, cooperative)) ?? r;
+  });
+  return [...shown, ...direct];
 }

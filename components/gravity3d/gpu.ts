@@ -20,7 +20,16 @@ import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
 import {RADIX_BITS, RADIX_BUCKETS, RADIX_PASSES} from "../gravity/radix.js";
-import {allocBodies3, type Bodies3, checkBodies3, GRAVITY3_DEFAULTS, type Gravity3Params} from "./bodies.js";
+import {
+  allocBodies3,
+  type Bodies3,
+  checkBodies3,
+  GRAVITY3_DEFAULTS,
+  GRAVITY3_GPU_WALK,
+  type Gravity3Params,
+  type Walk3Kernel,
+  type Walk3Variant,
+} from "./bodies.js";
 import {LEVELS3, MAX_LEVEL3} from "./morton.js";
 import {levelBases, levelCapacity, type Octree} from "./tree.js";
 
@@ -43,9 +52,22 @@ export interface Gravity3GPUOptions {
    * feature; without it the per-thread walk runs (`walkKind` says which).
    */
   walk?: Walk3Kind;
+  /**
+   * The subgroup walk's kernel: "stack" (walk_subgroup: every cell pushed and popped) or "next"
+   * (walk_subgroup_next: an opened cell's first child visited at once, the next node loaded before
+   * the current one's arithmetic; the same cells in the same order). Default GRAVITY3_GPU_WALK.kernel.
+   */
+  walkKernel?: Walk3Kernel;
+  /** Threads per workgroup of the subgroup walk: 32, 64, 128 or 256 (default GRAVITY3_GPU_WALK.workgroup). */
+  walkWorkgroup?: number;
 }
 
 export type Walk3Kind = "thread" | "subgroup";
+export type {Walk3Kernel, Walk3Variant};
+export {GRAVITY3_GPU_WALK};
+
+/** The workgroup sizes the subgroup walk may run with. */
+export const WALK3_WORKGROUPS = [32, 64, 128, 256] as const;
 
 const WG = 256;
 const WALK_WG = 64;
@@ -92,9 +114,10 @@ const FILES = {
 type Pipes = Record<string, GPUComputePipeline>;
 
 /** The subgroup walk's pipeline: `enable subgroups;` (shaders/gravity/enable_subgroups.wgsl) must come before any declaration. */
-function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader): Promise<GPUComputePipeline> {
+function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader, kernel: Walk3Kernel, workgroup: number): Promise<GPUComputePipeline> {
   const pl = layout(device, "g3-walk_subgroup", FILES.walk.kinds as Kind[]);
-  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity3d/walk_subgroup.wgsl"], "walk_subgroup", pl, "explicit3");
+  const entry = kernel === "next" ? "walk_subgroup_next" : "walk_subgroup";
+  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity3d/walk_subgroup.wgsl"], entry, pl, "explicit3", {WALK_WG: workgroup});
 }
 
 async function compile(device: GPUDevice, wgsl: WGSLLoader): Promise<Pipes> {
@@ -123,6 +146,9 @@ export class Gravity3GPU {
   readonly maxBodies: number;
   readonly leafCapacity: number;
   readonly nodeCapacity: number;
+  /** The subgroup walk's kernel and threads per workgroup (used only when `walkKind` is "subgroup"). */
+  readonly walkKernel: Walk3Kernel;
+  readonly walkWorkgroup: number;
   private n = 0;
   private params: Gravity3Params;
   private bases: Uint32Array;
@@ -138,6 +164,8 @@ export class Gravity3GPU {
     this.scope = scope;
     this.maxBodies = opts.maxBodies;
     this.leafCapacity = opts.leafCapacity ?? GRAVITY3_DEFAULTS.leafCapacity;
+    this.walkKernel = opts.walkKernel ?? GRAVITY3_GPU_WALK.kernel;
+    this.walkWorkgroup = opts.walkWorkgroup ?? GRAVITY3_GPU_WALK.workgroup;
     this.params = {...GRAVITY3_DEFAULTS, leafCapacity: this.leafCapacity};
     this.bases = levelBases(this.maxBodies, this.leafCapacity);
     this.nodeCapacity = this.bases[LEVELS3];
@@ -151,7 +179,8 @@ export class Gravity3GPU {
 
   /**
    * Compiles (or reuses) the kernels and allocates every buffer once, in a child scope of
-   * `parentScope`. Errors: RangeError for maxBodies outside 1..4,194,304 or leafCapacity < 1.
+   * `parentScope`. Errors: RangeError for maxBodies outside 1..4,194,304, leafCapacity < 1, an unknown
+   * walk or walk kernel, or a walk workgroup size not in WALK3_WORKGROUPS.
    */
   static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, opts: Gravity3GPUOptions): Promise<Gravity3GPU> {
     if (!(Number.isInteger(opts.maxBodies) && opts.maxBodies >= 1 && opts.maxBodies <= MAX_BODIES3))
@@ -160,8 +189,14 @@ export class Gravity3GPU {
       throw new RangeError(`leafCapacity must be an integer ≥ 1, got ${opts.leafCapacity}`);
     if (opts.walk !== undefined && opts.walk !== "thread" && opts.walk !== "subgroup")
       throw new RangeError(`walk must be "thread" or "subgroup", got ${String(opts.walk)}`);
+    if (opts.walkKernel !== undefined && opts.walkKernel !== "stack" && opts.walkKernel !== "next")
+      throw new RangeError(`walkKernel must be "stack" or "next", got ${String(opts.walkKernel)}`);
+    if (opts.walkWorkgroup !== undefined && !(WALK3_WORKGROUPS as readonly number[]).includes(opts.walkWorkgroup))
+      throw new RangeError(`walkWorkgroup must be one of ${WALK3_WORKGROUPS.join(", ")}, got ${opts.walkWorkgroup}`);
     const subgroups = opts.walk === "subgroup" && device.features.has("subgroups" as GPUFeatureName);
-    const [pipes, sub] = await Promise.all([compile(device, wgsl), subgroups ? compileSubgroupWalk(device, wgsl) : null]);
+    const kernel = opts.walkKernel ?? GRAVITY3_GPU_WALK.kernel;
+    const workgroup = opts.walkWorkgroup ?? GRAVITY3_GPU_WALK.workgroup;
+    const [pipes, sub] = await Promise.all([compile(device, wgsl), subgroups ? compileSubgroupWalk(device, wgsl, kernel, workgroup) : null]);
     if (sub) pipes.walk_subgroup = sub;
     const scope = parentScope.child(device);
     try {
@@ -410,7 +445,7 @@ export class Gravity3GPU {
     const sub = this.groups.walkSubgroup;
     pass.setBindGroup(0, sub ?? this.groups.walk);
     pass.setPipeline(sub ? this.pipes.walk_subgroup : this.pipes.walk);
-    pass.dispatchWorkgroups(Math.max(1, Math.ceil(this.n / WALK_WG)));
+    pass.dispatchWorkgroups(Math.max(1, Math.ceil(this.n / (sub ? this.walkWorkgroup : WALK_WG))));
     pass.end();
   }
 

@@ -15,8 +15,10 @@
 @group(0) @binding(4) var<storage, read_write> terms: array<u32>;
 
 const STACK: u32 = 80u;
+// Threads per workgroup (the pipeline's constant; the dispatch divides the bodies by the same number).
+override WALK_WG: u32 = 64u;
 
-@compute @workgroup_size(64)
+@compute @workgroup_size(WALK_WG)
 fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
   let i = gid.x;
   // lanes past the last body stay in the loop and vote "accept", so they never open a cell
@@ -54,6 +56,68 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
         }
       }
     }
+  }
+  if (live) {
+    acc[i] = vec4<f32>(a * params.G, phi * params.G);
+    terms[i] = count;
+  }
+}
+
+// The same walk with fewer stack operations and the next node's load issued early: an opened
+// cell's first child is visited at once (never pushed nor popped), and the node that comes next
+// is fetched before the current one's force terms are added, so that load's latency overlaps
+// the arithmetic. Cells come in walk_subgroup's order, so every sum (and term count) is its.
+@compute @workgroup_size(WALK_WG)
+fn walk_subgroup_next(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  let live = i < params.n;
+  let p = pos[min(i, params.n - 1u)].xyz;
+  var stack: array<u32, STACK>;
+  var sp = 0u;
+  var w = wnodes[0];
+  var a = vec3<f32>(0.0);
+  var phi = 0.0;
+  var count = 0u;
+  loop {
+    let d = w.com - p;
+    let far = subgroupAll(dot(d, d) > w.open2 || !live);
+    var next = 0u;
+    var last = false;
+    if (!far && w.internal == 1u) {
+      // children link+1 .. link+count−1 wait on the stack (the last pushed first), link comes next
+      for (var c = w.count - 1u; c > 0u; c--) {
+        stack[sp] = w.link + c;
+        sp = sp + 1u;
+      }
+      next = w.link;
+    } else if (sp > 0u) {
+      sp = sp - 1u;
+      next = stack[sp];
+    } else {
+      last = true;
+    }
+    let upcoming = wnodes[next];
+    if (far) {
+      let inv = inverseSqrt(dot(d, d) + params.eps2);
+      a = a + d * (w.mass * inv * inv * inv);
+      phi = phi - w.mass * inv;
+      count = count + 1u;
+    } else if (w.internal == 0u) {
+      for (var k = w.link; k < w.link + w.count; k++) {
+        if (k != i) {
+          let q = pos[k];
+          let e = q.xyz - p;
+          let inv = inverseSqrt(dot(e, e) + params.eps2);
+          a = a + e * (q.w * inv * inv * inv);
+          phi = phi - q.w * inv;
+          count = count + 1u;
+        }
+      }
+    }
+    if (last) {
+      break;
+    }
+    w = upcoming;
   }
   if (live) {
     acc[i] = vec4<f32>(a * params.G, phi * params.G);

@@ -1,4 +1,4 @@
-// The gravity widgets embedded in a host page on another origin: two custom elements
+// The gravity widgets embedded in a host page on another origin: three custom elements
 // (attributes configure them) and an iframe page (URL parameters configure it).
 import {expect, test, type Page} from "@playwright/test";
 import {expectWebGPU, watchErrors} from "./helpers";
@@ -25,6 +25,10 @@ test("gravity widgets embed as custom elements and as an iframe", async ({page})
 
   await expect.poll(async () => (await inner(page, "galaxy"))?.value?.stepMs ?? null, {timeout: 90_000}).not.toBeNull();
   expect(await inner(page, "galaxy")).toMatchObject({engine: "gpu", widget: "galaxy", value: {count: 500, engine: "gpu"}});
+
+  // the 3D error widget, configured by its attributes (it started with the page, beside the others)
+  await expect.poll(async () => (await inner(page, "error3d"))?.value?.medianError ?? null, {timeout: 90_000}).not.toBeNull();
+  expect(await inner(page, "error3d")).toMatchObject({engine: "gpu", widget: "bh-error-3d", value: {theta: 0.7, count: 300, engine: "gpu"}});
 
   const frame = page.frames().find((f) => f.url().includes("/embed/bh-error"))!;
   const frameValue = () => frame.evaluate(() => JSON.parse(JSON.stringify((document.querySelector("ns-bh-error") as any)?.value ?? null)));

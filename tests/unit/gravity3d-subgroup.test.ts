@@ -62,6 +62,40 @@ describe.skipIf(!SG)("the subgroup kernel on Dawn (skipped only without the 'sub
     expect(Array.from(r.terms)).not.toEqual(Array.from(thread.terms));
     g.dispose();
   });
+  it("the next-node kernel walks the same cells in the same order: equal to the stack kernel bit for bit, at any leaf capacity and workgroup", async (ctx) => {
+    if (SG!.min !== SG!.max) ctx.skip(`subgroup size varies (${SG!.min}..${SG!.max}): lane grouping unknown`);
+    const b = plummer3Scene(2001, 6);
+    for (const [leafCapacity, walkWorkgroup] of [
+      [8, 64],
+      [16, 128],
+      [32, 32],
+    ]) {
+      const read = async (walkKernel: "stack" | "next") => {
+        const g = await Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: b.n, walk: "subgroup", walkKernel, walkWorkgroup, leafCapacity});
+        expect([g.walkKind, g.walkKernel, g.walkWorkgroup, g.leafCapacity]).toEqual(["subgroup", walkKernel, walkWorkgroup, leafCapacity]);
+        g.setParams({theta: 0.5});
+        g.setBodies(b);
+        const r = await g.readBodies();
+        g.dispose();
+        return r;
+      };
+      const [stack, next] = [await read("stack"), await read("next")];
+      const what = `leaf ${leafCapacity}, workgroup ${walkWorkgroup}`;
+      expect(Array.from(next.terms), what).toEqual(Array.from(stack.terms));
+      for (const k of ["ax", "ay", "az", "phi"] as const) expect(Array.from(next[k]), `${what}: ${k}`).toEqual(Array.from(stack[k]));
+      // and both are the subgroup twin of their tree
+      const t = buildBarnesHut3(b, {leafCapacity, theta: 0.5});
+      const s = t.sorted;
+      const tw = walkSubgroup3Twin(t.walk, s.x, s.y, s.z, s.m, 1, P.softening, Math.min(SG!.min, walkWorkgroup));
+      let same = 0;
+      for (let i = 0; i < b.n; i++) if (next.terms[i] === tw.terms[i]) same++;
+      expect(same / b.n, what).toBeGreaterThanOrEqual(0.995);
+    }
+  });
+  it("refuses an unknown kernel or workgroup size", async () => {
+    await expect(Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: 10, walk: "subgroup", walkKernel: "fast" as never})).rejects.toThrow(RangeError);
+    await expect(Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: 10, walk: "subgroup", walkWorkgroup: 48})).rejects.toThrow(/32, 64, 128, 256/);
+  });
   it("falls back to the per-thread walk on a device without 'subgroups'", async () => {
     const adapter = await (await nodeGPU()).requestAdapter();
     const dev = await adapter!.requestDevice();

@@ -8,7 +8,7 @@
  * data/bench/gravity3d-h200.json) and the per-thread one on a CPU emulation, whose subgroups of
  * four lanes are emulated and whose shared stacks would only add force terms.
  */
-import {Gravity3GPU} from "../../gravity3d/gpu.js";
+import {GRAVITY3_GPU_WALK, Gravity3GPU, type Walk3Kind} from "../../gravity3d/gpu.js";
 import {scene3} from "../../gravity3d/scenes.js";
 import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
 import {skyLook} from "../nbody/draw.js";
@@ -37,8 +37,10 @@ export async function galaxy3DGPU(ctx: GPUEngineContext, s: Galaxy3DSetup, onRan
   const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches;
   const {range} = countRange(ctx);
   let count = Math.min(range[1], Math.max(range[0], state.requested ?? sizedCount3(device, software, narrow)));
-  const walk = software ? "thread" : "subgroup";
-  let g = await Gravity3GPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: count, walk});
+  const walk: Walk3Kind = software ? "thread" : "subgroup";
+  // the cooperative walk's tree as GRAVITY3_GPU_WALK says (its kernel and workgroup are Gravity3GPU's defaults)
+  const walkOptions = walk === "subgroup" ? {walk, leafCapacity: GRAVITY3_GPU_WALK.leafCapacity} : {walk};
+  let g = await Gravity3GPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: count, ...walkOptions});
   const renderer = await PointRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
   renderer.setLook(skyLook(stage.canvas));
   stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
@@ -110,7 +112,7 @@ export async function galaxy3DGPU(ctx: GPUEngineContext, s: Galaxy3DSetup, onRan
       await device.queue.onSubmittedWorkDone();
       if (next > g.maxBodies) {
         g.dispose();
-        g = await Gravity3GPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: next, walk});
+        g = await Gravity3GPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: next, ...walkOptions});
       }
       count = next;
       reset();

@@ -1,0 +1,103 @@
+// The 3D benchmark's extra runs (components/bench/gravity3d.ts): the exact O(N²) step with its
+// sampled twin check and its fewer frames (frameLimits, which the harness honours), and the walk
+// variants, each checked against its twin before it may be timed.
+import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import type {GPUHandle} from "../../components/gpu/context.js";
+import {ResourceScope} from "../../components/gpu/scope.js";
+import {nodeWGSL} from "../../components/gpu/node.js";
+import {frameCounts, runBench, type BenchOptions} from "../../components/bench/harness.js";
+import type {PipelineSpec} from "../../components/bench/pipelines.js";
+import {
+  directDeviation3,
+  GRAVITY3_DIRECT_FRAMES,
+  GRAVITY3_DIRECT_HEAVY,
+  GRAVITY3_DIRECT_SAMPLE,
+  GRAVITY3_DIRECT_TOLERANCE,
+  gravity3dDirectSpec,
+  sampleIndices,
+} from "../../components/bench/gravity3d.js";
+import {direct3, GRAVITY3_DEFAULTS, plummer3Scene} from "../../components/gravity3d/twin.js";
+import {testGPU} from "../helpers/gpu.js";
+
+let gpu: GPUHandle;
+let scope: ResourceScope;
+
+beforeAll(async () => {
+  gpu = await testGPU();
+  scope = new ResourceScope(gpu.device);
+});
+afterAll(() => {
+  scope?.dispose();
+  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+});
+
+const options = (pipelines: PipelineSpec<any>[], extra: Partial<BenchOptions> = {}): BenchOptions => ({
+  device: gpu.device,
+  timestamps: gpu.timestamps,
+  wgsl: nodeWGSL,
+  scope,
+  pipelines,
+  counts: [600],
+  substeps: 3,
+  reps: 2,
+  warmMs: 0,
+  copyBytes: 1 << 16,
+  ...extra,
+});
+
+describe("the O(N²) step's twin check (CPU)", () => {
+  it("samples evenly spaced, distinct bodies, all of them when there are few", () => {
+    expect(Array.from(sampleIndices(5, 256))).toEqual([0, 1, 2, 3, 4]);
+    const s = sampleIndices(1_000_000, GRAVITY3_DIRECT_SAMPLE);
+    expect(s.length).toBe(GRAVITY3_DIRECT_SAMPLE);
+    expect(new Set(s).size).toBe(s.length);
+    for (let k = 1; k < s.length; k++) expect(s[k]).toBeGreaterThan(s[k - 1]);
+    expect(s[s.length - 1]).toBeLessThan(1_000_000);
+    expect(s[s.length - 1]).toBeGreaterThan(990_000);
+  });
+
+  it("finds a body whose acceleration is off by 1 % of the RMS", () => {
+    const b = plummer3Scene(700, 5);
+    const sample = sampleIndices(b.n, 64);
+    const exact = direct3(b, 1, GRAVITY3_DEFAULTS.softening);
+    expect(directDeviation3(b, exact, sample, 1, GRAVITY3_DEFAULTS.softening).worst).toBeLessThan(1e-12);
+    let rms = 0;
+    for (const i of sample) rms += exact.ax[i] ** 2 + exact.ay[i] ** 2 + exact.az[i] ** 2;
+    rms = Math.sqrt(rms / sample.length);
+    const wrong = {...exact, ax: exact.ax.slice()};
+    wrong.ax[sample[10]] += 0.01 * rms;
+    const d = directDeviation3(b, wrong, sample, 1, GRAVITY3_DEFAULTS.softening);
+    expect(d.worst).toBeCloseTo(0.01, 6);
+    expect(d.worst).toBeGreaterThan(GRAVITY3_DIRECT_TOLERANCE);
+    expect(d.detail).toContain(`body ${sample[10]}:`);
+  });
+
+  it("a heavy count takes fewer frames; a light one the run's", () => {
+    const spec = gravity3dDirectSpec();
+    expect(frameCounts({substeps: 5, reps: 30}, spec, 100_000)).toEqual({substeps: 5, reps: 30});
+    expect(frameCounts({substeps: 5, reps: 30}, spec, GRAVITY3_DIRECT_HEAVY)).toEqual({...GRAVITY3_DIRECT_FRAMES});
+    expect(frameCounts({substeps: 1, reps: 2}, spec, 1_000_000)).toEqual({substeps: 1, reps: 2});
+  });
+});
+
+describe("the O(N²) step on Dawn", () => {
+  it("equals direct3 on the sample at the benchmark's own count", async () => {
+    const c = await gravity3dDirectSpec().check!({device: gpu.device, scope, wgsl: nodeWGSL}, 1500, 1500);
+    expect(c.ok, c.detail).toBe(true);
+    expect(c.worst).toBeLessThan(1e-4);
+    expect(c.what).toContain(`${GRAVITY3_DIRECT_SAMPLE} of 1,500 bodies`);
+  });
+
+  it("is timed through the harness: integrate, direct, kick; the spec's frame limits hold", async () => {
+    const spec = {...gravity3dDirectSpec(), frameLimits: () => ({reps: 1, substeps: 1})};
+    const report = await runBench(options([spec]));
+    expect(report.rows).toHaveLength(1);
+    const row = report.rows[0];
+    expect(row).toMatchObject({pipeline: "gravity3d-direct", particles: 600, substepsPerFrame: 1, dispatchesPerSubstep: 3});
+    expect(row.check).toMatchObject({ok: true, particles: 600, capped: false});
+    expect(row.frameMs.n).toBe(1);
+    if (report.timing === "timestamp-query") expect(Object.keys(row.perPassMs)).toEqual(["integrate", "direct", "kick"]);
+    // the run's own figures stay in the report's head
+    expect(report).toMatchObject({substepsPerFrame: 3, reps: 2});
+  });
+});
