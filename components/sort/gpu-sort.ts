@@ -71,6 +71,41 @@ export const SORT_PHASES = [
 export type SortPhaseKey = (typeof SORT_PHASES)[number]["key"];
 
 /**
+ * The count as the simulations run it (`foldCount`, the default of SandGPU and WaterGPU): no
+ * dispatch of its own. The previous substep's integrating pass (the sand's forces, the
+ * water's pressure pass), having written a particle's new state, stores its new cell key and
+ * adds it to the histogram and the block totals with the count's own WGSL
+ * (shaders/sort/count_cell.wgsl, through fold_atomic.wgsl or fold_runs.wgsl). Only when the
+ * particles or the grid are set from the CPU does a count pass run, submitted on its own
+ * (`submitCount`).
+ */
+export const FOLDED_COUNT_PHASE = {
+  key: "count",
+  label: "count",
+  does: "no pass of its own: the previous substep's last pass, as it writes each particle's new position, stores its cell key and adds it to its cell's counter and its block's total (on a GPU with subgroups, one atomicAdd per run of equal keys)",
+  dispatches: 0,
+  role: "organise",
+  note: "in the last pass",
+} as const satisfies PipelinePhase;
+
+/** The sort inside a simulation substep with the count folded (`FOLDED_COUNT_PHASE`): scan and scatter, two dispatches. */
+export const FOLDED_SORT_PHASES = [FOLDED_COUNT_PHASE, SORT_PHASES[1], SORT_PHASES[2]] as const satisfies readonly PipelinePhase[];
+
+/**
+ * The WGSL files that give a simulation's integrating pass its `fold_count` (and
+ * `FOLD_SHARES_KEYS`): `before` goes first in the module (`enable subgroups;` for ranks
+ * "runs"), `after` after the common files. `fold` false gives fold_none.wgsl (a no-op, the
+ * benchmark's baseline with a count pass). The pass binds the sort's buffers at group 1
+ * (`foldBindGroup`).
+ */
+export function foldCountPaths(ranks: SortRanks, fold: boolean): {before: string[]; after: string[]} {
+  if (!fold) return {before: [], after: ["sort/fold_none.wgsl"]};
+  return ranks === "runs"
+    ? {before: ["sort/enable_subgroups.wgsl"], after: ["sort/runs.wgsl", "sort/count_cell.wgsl", "sort/fold_runs.wgsl"]}
+    : {before: [], after: ["sort/count_cell.wgsl", "sort/fold_atomic.wgsl"]};
+}
+
+/**
  * The same sort built literally from §3's pieces (the essay's "before"): a clear pass, the
  * count without block totals, the three-dispatch block scan of scan.wgsl, the scatter — what
  * the simulations ran before the clear went into the scan and the block totals into the
@@ -274,10 +309,10 @@ export class CountingSortGPU {
         ? computePipeline(
             device,
             wgsl,
-            RUNS_COMMON.concat("sort/count_runs.wgsl"),
+            RUNS_COMMON.concat("sort/count_cell.wgsl", "sort/count_runs.wgsl"),
             ((blocks ?? defaultScanBlocks(device)) > 1 ? "count_runs_blocks" : "count_runs") + keyed
           )
-        : computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
+        : computePipeline(device, wgsl, [...COMMON, "sort/count_cell.wgsl", "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
       ranks === "runs"
         ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), `scatter_runs${keyed}`)
         : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
@@ -482,6 +517,39 @@ export class CountingSortGPU {
     );
     // ≥ scanBlocks threads, so every block total is cleared (one workgroup of 256 already is)
     dispatchItems(pass, this.n && Math.max(this.n, this.scanBlocks), this.maxPerDim);
+  }
+
+  /**
+   * For a pass that folds the next sort's count into itself (`foldCountPaths`): the bind
+   * group of its group 1 — counts, block totals and, with ranks "runs", the key array.
+   * Errors: Error for ranks "runs" without a key array (fold_runs.wgsl writes the keys there).
+   */
+  foldBindGroup(pipeline: GPUComputePipeline): GPUBindGroup {
+    if (this.ranks === "runs" && !this.keys) throw new Error('CountingSortGPU: a folded count with ranks "runs" needs the key array (keyArray)');
+    const buffers = [this.counts, this.blockCounts, ...(this.ranks === "runs" && this.keys ? [this.keys] : [])];
+    return this.device.createBindGroup({
+      label: "fold-count",
+      layout: pipeline.getBindGroupLayout(1),
+      entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}})),
+    });
+  }
+
+  /**
+   * Sets the histogram and block totals to zero and submits one count pass of `particles`
+   * now (its own command buffer): what a simulation that folds the count into its
+   * integrating pass runs whenever its particles or its grid are set from the CPU, so that
+   * the counters always hold the histogram of its current particles. Call after `setGrid`.
+   */
+  submitCount(particles: GPUBuffer) {
+    const enc = this.device.createCommandEncoder({label: "sort-count"});
+    enc.clearBuffer(this.counts);
+    enc.clearBuffer(this.blockCounts);
+    if (this.n) {
+      const pass = enc.beginComputePass({label: "sort-count"});
+      this.encodeCount(pass, particles);
+      pass.end();
+    }
+    this.device.queue.submit([enc.finish()]);
   }
 
   /** Each phase of `SORT_PHASES` for a sort of `src` into `dst`: what it records into an open pass. */
