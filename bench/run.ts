@@ -14,6 +14,9 @@
  *   npm run bench -- --pipelines gravity3d --counts 100000,1000000
  *                                     the 3D octree step at θ 0.3, 0.5 and 0.8 (components/bench/gravity3d.ts),
  *                                     each pass timed: keys, sort, permute, build, com, walk
+ *   npm run bench -- --pipelines sand,sand-unfolded,water,water-unfolded --counts 10000,30000,50000,80000
+ *                                     the simulations with the count folded into their last pass (the
+ *                                     default) and with the count as its own pass, side by side
  *   npm run bench -- --help
  *
  * Exit status: 0 on success; 2 when a pipeline disagrees with its CPU twin (nothing is
@@ -26,7 +29,7 @@ import {dirname} from "node:path";
 import {nodeWGSL} from "../components/gpu/node.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {runBench, TwinMismatchError} from "../components/bench/harness.js";
-import {PIPELINE_SPECS, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
+import {PIPELINE_SPECS, sandSpecFor, waterSpecWith, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
 import {gravitySpec} from "../components/bench/gravity.js";
 import {dustSpec} from "../components/bench/dust.js";
 import {GRAVITY3_BENCH_RUNS, gravity3dSpec} from "../components/bench/gravity3d.js";
@@ -34,7 +37,15 @@ import {benchGPU} from "./dawn.js";
 import {runGravityBench, TwinCheckError} from "./gravity.js";
 
 /** Every pipeline `npm run bench` can time: the page's three, gravity, the dust and gravity in 3D. */
-const SPECS: Record<PipelineName, PipelineSpec<any>> = {...PIPELINE_SPECS, gravity: gravitySpec, dust: dustSpec, gravity3d: gravity3dSpec(0.5)};
+const SPECS: Record<PipelineName, PipelineSpec<any>> = {
+  ...PIPELINE_SPECS,
+  gravity: gravitySpec,
+  dust: dustSpec,
+  gravity3d: gravity3dSpec(0.5),
+  // the simulations with the count as its own pass each substep (foldCount false): the baseline of the folded count
+  "sand-unfolded": sandSpecFor(false),
+  "water-unfolded": waterSpecWith(undefined, false),
+};
 /** The specs a name runs: gravity3d runs GRAVITY3_BENCH_RUNS (θ 0.3 / 0.5 / 0.8 per-thread, θ 0.5 subgroup; rows told apart by their scene, which names θ and the walk). */
 const specsOf = (p: PipelineName): PipelineSpec<any>[] => (p === "gravity3d" ? GRAVITY3_BENCH_RUNS.map((r) => gravity3dSpec(r.theta, r.walk)) : [SPECS[p]]);
 export const FULL_COUNTS = [10_000, 30_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
