@@ -312,7 +312,12 @@ export class CountingSortGPU {
             RUNS_COMMON.concat("sort/count_cell.wgsl", "sort/count_runs.wgsl"),
             ((blocks ?? defaultScanBlocks(device)) > 1 ? "count_runs_blocks" : "count_runs") + keyed
           )
-        : computePipeline(device, wgsl, [...COMMON, "sort/count_cell.wgsl", "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
+        : computePipeline(
+            device,
+            wgsl,
+            [...COMMON, "sort/count_cell.wgsl", "sort/count.wgsl"],
+            (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"
+          ),
       ranks === "runs"
         ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), `scatter_runs${keyed}`)
         : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),

@@ -61,7 +61,9 @@ export function foldMismatches(grid: GridParams, scanBlocks: number, prev: Packe
     const key = twin.sorted.u32[o + 5];
     const q = slot[id];
     if (q < twin.starts[key] || q >= twin.starts[key + 1]) note(`particle ${id} sorted to slot ${q}, outside cell ${key}`);
-    else for (let w = 0; w < PARTICLE_WORDS; w++) if (s.sorted.u32[q * PARTICLE_WORDS + w] !== twin.sorted.u32[o + w]) note(`particle ${id}: word ${w} changed by the sort`);
+    else
+      for (let w = 0; w < PARTICLE_WORDS; w++)
+        if (s.sorted.u32[q * PARTICLE_WORDS + w] !== twin.sorted.u32[o + w]) note(`particle ${id}: word ${w} changed by the sort`);
   }
   // the next sort's count, folded into the integrating pass
   const keyed = cloneParticles(s.next);

@@ -113,11 +113,13 @@ describe("the sand pipeline records what SAND_PHASES declares", () => {
     timer.commit();
     await gpu.device.queue.onSubmittedWorkDone();
     expect(n).toBe(SUBSTEPS * SAND_DISPATCHES_PER_SUBSTEP);
-    await expect.poll(() => times && Object.keys(times.byLabel).sort()).toEqual(
-      SAND_PHASES.filter((p) => p.dispatches > 0)
-        .map((p) => p.key)
-        .sort()
-    );
+    await expect
+      .poll(() => times && Object.keys(times.byLabel).sort())
+      .toEqual(
+        SAND_PHASES.filter((p) => p.dispatches > 0)
+          .map((p) => p.key)
+          .sort()
+      );
   });
 
   it("each phase's encoder records its declared dispatches, and the bench times the same list", async () => {

@@ -293,7 +293,9 @@ describe("several substeps with the count folded into the forces pass", () => {
     gpu.device.queue.submit([enc.finish()]);
     const state = await readSortState(gpu.device, plain.sorter, plain.a, plain.b, n, 65536);
     // the sort of this substep is exact; the counters are back at zero (no count folded in)
-    const bad = foldMismatches(sandGrid(false), plain.sorter.scanBlocks, input, state).filter((m) => m.startsWith("starts") || m.includes("sorted") || m.includes("word"));
+    const bad = foldMismatches(sandGrid(false), plain.sorter.scanBlocks, input, state).filter(
+      (m) => m.startsWith("starts") || m.includes("sorted") || m.includes("word")
+    );
     expect(bad).toEqual([]);
     expect(state.counts.every((c) => c === 0)).toBe(true);
     plain.dispose();

@@ -298,7 +298,8 @@ describe("several substeps with the count folded into the pressure pass", () => 
     const b = slotsById(plain.particles);
     let worst = 0;
     for (let id = 0; id < n; id++)
-      for (let c = 0; c < 4; c++) worst = Math.max(worst, Math.abs(folded.particles.f32[a[id] * PARTICLE_WORDS + c] - plain.particles.f32[b[id] * PARTICLE_WORDS + c]));
+      for (let c = 0; c < 4; c++)
+        worst = Math.max(worst, Math.abs(folded.particles.f32[a[id] * PARTICLE_WORDS + c] - plain.particles.f32[b[id] * PARTICLE_WORDS + c]));
     expect(worst).toBeLessThan(1e-4);
   });
 });
