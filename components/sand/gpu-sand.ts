@@ -21,7 +21,7 @@
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
-import {CountingSortGPU, defaultRanks, FOLDED_SORT_PHASES, foldCountPaths, SORT_PHASES, type SortRanks} from "../sort/gpu-sort.js";
+import {CountingSortGPU, FOLDED_SORT_PHASES, foldCountPaths, resolveRanks, SORT_PHASES, type SortRanks} from "../sort/gpu-sort.js";
 import {dispatchesPerSubstep, encodePhases, type PipelinePhase} from "../gpu/phases.js";
 import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import {PARTICLE_BYTES, type PackedParticles} from "../sort/particles.js";
@@ -137,7 +137,7 @@ export class SandGPU {
       throw new RangeError(`maxParticles must be an integer ≥ 1, got ${options.maxParticles}`);
     const scope = parentScope.child(device);
     try {
-      const ranks = options.ranks ?? defaultRanks(device);
+      const ranks = resolveRanks(device, options.ranks);
       const fold = options.foldCount ?? true;
       const {before, after} = foldCountPaths(ranks, fold);
       const [sorter, forces] = await Promise.all([

@@ -224,6 +224,18 @@ export function defaultRanks(device: GPUDevice): SortRanks {
   return device.features.has("subgroups" as GPUFeatureName) && !isSoftwareAdapter(adapterInfoOf(device)) ? "runs" : "atomic";
 }
 
+/**
+ * `ranks`, or the device's default (`defaultRanks`) when undefined. Errors: RangeError for a
+ * value other than "atomic" or "runs", and for "runs" on a device without 'subgroups'.
+ */
+export function resolveRanks(device: GPUDevice, ranks?: SortRanks): SortRanks {
+  const r = ranks ?? defaultRanks(device);
+  if (r !== "atomic" && r !== "runs") throw new RangeError(`ranks must be "atomic" or "runs", got ${String(r)}`);
+  if (r === "runs" && !device.features.has("subgroups" as GPUFeatureName))
+    throw new RangeError("ranks \"runs\" needs a device created with the 'subgroups' feature");
+  return r;
+}
+
 export class CountingSortGPU {
   readonly scope: ResourceScope;
   /** The Grid uniform (48 B) — also bound by the neighbour kernels. */
@@ -296,10 +308,7 @@ export class CountingSortGPU {
     if (k !== undefined && !(Number.isInteger(k) && k >= 1)) throw new RangeError(`countPerThread must be an integer ≥ 1, got ${k}`);
     const target = options.countWorkgroups;
     if (target !== undefined && !(Number.isInteger(target) && target >= 1)) throw new RangeError(`countWorkgroups must be an integer ≥ 1, got ${target}`);
-    const ranks = options.ranks ?? defaultRanks(device);
-    if (ranks !== "atomic" && ranks !== "runs") throw new RangeError(`ranks must be "atomic" or "runs", got ${String(ranks)}`);
-    if (ranks === "runs" && !device.features.has("subgroups" as GPUFeatureName))
-      throw new RangeError("ranks \"runs\" needs a device created with the 'subgroups' feature");
+    const ranks = resolveRanks(device, options.ranks);
     if (options.keyArray && ranks !== "runs") throw new RangeError('keyArray needs ranks "runs"');
     const keyArray = options.keyArray ?? ranks === "runs";
     const keyed = keyArray ? "_keys" : "";

@@ -18,7 +18,7 @@ import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
-import {CountingSortGPU, defaultRanks, FOLDED_SORT_PHASES, foldCountPaths, SORT_PHASES, type SortRanks} from "../sort/gpu-sort.js";
+import {CountingSortGPU, FOLDED_SORT_PHASES, foldCountPaths, resolveRanks, SORT_PHASES, type SortRanks} from "../sort/gpu-sort.js";
 import {dispatchesPerSubstep, encodePhases, type PipelinePhase} from "../gpu/phases.js";
 import {dispatchItems, ITEM_WORKGROUP, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import type {GridParams} from "../sort/grid.js";
@@ -205,7 +205,7 @@ export class WaterGPU {
     if (options.lanes !== undefined) checkLanes(options.lanes);
     const scope = parentScope.child(device);
     try {
-      const ranks = options.ranks ?? defaultRanks(device);
+      const ranks = resolveRanks(device, options.ranks);
       const fold = options.foldCount ?? true;
       const {before, after} = foldCountPaths(ranks, fold);
       const [sorter, density, force, statsClear, stats] = await Promise.all([
