@@ -89,11 +89,7 @@ const CLAIMS: Record<string, Claim[]> = {
       values: [phaseOf(BLOCK_SCAN_SORT_PHASES, "clear").dispatches, BLOCK_SCAN - FUSED_SCAN],
       from: "BLOCK_SCAN_SORT_PHASES against SORT_PHASES",
     },
-    {
-      re: /the (\d+) dispatches a water frame had before its count was folded/,
-      values: [SUBSTEPS * per(WATER_PHASES_UNFOLDED)],
-      from: "WATER_PHASES_UNFOLDED × 5 substeps",
-    },
+    {re: /a water frame's (\d+) dispatches/, values: [SUBSTEPS * benchDispatches("water")], from: "pipelines.json water rows × 5 substeps (the run quoted)"},
     {re: /today: sort (\d+), sand (\d+), water (\d+)/, values: [per(SORT_PHASES), per(SAND_PHASES), per(WATER_PHASES)], from: "the declarations"},
     {
       re: /`bench\/run\.ts`,\s+sand (\d+), water (\d+);/,
