@@ -48,7 +48,6 @@ export const SAND_PHASES = [
   {
     ...FORCES_PHASE,
     does: `${FORCES_PHASE.does}; then the next sort's count of the grain at its new position`,
-    note: "3×3, B → A, count",
   },
 ] as const satisfies readonly PipelinePhase[];
 /** The substep with the count as its own pass (`foldCount: false`, the benchmark's baseline): count → scan → scatter → forces. */

@@ -53,7 +53,7 @@ const FORCE_PHASE = {
 export const WATER_PHASES = [
   ...FOLDED_SORT_PHASES,
   DENSITY_PHASE,
-  {...FORCE_PHASE, does: `${FORCE_PHASE.does}; then the next sort's count of the particle at its new position`, note: "B → A, count"},
+  {...FORCE_PHASE, does: `${FORCE_PHASE.does}; then the next sort's count of the particle at its new position`},
 ] as const satisfies readonly PipelinePhase[];
 /** The substep with the count as its own pass (`foldCount: false`, the benchmark's baseline). */
 export const WATER_PHASES_UNFOLDED = [...SORT_PHASES, DENSITY_PHASE, FORCE_PHASE] as const satisfies readonly PipelinePhase[];
