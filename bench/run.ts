@@ -19,6 +19,9 @@
  *   npm run bench -- --pipelines gravity3d-variants --counts 1000000
  *                                     the cooperative walk's variants at θ 0.5 (GRAVITY3_WALK_VARIANTS: kernel, leaf
  *                                     capacity, workgroup), to pick GRAVITY3_GPU_WALK
+ *   npm run bench -- --pipelines sand,sand-unfolded,water,water-unfolded --counts 10000,30000,50000,80000
+ *                                     the simulations with the count folded into their last pass (the
+ *                                     default) and with the count as its own pass, side by side
  *   npm run bench -- --help
  *
  * Exit status: 0 on success; 2 when a pipeline disagrees with its CPU twin (nothing is
@@ -31,7 +34,7 @@ import {dirname} from "node:path";
 import {nodeWGSL} from "../components/gpu/node.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {runBench, TwinMismatchError} from "../components/bench/harness.js";
-import {PIPELINE_SPECS, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
+import {PIPELINE_SPECS, sandSpecFor, waterSpecWith, type PipelineName, type PipelineSpec} from "../components/bench/pipelines.js";
 import {gravitySpec} from "../components/bench/gravity.js";
 import {dustSpec} from "../components/bench/dust.js";
 import {GRAVITY3_BENCH_RUNS, gravity3dDirectSpec, gravity3dSpec, gravity3VariantSpecs} from "../components/bench/gravity3d.js";
@@ -46,6 +49,9 @@ const SPECS: Record<PipelineName, PipelineSpec<any>> = {
   gravity3d: gravity3dSpec(0.5),
   "gravity3d-direct": gravity3dDirectSpec(),
   "gravity3d-variants": gravity3VariantSpecs()[0],
+  // the simulations with the count as its own pass each substep (foldCount false): the baseline of the folded count
+  "sand-unfolded": sandSpecFor(false),
+  "water-unfolded": waterSpecWith(undefined, false),
 };
 /** The specs a name runs: gravity3d runs GRAVITY3_BENCH_RUNS (θ 0.3 / 0.5 / 0.8 per-thread, θ 0.5 subgroup; rows told apart by their scene, which names θ and the walk). */
 const specsOf = (p: PipelineName): PipelineSpec<any>[] =>

@@ -28,9 +28,22 @@ import {WATER_DEFAULTS, waterGrid, waterGridFor, type WaterParams} from "../wate
 import {damBreak, fitTank} from "../water/scene.js";
 import {substepTwin} from "../water/twin.js";
 
-export type PipelineName = "sort" | "sand" | "water" | "gravity" | "dust" | "gravity3d" | "gravity3d-direct" | "gravity3d-variants";
+export type PipelineName =
+  | "sort"
+  | "sand"
+  | "water"
+  | "gravity"
+  | "dust"
+  | "gravity3d"
+  | "gravity3d-direct"
+  | "gravity3d-variants"
+  | "sand-unfolded"
+  | "water-unfolded";
 /** The pipelines of PIPELINE_SPECS (the bench page's). */
-export type PagePipelineName = Exclude<PipelineName, "gravity" | "dust" | "gravity3d" | "gravity3d-direct" | "gravity3d-variants">;
+export type PagePipelineName = Exclude<
+  PipelineName,
+  "gravity" | "dust" | "gravity3d" | "gravity3d-direct" | "gravity3d-variants" | "sand-unfolded" | "water-unfolded"
+>;
 
 /** Anything that hands out timestampWrites per labelled pass (a PassTimer, components/sim/timing.ts). */
 export interface PassTimestamps {
@@ -345,23 +358,28 @@ export function sandBlock(n: number, benchCount: number, seed = 5): PackedPartic
 const sandTableSize = (benchCount: number) => Math.max(65_536, 2 ** Math.ceil(Math.log2(Math.max(1, benchCount))));
 const sandGridFor = (benchCount: number) => sandGrid(sandOpen(benchCount), sandTableSize(benchCount));
 
-export const sandSpec: PipelineSpec = {
-  name: "sand",
+/**
+ * The sand benchmark; `foldCount` false (pipeline "sand-unfolded") runs the count as its own
+ * pass each substep (SandGPUOptions.foldCount), the baseline the folded count is measured against.
+ */
+export const sandSpecFor = (foldCount = true): PipelineSpec => ({
+  name: foldCount ? "sand" : "sand-unfolded",
   checkCap: 50_000,
   memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 4 * (sandTableSize(n) + 1) * 4}),
   compulsoryBytes: (n) => ({bytes: 4 * n * PARTICLE_BYTES, formula: "4 × particle bytes × N (sort: read + write; forces: read + write)"}),
   scene: (n, benchCount) => sandBlock(n, benchCount),
   async create(ctx, input, benchCount) {
     const n = input.count;
-    const sand = await SandGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: Math.max(1, n), maxCells: sandTableSize(benchCount)});
+    const sand = await SandGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: Math.max(1, n), maxCells: sandTableSize(benchCount), foldCount});
     sand.setHashed(sandOpen(benchCount), sandTableSize(benchCount));
     sand.load(input);
     sand.setParams(sandBenchParams(benchCount));
     return {
       particles: n,
-      scene: sandOpen(benchCount)
-        ? `grains in contact on a wide lattice, open side walls, spatial hash of ${sandTableSize(benchCount).toLocaleString("en-US")} buckets`
-        : "grains in contact on a lattice in the closed 2 × 2 box, dense 256 × 256 grid",
+      scene:
+        (sandOpen(benchCount)
+          ? `grains in contact on a wide lattice, open side walls, spatial hash of ${sandTableSize(benchCount).toLocaleString("en-US")} buckets`
+          : "grains in contact on a lattice in the closed 2 × 2 box, dense 256 × 256 grid") + (foldCount ? "" : "; the count as its own pass"),
       passes: reportedPasses(sand, () => sand.benchPasses()),
       encodeSubstep: (p) => sand.encodeSubstep(p),
       read: () => readParticles(ctx.device, sand.a, n),
@@ -376,7 +394,9 @@ export const sandSpec: PipelineSpec = {
     const {worst, detail} = stateDeviation(gpu, twin, 0.1);
     return {ok: worst <= 1e-3, what: "x, y, vx, vy of every grain after one substep, matched by id", worst, tolerance: 1e-3, detail};
   },
-};
+});
+
+export const sandSpec: PipelineSpec = sandSpecFor();
 
 // ---- water --------------------------------------------------------------------------------
 
@@ -399,9 +419,11 @@ const benchWaterGrid = (benchCount: number): GridParams => (benchCount <= WATER_
 /**
  * The water benchmark with the density and force passes at `lanes` threads per particle
  * (WaterGPUOptions.lanes; default: waterLanes(count)). bench/water-lanes.ts times several.
+ * `foldCount` false (pipeline "water-unfolded") runs the count as its own pass each substep,
+ * the baseline the folded count is measured against.
  */
-export const waterSpecWith = (lanes?: number): PipelineSpec => ({
-  name: "water",
+export const waterSpecWith = (lanes?: number, foldCount = true): PipelineSpec => ({
+  name: foldCount ? "water" : "water-unfolded",
   checkCap: 50_000,
   memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 8 * n + 4 * (benchWaterGrid(n).numCells + 1) * 4}),
   compulsoryBytes: (n) => ({
@@ -417,7 +439,7 @@ export const waterSpecWith = (lanes?: number): PipelineSpec => ({
   },
   async create(ctx, input, benchCount) {
     const n = input.count;
-    const sim = await WaterGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: n, grid: benchWaterGrid(benchCount), lanes});
+    const sim = await WaterGPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxParticles: n, grid: benchWaterGrid(benchCount), lanes, foldCount});
     sim.setParams(waterBenchParams(benchCount));
     sim.upload(input);
     sim.flush();
@@ -425,9 +447,10 @@ export const waterSpecWith = (lanes?: number): PipelineSpec => ({
     return {
       particles: n,
       scene:
-        benchCount <= WATER_DENSE_MAX
+        (benchCount <= WATER_DENSE_MAX
           ? "dam break in the 2 × 1 tank, dense 256 × 256 grid"
-          : `dam break in a ${+t[2].toFixed(2)} × ${+t[3].toFixed(2)} tank, dense grid of ${benchWaterGrid(benchCount).numCells.toLocaleString("en-US")} cells of h`,
+          : `dam break in a ${+t[2].toFixed(2)} × ${+t[3].toFixed(2)} tank, dense grid of ${benchWaterGrid(benchCount).numCells.toLocaleString("en-US")} cells of h`) +
+        (foldCount ? "" : "; the count as its own pass"),
       passes: reportedPasses(sim, () => sim.benchPasses()),
       encodeSubstep: (p) => sim.encodeSubsteps(p, 1),
       read: async () => (await sim.read()).particles,

@@ -2,7 +2,13 @@
  * The sand pipeline on the GPU (the essay's §4 sand section): every substep re-sorts all grains by cell and
  * then computes contact forces over the 3×3 cells and integrates — the phases of `SAND_PHASES`:
  *
- *   count → scan (1 dispatch, which also clears the histogram) → scatter A→B → forces B→A
+ *   scan (1 dispatch, which also clears the histogram) → scatter A→B → forces B→A (+ the next count)
+ *
+ * The count has no dispatch of its own (`foldCount`, on by default): the forces pass, having
+ * written a grain's new state into A, adds it at its new cell to the next sort's histogram
+ * (FOLDED_COUNT_PHASE, components/sort/gpu-sort.ts). When grains or the grid are set from
+ * the CPU (`load`, `setHashed`) one count pass is submitted on its own. With `foldCount`
+ * false the substep is `SAND_PHASES_UNFOLDED`: count → scan → scatter → forces.
  *
  * The scatter copies each grain's whole state into cell order (buffer B); the forces
  * kernel reads B and writes the next state into the same slots of A, which is therefore
@@ -16,29 +22,46 @@ import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import {adapterInfoOf, isSoftwareAdapter} from "../gpu/adapter.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
-import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
+import {
+  CountingSortGPU,
+  defaultScanBlocks,
+  FOLDED_SORT_PHASES,
+  foldCountConstants,
+  foldCountPaths,
+  resolveRanks,
+  SORT_PHASES,
+  type SortRanks,
+} from "../sort/gpu-sort.js";
 import {dispatchesPerSubstep, encodePhases, type PipelinePhase} from "../gpu/phases.js";
 import {dispatchItems, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import {PARTICLE_BYTES, type PackedParticles} from "../sort/particles.js";
 import {packSand, SAND_UNIFORM_BYTES, sandGrid, type SandParams} from "./params.js";
 import type {PassTimer} from "../sim/timing.js";
 
+const FORCES_PHASE = {
+  key: "forces",
+  label: "forces",
+  does: "each grain's contacts in the 3×3 cells around it (spring, damper, friction) and one integration step, B → A",
+  dispatches: 1,
+  role: "compute",
+  note: "3×3, B → A",
+} as const satisfies PipelinePhase;
+
 /**
  * The phases of one sand substep, in order, declared once (components/gpu/phases.ts): the
- * sort's three, then the forces. Keys are the labels of the timed passes and the fields of
- * the widget's `passMs`; `encodeSubstep` and the timed `encodeFrame` walk this list.
+ * sort's (its count folded into the forces pass: no dispatch of its own), then the forces.
+ * Keys are the labels of the timed passes and the fields of the widget's `passMs`;
+ * `encodeSubstep` and the timed `encodeFrame` walk this list (phases of 0 dispatches record nothing).
  */
 export const SAND_PHASES = [
-  ...SORT_PHASES,
+  ...FOLDED_SORT_PHASES,
   {
-    key: "forces",
-    label: "forces",
-    does: "each grain's contacts in the 3×3 cells around it (spring, damper, friction) and one integration step, B → A",
-    dispatches: 1,
-    role: "compute",
-    note: "3×3, B → A",
+    ...FORCES_PHASE,
+    does: `${FORCES_PHASE.does}; then the next sort's count of the grain at its new position`,
   },
 ] as const satisfies readonly PipelinePhase[];
+/** The substep with the count as its own pass (`foldCount: false`, the benchmark's baseline): count → scan → scatter → forces. */
+export const SAND_PHASES_UNFOLDED = [...SORT_PHASES, FORCES_PHASE] as const satisfies readonly PipelinePhase[];
 export type SandPhase = (typeof SAND_PHASES)[number]["key"];
 /** Dispatches per substep, from `SAND_PHASES`. */
 export const SAND_DISPATCHES_PER_SUBSTEP = dispatchesPerSubstep(SAND_PHASES);
@@ -59,6 +82,13 @@ export interface SandGPUOptions {
    * The counters are the same integers either way.
    */
   workgroupSums?: boolean;
+  /** The sort's atomics (CountingSortOptions.ranks; default `defaultRanks(device)`). */
+  ranks?: SortRanks;
+  /**
+   * Fold the next sort's count into the forces pass (default true: `SAND_PHASES`, one dispatch
+   * fewer per substep); false runs the count as its own pass (`SAND_PHASES_UNFOLDED`).
+   */
+  foldCount?: boolean;
 }
 
 export class SandGPU {
@@ -76,6 +106,9 @@ export class SandGPU {
   private hashedMode = false;
   private tableSize = 65536;
   private forcesBind: GPUBindGroup;
+  private foldBind: GPUBindGroup | null;
+  /** The phases one substep runs: `SAND_PHASES` (count folded) or `SAND_PHASES_UNFOLDED`. */
+  readonly phases: typeof SAND_PHASES | typeof SAND_PHASES_UNFOLDED;
 
   private constructor(
     readonly device: GPUDevice,
@@ -84,7 +117,9 @@ export class SandGPU {
     sorter: CountingSortGPU,
     private forcesPipe: GPUComputePipeline,
     readonly maxParticles: number,
-    private maxPerDim: number
+    private maxPerDim: number,
+    /** Whether the forces pass counts the grains for the next sort (SandGPUOptions.foldCount). */
+    readonly foldCount: boolean
   ) {
     this.scope = scope;
     this.sorter = sorter;
@@ -98,7 +133,15 @@ export class SandGPU {
       layout: forcesPipe.getBindGroupLayout(0),
       entries: [sorter.gridBuffer, this.params, this.b, this.a, sorter.starts, this.stats].map((buffer, binding) => ({binding, resource: {buffer}})),
     });
+    this.foldBind = foldCount ? sorter.foldBindGroup(forcesPipe) : null;
+    this.phases = foldCount ? SAND_PHASES : SAND_PHASES_UNFOLDED;
     sorter.setGrid(sandGrid(false), 0);
+    this.recount();
+  }
+
+  /** With the count folded: the counters must hold the histogram of A's grains on the current grid, so count them now. */
+  private recount() {
+    if (this.foldCount) this.sorter.submitCount(this.a);
   }
 
   /**
@@ -110,26 +153,32 @@ export class SandGPU {
       throw new RangeError(`maxParticles must be an integer ≥ 1, got ${options.maxParticles}`);
     const scope = parentScope.child(device);
     try {
+      const ranks = resolveRanks(device, options.ranks);
+      const fold = options.foldCount ?? true;
+      const {before, after} = foldCountPaths(ranks, fold);
+      const blocks = options.scanBlocks ?? defaultScanBlocks(device);
       const [sorter, forces] = await Promise.all([
         CountingSortGPU.create(device, scope, wgsl, {
           maxParticles: options.maxParticles,
           maxCells: Math.max(65536, options.maxCells ?? 65536),
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
-          scanBlocks: options.scanBlocks,
+          scanBlocks: blocks,
+          ranks,
         }),
         computePipeline(
           device,
           wgsl,
-          ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", "sand/forces.wgsl"],
+          [...before, "common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "common/window.wgsl", ...after, "sand/forces.wgsl"],
           "forces",
           "auto",
           "",
           {
             wg_sums: Number(options.workgroupSums ?? !isSoftwareAdapter(adapterInfoOf(device))),
+            ...foldCountConstants(ranks, fold, blocks),
           }
         ),
       ]);
-      return new SandGPU(device, scope, sorter, forces, options.maxParticles, options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION);
+      return new SandGPU(device, scope, sorter, forces, options.maxParticles, options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION, fold);
     } catch (e) {
       scope.dispose();
       throw e;
@@ -149,6 +198,7 @@ export class SandGPU {
     this.n = grains.count;
     if (grains.count) this.device.queue.writeBuffer(this.a, 0, grains.buffer, 0, grains.count * PARTICLE_BYTES);
     this.sorter.setGrid(sandGrid(this.hashedMode, this.tableSize), this.n);
+    this.recount();
   }
 
   /**
@@ -159,6 +209,7 @@ export class SandGPU {
     this.hashedMode = hashed;
     this.tableSize = tableSize;
     this.sorter.setGrid(sandGrid(hashed, tableSize), this.n);
+    this.recount();
   }
 
   /** Writes the physics parameters (pointer included) for the following substeps. */
@@ -171,33 +222,35 @@ export class SandGPU {
     encoder.clearBuffer(this.stats);
   }
 
-  /** The forces + integration dispatch (B → A). */
+  /** The forces + integration dispatch (B → A; with `foldCount`, also the next sort's count of A). */
   encodeForces(pass: GPUComputePassEncoder) {
     pass.setPipeline(this.forcesPipe);
     pass.setBindGroup(0, this.forcesBind);
+    if (this.foldBind) pass.setBindGroup(1, this.foldBind);
     dispatchItems(pass, this.n, this.maxPerDim);
   }
 
-  /** What each phase of `SAND_PHASES` records into an open compute pass. */
+  /** What each phase of `this.phases` records into an open compute pass (the folded count: nothing). */
   phaseEncoders(): Record<SandPhase, (pass: GPUComputePassEncoder) => void> {
-    return {...this.sorter.phaseEncoders(this.a, this.b), forces: (p) => this.encodeForces(p)};
+    const sort = this.sorter.phaseEncoders(this.a, this.b);
+    return {...sort, count: this.foldCount ? () => {} : sort.count, forces: (p) => this.encodeForces(p)};
   }
 
-  /** The phases as the benchmark times them, one pass each (labels = `SAND_PHASES` keys). */
+  /** The phases as the benchmark times them, one pass each (labels = keys of `this.phases` that dispatch). */
   benchPasses(): {label: string; encode: (pass: GPUComputePassEncoder) => void}[] {
     const enc = this.phaseEncoders();
-    return SAND_PHASES.map((p) => ({label: p.key, encode: enc[p.key]}));
+    return this.phases.filter((p) => p.dispatches > 0).map((p) => ({label: p.key, encode: enc[p.key]}));
   }
 
-  /** One whole substep inside an open compute pass: sort A → B, forces B → A (the phases of `SAND_PHASES`). */
+  /** One whole substep inside an open compute pass: sort A → B, forces B → A (the phases of `this.phases`). */
   encodeSubstep(pass: GPUComputePassEncoder) {
-    encodePhases(pass, SAND_PHASES, this.phaseEncoders());
+    encodePhases(pass, this.phases, this.phaseEncoders());
   }
 
   /**
    * Records `substeps` substeps into `encoder` (stats cleared first). Without a timer:
-   * one compute pass holds them all. With a timer: each phase of each substep is its own
-   * pass with timestamps (labels = `SAND_PHASES` keys), which costs a few µs per pass.
+   * one compute pass holds them all. With a timer: each phase of each substep that dispatches
+   * is its own pass with timestamps (labels = `SAND_PHASES` keys), which costs a few µs per pass.
    */
   encodeFrame(encoder: GPUCommandEncoder, substeps: number, timer?: PassTimer | null) {
     this.clearStats(encoder);
@@ -213,7 +266,7 @@ export class SandGPU {
       pass.end();
     };
     const enc = this.phaseEncoders();
-    for (let s = 0; s < substeps; s++) for (const p of SAND_PHASES) phase(p.key, enc[p.key]);
+    for (let s = 0; s < substeps; s++) for (const p of this.phases) if (p.dispatches > 0) phase(p.key, enc[p.key]);
   }
 
   /** Releases every buffer, the sorter's too (disposes its child scope; idempotent). */

@@ -71,6 +71,52 @@ export const SORT_PHASES = [
 export type SortPhaseKey = (typeof SORT_PHASES)[number]["key"];
 
 /**
+ * The count as the simulations run it (`foldCount`, the default of SandGPU and WaterGPU): no
+ * dispatch of its own. The previous substep's integrating pass (the sand's forces, the
+ * water's pressure pass), having written a particle's new state, stores its new cell key and
+ * adds it to the histogram and the block totals with the count's own WGSL
+ * (shaders/sort/count_cell.wgsl, through fold_atomic.wgsl or fold_runs.wgsl). Only when the
+ * particles or the grid are set from the CPU does a count pass run, submitted on its own
+ * (`submitCount`).
+ */
+export const FOLDED_COUNT_PHASE = {
+  key: "count",
+  label: "count",
+  does: "no pass of its own: the previous substep's last pass, as it writes each particle's new position, stores its cell key and adds it to its cell's counter and its block's total (on a GPU with subgroups, one atomicAdd per run of equal keys)",
+  dispatches: 0,
+  role: "organise",
+  note: "in the last pass",
+} as const satisfies PipelinePhase;
+
+/** The sort inside a simulation substep with the count folded (`FOLDED_COUNT_PHASE`): scan and scatter, two dispatches. */
+export const FOLDED_SORT_PHASES = [FOLDED_COUNT_PHASE, SORT_PHASES[1], SORT_PHASES[2]] as const satisfies readonly PipelinePhase[];
+
+/**
+ * The WGSL files that give a simulation's integrating pass its `fold_count` (and
+ * `FOLD_SHARES_KEYS`): `before` goes first in the module (`enable subgroups;` for ranks
+ * "runs"), `after` after the common files. `fold` false gives fold_none.wgsl (a no-op, the
+ * benchmark's baseline with a count pass). The pass binds the sort's buffers at group 1
+ * (`foldBindGroup`).
+ */
+export function foldCountPaths(ranks: SortRanks, fold: boolean): {before: string[]; after: string[]} {
+  if (!fold) return {before: [], after: ["sort/fold_none.wgsl"]};
+  return ranks === "runs"
+    ? {before: ["sort/enable_subgroups.wgsl"], after: ["sort/runs.wgsl", "sort/count_cell.wgsl", "sort/fold_runs.wgsl"]}
+    : {before: [], after: ["sort/count_cell.wgsl", "sort/fold_atomic.wgsl"]};
+}
+
+/**
+ * Pipeline constants of an integrating pass that folds the count (`foldCountPaths`): with the
+ * one-atomic-per-particle fold and a single scan block, `fold_blocks` false compiles the fold
+ * without its block-total branch, whose barrier a CPU emulation pays for even when the branch
+ * is never taken (docs/ARCHITECTURE.md, "No barrier in a CPU emulation's frame"). Empty otherwise
+ * (an override the module does not use must not be given a value).
+ */
+export function foldCountConstants(ranks: SortRanks, fold: boolean, scanBlocks: number): Record<string, number> {
+  return fold && ranks === "atomic" && scanBlocks === 1 ? {fold_blocks: 0} : {};
+}
+
+/**
  * The same sort built literally from §3's pieces (the essay's "before"): a clear pass, the
  * count without block totals, the three-dispatch block scan of scan.wgsl, the scatter — what
  * the simulations ran before the clear went into the scan and the block totals into the
@@ -189,6 +235,18 @@ export function defaultRanks(device: GPUDevice): SortRanks {
   return device.features.has("subgroups" as GPUFeatureName) && !isSoftwareAdapter(adapterInfoOf(device)) ? "runs" : "atomic";
 }
 
+/**
+ * `ranks`, or the device's default (`defaultRanks`) when undefined. Errors: RangeError for a
+ * value other than "atomic" or "runs", and for "runs" on a device without 'subgroups'.
+ */
+export function resolveRanks(device: GPUDevice, ranks?: SortRanks): SortRanks {
+  const r = ranks ?? defaultRanks(device);
+  if (r !== "atomic" && r !== "runs") throw new RangeError(`ranks must be "atomic" or "runs", got ${String(r)}`);
+  if (r === "runs" && !device.features.has("subgroups" as GPUFeatureName))
+    throw new RangeError("ranks \"runs\" needs a device created with the 'subgroups' feature");
+  return r;
+}
+
 export class CountingSortGPU {
   readonly scope: ResourceScope;
   /** The Grid uniform (48 B) — also bound by the neighbour kernels. */
@@ -261,10 +319,7 @@ export class CountingSortGPU {
     if (k !== undefined && !(Number.isInteger(k) && k >= 1)) throw new RangeError(`countPerThread must be an integer ≥ 1, got ${k}`);
     const target = options.countWorkgroups;
     if (target !== undefined && !(Number.isInteger(target) && target >= 1)) throw new RangeError(`countWorkgroups must be an integer ≥ 1, got ${target}`);
-    const ranks = options.ranks ?? defaultRanks(device);
-    if (ranks !== "atomic" && ranks !== "runs") throw new RangeError(`ranks must be "atomic" or "runs", got ${String(ranks)}`);
-    if (ranks === "runs" && !device.features.has("subgroups" as GPUFeatureName))
-      throw new RangeError("ranks \"runs\" needs a device created with the 'subgroups' feature");
+    const ranks = resolveRanks(device, options.ranks);
     if (options.keyArray && ranks !== "runs") throw new RangeError('keyArray needs ranks "runs"');
     const keyArray = options.keyArray ?? ranks === "runs";
     const keyed = keyArray ? "_keys" : "";
@@ -274,10 +329,15 @@ export class CountingSortGPU {
         ? computePipeline(
             device,
             wgsl,
-            RUNS_COMMON.concat("sort/count_runs.wgsl"),
+            RUNS_COMMON.concat("sort/count_cell.wgsl", "sort/count_runs.wgsl"),
             ((blocks ?? defaultScanBlocks(device)) > 1 ? "count_runs_blocks" : "count_runs") + keyed
           )
-        : computePipeline(device, wgsl, [...COMMON, "sort/count.wgsl"], (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"),
+        : computePipeline(
+            device,
+            wgsl,
+            [...COMMON, "sort/count_cell.wgsl", "sort/count.wgsl"],
+            (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"
+          ),
       ranks === "runs"
         ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), `scatter_runs${keyed}`)
         : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
@@ -482,6 +542,39 @@ export class CountingSortGPU {
     );
     // ≥ scanBlocks threads, so every block total is cleared (one workgroup of 256 already is)
     dispatchItems(pass, this.n && Math.max(this.n, this.scanBlocks), this.maxPerDim);
+  }
+
+  /**
+   * For a pass that folds the next sort's count into itself (`foldCountPaths`): the bind
+   * group of its group 1 — counts, block totals and, with ranks "runs", the key array.
+   * Errors: Error for ranks "runs" without a key array (fold_runs.wgsl writes the keys there).
+   */
+  foldBindGroup(pipeline: GPUComputePipeline): GPUBindGroup {
+    if (this.ranks === "runs" && !this.keys) throw new Error('CountingSortGPU: a folded count with ranks "runs" needs the key array (keyArray)');
+    const buffers = [this.counts, this.blockCounts, ...(this.ranks === "runs" && this.keys ? [this.keys] : [])];
+    return this.device.createBindGroup({
+      label: "fold-count",
+      layout: pipeline.getBindGroupLayout(1),
+      entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}})),
+    });
+  }
+
+  /**
+   * Sets the histogram and block totals to zero and submits one count pass of `particles`
+   * now (its own command buffer): what a simulation that folds the count into its
+   * integrating pass runs whenever its particles or its grid are set from the CPU, so that
+   * the counters always hold the histogram of its current particles. Call after `setGrid`.
+   */
+  submitCount(particles: GPUBuffer) {
+    const enc = this.device.createCommandEncoder({label: "sort-count"});
+    enc.clearBuffer(this.counts);
+    enc.clearBuffer(this.blockCounts);
+    if (this.n) {
+      const pass = enc.beginComputePass({label: "sort-count"});
+      this.encodeCount(pass, particles);
+      pass.end();
+    }
+    this.device.queue.submit([enc.finish()]);
   }
 
   /** Each phase of `SORT_PHASES` for a sort of `src` into `dst`: what it records into an open pass. */

@@ -3,10 +3,13 @@
  * browser and from Node (Dawn).
  *
  * Per substep, all in one compute pass, the phases of `WATER_PHASES`:
- *   counting sort A → B (count, scan, scatter; components/sort/gpu-sort.ts)
+ *   counting sort A → B (scan, scatter; components/sort/gpu-sort.ts)
  *   → density pass on B (shaders/water/density.wgsl)
  *   → force pass: reads B, writes each particle's new state to the same slot of A
- *     (shaders/water/force.wgsl).
+ *     (shaders/water/force.wgsl), and counts it at its new cell for the next sort.
+ * The count has no dispatch of its own (`foldCount`, on by default: FOLDED_COUNT_PHASE in
+ * components/sort/gpu-sort.ts); `upload` submits one count pass of the new particles. With
+ * `foldCount` false the substep is `WATER_PHASES_UNFOLDED` (count → scan → scatter → density → pressure).
  * After every substep A holds the whole state (in the last sort's cell order), so the
  * renderer draws A and `density` lines up with A slot by slot.
  * Twin: components/water/twin.ts. Buffers are sized once for `maxParticles`.
@@ -15,7 +18,16 @@ import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW, Usage} from "../gpu/usage.js";
-import {CountingSortGPU, SORT_PHASES} from "../sort/gpu-sort.js";
+import {
+  CountingSortGPU,
+  defaultScanBlocks,
+  FOLDED_SORT_PHASES,
+  foldCountConstants,
+  foldCountPaths,
+  resolveRanks,
+  SORT_PHASES,
+  type SortRanks,
+} from "../sort/gpu-sort.js";
 import {dispatchesPerSubstep, encodePhases, type PipelinePhase} from "../gpu/phases.js";
 import {dispatchItems, ITEM_WORKGROUP, MAX_WORKGROUPS_PER_DIMENSION} from "../gpu/dispatch.js";
 import type {GridParams} from "../sort/grid.js";
@@ -24,30 +36,36 @@ import {packWaterParams, WATER_UNIFORM_BYTES, validateParams, waterGrid, type Po
 import {DENSITY_BINS} from "./twin.js";
 import {adapterInfoOf, isSoftwareAdapter} from "../gpu/adapter.js";
 
+const DENSITY_PHASE = {
+  key: "density",
+  label: "density",
+  does: "each particle's density and near-density from the neighbours within h, on the sorted copy B",
+  dispatches: 1,
+  role: "compute",
+  note: "ρ, ρ near",
+} as const satisfies PipelinePhase;
+const FORCE_PHASE = {
+  key: "force",
+  label: "pressure",
+  does: "pressure, near-pressure, viscosity and walls from the neighbours' densities, and one integration step, B → A",
+  dispatches: 1,
+  role: "compute",
+  note: "B → A",
+} as const satisfies PipelinePhase;
+
 /**
  * The phases of one water substep, in order, declared once (components/gpu/phases.ts): the
- * sort's three, then the two neighbour passes. Keys are the benchmark's pass labels;
- * `encodeSubsteps` walks this list.
+ * sort's (its count folded into the pressure pass: no dispatch of its own), then the two
+ * neighbour passes. Keys are the benchmark's pass labels; `encodeSubsteps` walks this list
+ * (phases of 0 dispatches record nothing).
  */
 export const WATER_PHASES = [
-  ...SORT_PHASES,
-  {
-    key: "density",
-    label: "density",
-    does: "each particle's density and near-density from the neighbours within h, on the sorted copy B",
-    dispatches: 1,
-    role: "compute",
-    note: "ρ, ρ near",
-  },
-  {
-    key: "force",
-    label: "pressure",
-    does: "pressure, near-pressure, viscosity and walls from the neighbours' densities, and one integration step, B → A",
-    dispatches: 1,
-    role: "compute",
-    note: "B → A",
-  },
+  ...FOLDED_SORT_PHASES,
+  DENSITY_PHASE,
+  {...FORCE_PHASE, does: `${FORCE_PHASE.does}; then the next sort's count of the particle at its new position`},
 ] as const satisfies readonly PipelinePhase[];
+/** The substep with the count as its own pass (`foldCount: false`, the benchmark's baseline). */
+export const WATER_PHASES_UNFOLDED = [...SORT_PHASES, DENSITY_PHASE, FORCE_PHASE] as const satisfies readonly PipelinePhase[];
 export type WaterPhase = (typeof WATER_PHASES)[number]["key"];
 /** Dispatches per substep, from `WATER_PHASES`. */
 export const WATER_DISPATCHES_PER_SUBSTEP = dispatchesPerSubstep(WATER_PHASES);
@@ -70,6 +88,13 @@ export interface WaterGPUOptions {
    * default: `defaultWaterLanes(device, count)` at each upload.
    */
   lanes?: number;
+  /** The sort's atomics (CountingSortOptions.ranks; default `defaultRanks(device)`). */
+  ranks?: SortRanks;
+  /**
+   * Fold the next sort's count into the pressure pass (default true: `WATER_PHASES`, one
+   * dispatch fewer per substep); false runs the count as its own pass (`WATER_PHASES_UNFOLDED`).
+   */
+  foldCount?: boolean;
 }
 
 /** Particles × lanes that the lane choice stays within (tuned on the H200: data/bench/water-lanes-h200.json). */
@@ -139,6 +164,9 @@ export class WaterGPU {
   private bgForce: GPUBindGroup;
   private bgStats: GPUBindGroup;
   private bgStatsClear: GPUBindGroup;
+  private bgFold: GPUBindGroup | null;
+  /** The phases one substep runs: `WATER_PHASES` (count folded) or `WATER_PHASES_UNFOLDED`. */
+  readonly phases: typeof WATER_PHASES | typeof WATER_PHASES_UNFOLDED;
 
   private constructor(
     readonly device: GPUDevice,
@@ -150,7 +178,9 @@ export class WaterGPU {
     private pipes: {density: GPUComputePipeline; force: GPUComputePipeline; statsClear: GPUComputePipeline; stats: GPUComputePipeline},
     private maxPerDim: number,
     /** Threads per particle fixed by WaterGPUOptions.lanes, or 1 on a CPU emulation (undefined: by count). */
-    private fixedLanes: number | undefined
+    private fixedLanes: number | undefined,
+    /** Whether the pressure pass counts the particles for the next sort (WaterGPUOptions.foldCount). */
+    readonly foldCount: boolean
   ) {
     this.sorter = sorter;
     this.grid = grid;
@@ -168,6 +198,8 @@ export class WaterGPU {
     this.bgForce = bind(pipes.force, [g, this.uniform, this.sorted, sorter.starts, this.density, this.nearDensity, this.particles]);
     this.bgStats = bind(pipes.stats, [g, this.uniform, this.particles, this.density, this.stats]);
     this.bgStatsClear = device.createBindGroup({layout: pipes.statsClear.getBindGroupLayout(0), entries: [{binding: 4, resource: {buffer: this.stats}}]});
+    this.bgFold = foldCount ? sorter.foldBindGroup(pipes.force) : null;
+    this.phases = foldCount ? WATER_PHASES : WATER_PHASES_UNFOLDED;
   }
 
   /**
@@ -187,21 +219,45 @@ export class WaterGPU {
       // override of density.wgsl / force.wgsl; its barrier alone costs SwiftShader 2.4× the CPU
       // per frame (docs/ARCHITECTURE.md, "No barrier in a CPU emulation's frame")
       const singleLane = options.lanes === 1 || (options.lanes === undefined && isSoftwareAdapter(adapterInfoOf(device)));
-      const constants = singleLane ? {lane_partials: 0} : undefined;
+      const ranks = resolveRanks(device, options.ranks);
+      const fold = options.foldCount ?? true;
+      const {before, after} = foldCountPaths(ranks, fold);
+      const blocks = options.scanBlocks ?? defaultScanBlocks(device);
+      const densityConstants = singleLane ? {lane_partials: 0} : undefined;
+      const forceConstants = {...densityConstants, ...foldCountConstants(ranks, fold, blocks)};
       const [sorter, density, force, statsClear, stats] = await Promise.all([
         CountingSortGPU.create(device, scope, wgsl, {
           maxParticles: options.maxParticles,
           maxCells: grid.numCells,
           maxWorkgroupsPerDimension: options.maxWorkgroupsPerDimension,
-          scanBlocks: options.scanBlocks,
+          scanBlocks: blocks,
+          ranks,
         }),
-        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass", "auto", "", constants),
-        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/force.wgsl"], "force_pass", "auto", "", constants),
+        computePipeline(device, wgsl, [...WATER_PATHS, "water/neighbours.wgsl", "water/density.wgsl"], "density_pass", "auto", "", densityConstants),
+        computePipeline(
+          device,
+          wgsl,
+          [...before, ...WATER_PATHS, ...after, "water/neighbours.wgsl", "water/force.wgsl"],
+          "force_pass",
+          "auto",
+          "",
+          forceConstants
+        ),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_clear"),
         computePipeline(device, wgsl, [...WATER_PATHS, "water/stats.wgsl"], "stats_pass"),
       ]);
       const maxPerDim = options.maxWorkgroupsPerDimension ?? MAX_WORKGROUPS_PER_DIMENSION;
-      return new WaterGPU(device, scope, options.maxParticles, sorter, grid, {density, force, statsClear, stats}, maxPerDim, singleLane ? 1 : options.lanes);
+      return new WaterGPU(
+        device,
+        scope,
+        options.maxParticles,
+        sorter,
+        grid,
+        {density, force, statsClear, stats},
+        maxPerDim,
+        singleLane ? 1 : options.lanes,
+        fold
+      );
     } catch (e) {
       scope.dispose();
       throw e;
@@ -235,6 +291,8 @@ export class WaterGPU {
     }
     this.sorter.setGrid(this.grid, this.n);
     if (p.count) this.device.queue.writeBuffer(this.particles, 0, p.buffer, 0, p.count * PARTICLE_BYTES);
+    // with the count folded, the counters must hold the histogram of A: count it once now
+    if (this.foldCount) this.sorter.submitCount(this.particles);
   }
 
   /** Sets the parameters (validated; RangeError names a bad field). Written before the next frame. */
@@ -262,9 +320,10 @@ export class WaterGPU {
     }
   }
 
-  /** The sort of A into B (3 dispatches: count, scan, scatter). */
+  /** The sort of A into B as a substep runs it: scan and scatter with the count folded (2 dispatches), else count, scan, scatter (3). */
   encodeSort(pass: GPUComputePassEncoder) {
-    this.sorter.encodeSort(pass, this.particles, this.sorted);
+    const enc = this.phaseEncoders();
+    for (const p of this.phases) if (p.role === "organise") enc[p.key](pass);
   }
 
   /** Density pass on B (1 dispatch of count × lanes threads). */
@@ -280,24 +339,26 @@ export class WaterGPU {
     if (!this.n) return;
     pass.setPipeline(this.pipes.force);
     pass.setBindGroup(0, this.bgForce);
+    if (this.bgFold) pass.setBindGroup(1, this.bgFold);
     dispatchItems(pass, this.n * this.lanes, this.maxPerDim);
   }
 
-  /** What each phase of `WATER_PHASES` records into an open compute pass. */
+  /** What each phase of `this.phases` records into an open compute pass (the folded count: nothing). */
   phaseEncoders(): Record<WaterPhase, (pass: GPUComputePassEncoder) => void> {
-    return {...this.sorter.phaseEncoders(this.particles, this.sorted), density: (p) => this.encodeDensity(p), force: (p) => this.encodeForce(p)};
+    const sort = this.sorter.phaseEncoders(this.particles, this.sorted);
+    return {...sort, count: this.foldCount ? () => {} : sort.count, density: (p) => this.encodeDensity(p), force: (p) => this.encodeForce(p)};
   }
 
-  /** The phases as the benchmark times them, one pass each (labels = `WATER_PHASES` keys). */
+  /** The phases as the benchmark times them, one pass each (labels = keys of `this.phases` that dispatch). */
   benchPasses(): {label: string; encode: (pass: GPUComputePassEncoder) => void}[] {
     const enc = this.phaseEncoders();
-    return WATER_PHASES.map((p) => ({label: p.key, encode: enc[p.key]}));
+    return this.phases.filter((p) => p.dispatches > 0).map((p) => ({label: p.key, encode: enc[p.key]}));
   }
 
-  /** `substeps` whole substeps into one pass, each the phases of `WATER_PHASES` in order. */
+  /** `substeps` whole substeps into one pass, each the phases of `this.phases` in order. */
   encodeSubsteps(pass: GPUComputePassEncoder, substeps: number) {
     const enc = this.phaseEncoders();
-    for (let s = 0; s < substeps; s++) encodePhases(pass, WATER_PHASES, enc);
+    for (let s = 0; s < substeps; s++) encodePhases(pass, this.phases, enc);
   }
 
   /** Density histogram + max speed into `stats` (2 dispatches). */

@@ -6,7 +6,7 @@ import {SAND_DEFAULTS} from "../../components/sand/params.js";
 import {pourSand} from "../../components/sand/pour.js";
 const h = (await acquireGPU({gpu: await nodeGPU()}))!;
 const d = h.device;
-const sand = await SandGPU.create(d, new ResourceScope(d), nodeWGSL, {maxParticles: 30000});
+const sand = await SandGPU.create(d, new ResourceScope(d), nodeWGSL, {maxParticles: 30000, foldCount: false});
 sand.load(pourSand(2000, 1));
 sand.setParams(SAND_DEFAULTS);
 async function time(name: string, f: (p: GPUComputePassEncoder) => void, reps = 5) {

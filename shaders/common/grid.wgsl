@@ -15,6 +15,9 @@ struct Grid {
   count_per_thread: u32, // particles each count.wgsl thread counts (coarsening); 0 or 1: one
 }
 
+// The key of no particle (a sort lane without one): larger than any cell key (at most 2^25 cells).
+const NO_KEY: u32 = 0xffffffffu;
+
 const HASH_P1: u32 = 73856093u;
 const HASH_P2: u32 = 19349663u;
 const COORD_LIMIT: f32 = 1073741824.0; // 2^30: keeps the i32 conversion exact and in range

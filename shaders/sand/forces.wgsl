@@ -1,5 +1,7 @@
 // Sand (the essay's §4 sand section): contact forces over the 3×3 cells + integration, one thread per grain.
-// Composed after common/particle.wgsl, common/grid.wgsl, common/dispatch.wgsl and common/window.wgsl.
+// Composed after common/particle.wgsl, common/grid.wgsl, common/dispatch.wgsl and common/window.wgsl,
+// and after the sort's fold (sort/fold_atomic.wgsl, sort/fold_runs.wgsl or sort/fold_none.wgsl:
+// components/sort/gpu-sort.ts, foldCountPaths).
 //
 // Reads the grains in cell order (`src`, the scatter's output) with the cell starts of
 // the same sort, and writes each grain's next state to the same slot of `dst` (no grain
@@ -9,6 +11,10 @@
 // (Cundall & Strack 1979, the classic discrete-element model), no attraction, plus a
 // viscous tangential damping standing in for friction. Symplectic Euler, with each grain's
 // own part of the contact damping taken implicitly (a 2×2 solve per grain).
+//
+// The next substep's count: having written a grain's new state, the thread stores the
+// grain's new cell key in it and counts it into the sort's histogram and block totals
+// (fold_count), exactly as the count pass would, so the next sort starts at its scan.
 struct Sand {
   box_lo: vec2<f32>,       // closed box: lower-left corner (world units)
   box_hi: vec2<f32>,       // closed box: upper-right corner
@@ -73,6 +79,7 @@ fn forces(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: v
     workgroupBarrier();
   }
   let i = thread_index(wid, nwg, lid);
+  var next_key = NO_KEY;
   if (i < grid.num_particles) {
     let p = src[i];
     let r = sand.radius;
@@ -184,7 +191,8 @@ fn forces(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: v
         vel.y = min(vel.y, 0.0);
       }
     }
-    dst[i] = Particle(pos, vel, p.id, p.key);
+    next_key = cell_key(grid, pos);
+    dst[i] = Particle(pos, vel, p.id, next_key);
     add_stat(0u, candidates);
     add_stat(1u, collided);
     add_stat(2u, contacts);
@@ -198,4 +206,5 @@ fn forces(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: v
       }
     }
   }
+  fold_count(i, next_key, i < grid.num_particles, lid);
 }

@@ -18,7 +18,8 @@
 // barrier thread t adds bin t to block_counts[t] once, if it is non-zero. A workgroup of
 // the re-sorted simulations (its particles in 1-2 blocks) then does 1-2 global atomics
 // instead of 256 * K; one of random keys at most 256 per 256 * K particles.
-// The previous sort's scatter cleared block_counts. Two entry points: `count` for one scan
+// The previous sort's scatter cleared block_counts. The histogram and the bins are added by
+// count_cell.wgsl's functions, which the simulations' integrating passes share. Two entry points: `count` for one scan
 // block (no totals), `count_blocks` for several; the host picks by its scan-block count.
 @group(0) @binding(0) var<uniform> grid: Grid;
 @group(0) @binding(1) var<storage, read_write> particles: array<Particle>;
@@ -27,11 +28,10 @@
 
 const COUNT_THREADS: u32 = 256u;
 
-// Counts particle i: its key into its state and the histogram; returns the key.
-fn count_particle(i: u32) -> u32 {
+// Particle i's cell key, stored into its state (the histogram is count_cell.wgsl's).
+fn key_particle(i: u32) -> u32 {
   let key = cell_key(grid, particles[i].pos);
   particles[i].key = key;
-  atomicAdd(&counts[key], 1u);
   return key;
 }
 
@@ -45,17 +45,14 @@ fn count(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: ve
   for (var j = 0u; j < k; j++) {
     let i = first + j * COUNT_THREADS + lid;
     if (i < grid.num_particles) {
-      count_particle(i);
+      count_cell(key_particle(i), 1u);
     }
   }
 }
 
-// One bin per scan block (MAX_SCAN_BLOCKS = 256 = the workgroup size, so thread t owns bin
-// t). WGSL zero-initialises workgroup memory at the start of every workgroup (the WebGPU
-// spec guarantees it; implementations insert the zeroing and its barrier), so the bins need
-// no clear of their own.
-var<workgroup> local_blocks: array<atomic<u32>, 256>;
-
+// The bins are count_cell.wgsl's `count_bins`, one per scan block. WGSL zero-initialises
+// workgroup memory at the start of every workgroup (the WebGPU spec guarantees it;
+// implementations insert the zeroing and its barrier), so they need no clear of their own.
 // Several scan blocks (grid.scan_blocks > 1): the histogram and the block totals.
 @compute @workgroup_size(256)
 fn count_blocks(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>,
@@ -66,13 +63,9 @@ fn count_blocks(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) 
     let i = first + j * COUNT_THREADS + lid;
     // no early return for threads past the end: every thread must reach the barrier
     if (i < grid.num_particles) {
-      let key = count_particle(i);
-      atomicAdd(&local_blocks[key / grid.block_cells], 1u);
+      count_cell_blocks(key_particle(i), 1u);
     }
   }
   workgroupBarrier();
-  let total = atomicLoad(&local_blocks[lid]);
-  if (total != 0u) {
-    atomicAdd(&block_counts[lid], total);
-  }
+  flush_count_bins(lid);
 }

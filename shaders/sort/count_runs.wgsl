@@ -3,7 +3,8 @@
 // for devices with the `subgroups` feature. On input already in cell order, one particle
 // per atomic serialises on the few counters a subgroup shares; a run's head adds the whole
 // run at once. Same coarsening and block totals as count.wgsl (read its comments); every
-// thread stays to the end of the loop, because the subgroup operations need all lanes.
+// thread stays to the end of the loop, because the subgroup operations need all lanes. The
+// histogram and block-total adds are count_cell.wgsl's.
 @group(0) @binding(0) var<uniform> grid: Grid;
 @group(0) @binding(1) var<storage, read_write> particles: array<Particle>;
 @group(0) @binding(2) var<storage, read_write> counts: array<atomic<u32>>;
@@ -47,12 +48,10 @@ fn count_runs(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
     let key = key_of_particle(first + j * RUN_COUNT_THREADS + lid);
     let run = key_run(key, lane, size);
     if (key != NO_KEY && run.head == lane) {
-      atomicAdd(&counts[key], run.len);
+      count_cell(key, run.len);
     }
   }
 }
-
-var<workgroup> run_blocks: array<atomic<u32>, 256>;
 
 // Several scan blocks: the histogram and the block totals (per workgroup, then one global
 // add per non-empty block, as count.wgsl's count_blocks).
@@ -66,15 +65,11 @@ fn count_runs_blocks(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgro
     let key = key_of_particle(first + j * RUN_COUNT_THREADS + lid);
     let run = key_run(key, lane, size);
     if (key != NO_KEY && run.head == lane) {
-      atomicAdd(&counts[key], run.len);
-      atomicAdd(&run_blocks[key / grid.block_cells], run.len);
+      count_cell_blocks(key, run.len);
     }
   }
   workgroupBarrier();
-  let total = atomicLoad(&run_blocks[lid]);
-  if (total != 0u) {
-    atomicAdd(&block_counts[lid], total);
-  }
+  flush_count_bins(lid);
 }
 
 // count_runs with the keys in their own array.
@@ -88,7 +83,7 @@ fn count_runs_keys(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroup
     let key = key_into_array(first + j * RUN_COUNT_THREADS + lid);
     let run = key_run(key, lane, size);
     if (key != NO_KEY && run.head == lane) {
-      atomicAdd(&counts[key], run.len);
+      count_cell(key, run.len);
     }
   }
 }
@@ -104,13 +99,9 @@ fn count_runs_blocks_keys(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_wo
     let key = key_into_array(first + j * RUN_COUNT_THREADS + lid);
     let run = key_run(key, lane, size);
     if (key != NO_KEY && run.head == lane) {
-      atomicAdd(&counts[key], run.len);
-      atomicAdd(&run_blocks[key / grid.block_cells], run.len);
+      count_cell_blocks(key, run.len);
     }
   }
   workgroupBarrier();
-  let total = atomicLoad(&run_blocks[lid]);
-  if (total != 0u) {
-    atomicAdd(&block_counts[lid], total);
-  }
+  flush_count_bins(lid);
 }

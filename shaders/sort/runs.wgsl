@@ -34,8 +34,18 @@ fn lanes_up_to(lane: u32) -> vec4<u32> {
   return m;
 }
 
+// Ballot mask of the lanes of `run` (head .. head + len - 1).
+fn run_lanes(run: KeyRun) -> vec4<u32> {
+  let upto = lanes_up_to(run.head + run.len - 1u);
+  if (run.head == 0u) {
+    return upto;
+  }
+  return upto & ~lanes_up_to(run.head - 1u);
+}
+
 // The run of `key` at lane `lane` of a subgroup of `size` lanes. Every lane of the subgroup
-// must call it together (lanes without a particle pass a key no particle has, NO_KEY).
+// must call it together (lanes without a particle pass a key no particle has, NO_KEY,
+// common/grid.wgsl).
 fn key_run(key: u32, lane: u32, size: u32) -> KeyRun {
   let prev = subgroupShuffleUp(key, 1u);
   let heads = subgroupBallot(lane == 0u || prev != key);
@@ -56,6 +66,3 @@ fn key_run(key: u32, lane: u32, size: u32) -> KeyRun {
   }
   return KeyRun(head, next - head);
 }
-
-// The key of a lane without a particle: larger than any cell key (at most 2^25 cells).
-const NO_KEY: u32 = 0xffffffffu;

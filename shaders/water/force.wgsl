@@ -12,6 +12,9 @@
 // lanes consecutive threads share one particle, as in density.wgsl: each lane sums its
 // share of the neighbour slots, the partial sums meet in workgroup memory, and lane 0 adds
 // them in lane order and does the walls and the integration.
+// The next substep's count: lane 0 stores the particle's new cell key in it and counts it
+// into the sort's histogram and block totals (fold_count, sort/fold_*.wgsl, composed before
+// this file), exactly as the count pass would, so the next sort starts at its scan.
 @group(0) @binding(0) var<uniform> grid: Grid;
 @group(0) @binding(1) var<uniform> water: Water;
 @group(0) @binding(2) var<storage, read> particles: array<Particle>;
@@ -43,6 +46,7 @@ fn wall_axis(x: f32, v: f32, lo: f32, hi: f32) -> f32 {
 
 var<workgroup> lane_sums: array<vec4<f32>, 256>;  // push.xy, dv.xy
 var<workgroup> lane_wsum: array<f32, 256>;
+var<workgroup> lane_keys: array<u32, 256>;  // each particle's new key, for its other lanes
 // false: the pipeline is built for one thread per particle and has no workgroup exchange (the
 // host then keeps lane_shift at 0). A CPU emulation runs every invocation of a shader that holds
 // a barrier as a coroutine, switching at each one; without it the water frame costs it 2.4× less
@@ -106,38 +110,48 @@ fn force_pass(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nw
       }
     }
   }
-  if (lane != 0u || !valid) {
-    return;
-  }
-  var acc = water.gravity + push * water.pressure_scale;
+  // lane 0 of a valid particle integrates it (no early return: every thread must reach
+  // the fold's barrier and subgroup operations)
+  let writer = lane == 0u && valid;
+  var key = NO_KEY;
+  if (writer) {
+    var acc = water.gravity + push * water.pressure_scale;
 
-  let off = wall_offset(me.id);
-  let lo = water.tank_min + vec2<f32>(off);
-  let hi = water.tank_max - vec2<f32>(off);
-  acc.x += wall_axis(pi.x, vi.x, lo.x, hi.x);
-  acc.y += wall_axis(pi.y, vi.y, lo.y, hi.y);
+    let off = wall_offset(me.id);
+    let lo = water.tank_min + vec2<f32>(off);
+    let hi = water.tank_max - vec2<f32>(off);
+    acc.x += wall_axis(pi.x, vi.x, lo.x, hi.x);
+    acc.y += wall_axis(pi.y, vi.y, lo.y, hi.y);
 
-  if (water.pointer_radius > 0.0) {
-    let dp = pi - water.pointer;
-    let dist = length(dp);
-    if (dist < water.pointer_radius) {
-      acc += water.pointer_strength * (1.0 - dist / water.pointer_radius) * (water.pointer_vel - vi);
+    if (water.pointer_radius > 0.0) {
+      let dp = pi - water.pointer;
+      let dist = length(dp);
+      if (dist < water.pointer_radius) {
+        acc += water.pointer_strength * (1.0 - dist / water.pointer_radius) * (water.pointer_vel - vi);
+      }
     }
-  }
 
-  var xsph = water.xsph;
-  if (xsph * wsum > 0.5) {
-    xsph = 0.5 / wsum;
+    var xsph = water.xsph;
+    if (xsph * wsum > 0.5) {
+      xsph = 0.5 / wsum;
+    }
+    var v = vi + xsph * dv + acc * water.dt;
+    let speed = length(v);
+    if (speed > water.max_speed) {
+      v *= water.max_speed / speed;
+    }
+    var x = pi + v * water.dt;
+    if (x.x < lo.x) { x.x = lo.x; v.x = max(v.x, 0.0); }
+    if (x.x > hi.x) { x.x = hi.x; v.x = min(v.x, 0.0); }
+    if (x.y < lo.y) { x.y = lo.y; v.y = max(v.y, 0.0); }
+    if (x.y > hi.y) { x.y = hi.y; v.y = min(v.y, 0.0); }
+    key = cell_key(grid, x);
+    out[i] = Particle(x, v, me.id, key);
   }
-  var v = vi + xsph * dv + acc * water.dt;
-  let speed = length(v);
-  if (speed > water.max_speed) {
-    v *= water.max_speed / speed;
+  if (FOLD_SHARES_KEYS && lanes > 1u) {
+    lane_keys[lid] = key;
+    workgroupBarrier();
+    key = lane_keys[lid - lane];
   }
-  var x = pi + v * water.dt;
-  if (x.x < lo.x) { x.x = lo.x; v.x = max(v.x, 0.0); }
-  if (x.x > hi.x) { x.x = hi.x; v.x = min(v.x, 0.0); }
-  if (x.y < lo.y) { x.y = lo.y; v.y = max(v.y, 0.0); }
-  if (x.y > hi.y) { x.y = hi.y; v.y = min(v.y, 0.0); }
-  out[i] = Particle(x, v, me.id, me.key);
+  fold_count(i, key, writer, lid);
 }

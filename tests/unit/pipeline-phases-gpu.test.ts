@@ -2,14 +2,16 @@
 // sand and of water at 5 substeps, encoded by the same calls the widgets make, with
 // `dispatchWorkgroups` wrapped on the real compute-pass encoder to count the dispatches;
 // each phase's own encoder against its declared count; and the §3 block-scan sort (the
-// essay's "before") against BLOCK_SCAN_SORT_PHASES. The frames are then submitted, so they
-// are valid work, not just counted calls.
+// essay's "before") against BLOCK_SCAN_SORT_PHASES; the count folded into the last pass
+// (one dispatch fewer per substep, one count pass when the particles are set from the CPU)
+// against `foldCount: false`. The frames are then submitted, so they are valid work, not
+// just counted calls.
 import {afterAll, afterEach, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {dispatchesPerSubstep} from "../../components/gpu/phases.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
-import {SAND_DISPATCHES_PER_SUBSTEP, SAND_PHASES, SandGPU} from "../../components/sand/gpu-sand.js";
+import {SAND_DISPATCHES_PER_SUBSTEP, SAND_PHASES, SAND_PHASES_UNFOLDED, SandGPU} from "../../components/sand/gpu-sand.js";
 import {SAND_DEFAULTS} from "../../components/sand/params.js";
 import {pourSand} from "../../components/sand/pour.js";
 import {BLOCK_SCAN_SORT_PHASES, CountingSortGPU, SORT_PHASES} from "../../components/sort/gpu-sort.js";
@@ -18,7 +20,7 @@ import {PARTICLE_BYTES} from "../../components/sort/particles.js";
 import {STORAGE_RW} from "../../components/gpu/usage.js";
 import {PassTimer, type PassTimes} from "../../components/sim/timing.js";
 import {WATER_DEFAULTS} from "../../components/water/params.js";
-import {WATER_DISPATCHES_PER_SUBSTEP, WATER_PHASES, WaterGPU} from "../../components/water/pipeline.js";
+import {WATER_DISPATCHES_PER_SUBSTEP, WATER_PHASES, WATER_PHASES_UNFOLDED, WaterGPU} from "../../components/water/pipeline.js";
 import {damBreak} from "../../components/water/scene.js";
 import {testGPU} from "../helpers/gpu.js";
 
@@ -92,7 +94,7 @@ describe("the sand pipeline records what SAND_PHASES declares", () => {
     await gpu.device.queue.onSubmittedWorkDone();
     expect(dispatchesPerSubstep(SAND_PHASES)).toBe(SAND_DISPATCHES_PER_SUBSTEP);
     expect(n).toBe(SUBSTEPS * SAND_DISPATCHES_PER_SUBSTEP);
-    expect(n).toBe(20); // what the page was counted running: 4 per substep
+    expect(n).toBe(15); // what the page was counted running: 3 per substep (the count folded into the forces)
   });
 
   it("the timed frame (each phase its own timestamped pass, as the widget runs it with timestamps) records the same dispatches, labelled by phase", async () => {
@@ -111,13 +113,41 @@ describe("the sand pipeline records what SAND_PHASES declares", () => {
     timer.commit();
     await gpu.device.queue.onSubmittedWorkDone();
     expect(n).toBe(SUBSTEPS * SAND_DISPATCHES_PER_SUBSTEP);
-    await expect.poll(() => times && Object.keys(times.byLabel).sort()).toEqual(SAND_PHASES.map((p) => p.key).sort());
+    await expect
+      .poll(() => times && Object.keys(times.byLabel).sort())
+      .toEqual(
+        SAND_PHASES.filter((p) => p.dispatches > 0)
+          .map((p) => p.key)
+          .sort()
+      );
   });
 
   it("each phase's encoder records its declared dispatches, and the bench times the same list", async () => {
     const enc = sand.phaseEncoders();
     for (const p of SAND_PHASES) expect(await countOnRealPass(enc[p.key]), p.key).toBe(p.dispatches);
-    expect(sand.benchPasses().map((b) => b.label)).toEqual(SAND_PHASES.map((p) => p.key));
+    expect(sand.benchPasses().map((b) => b.label)).toEqual(SAND_PHASES.filter((p) => p.dispatches > 0).map((p) => p.key));
+  });
+
+  it("a pour (load) and a grid switch each submit one count pass; without the fold none, and a substep is one dispatch more", async () => {
+    dispatched = 0;
+    sand.load(pourSand(2000, 4));
+    sand.setHashed(true);
+    sand.setHashed(false);
+    await gpu.device.queue.onSubmittedWorkDone();
+    expect(dispatched).toBe(3);
+    const plain = await SandGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000, foldCount: false});
+    dispatched = 0;
+    plain.load(pourSand(2000, 4));
+    plain.setParams(SAND_DEFAULTS);
+    expect(dispatched).toBe(0);
+    const enc = gpu.device.createCommandEncoder();
+    plain.encodeFrame(enc, SUBSTEPS);
+    gpu.device.queue.submit([enc.finish()]);
+    await gpu.device.queue.onSubmittedWorkDone();
+    expect(dispatched).toBe(SUBSTEPS * dispatchesPerSubstep(SAND_PHASES_UNFOLDED));
+    expect(dispatchesPerSubstep(SAND_PHASES_UNFOLDED) - SAND_DISPATCHES_PER_SUBSTEP).toBe(1);
+    expect(plain.benchPasses().map((b) => b.label)).toEqual(SAND_PHASES_UNFOLDED.map((p) => p.key));
+    plain.dispose();
   });
 });
 
@@ -134,13 +164,30 @@ describe("the water pipeline records what WATER_PHASES declares", () => {
     const n = await countOnRealPass((p) => sim.encodeSubsteps(p, SUBSTEPS));
     expect(dispatchesPerSubstep(WATER_PHASES)).toBe(WATER_DISPATCHES_PER_SUBSTEP);
     expect(n).toBe(SUBSTEPS * WATER_DISPATCHES_PER_SUBSTEP);
-    expect(n).toBe(25); // what the page was counted running: 5 per substep
+    expect(n).toBe(20); // what the page was counted running: 4 per substep (the count folded into the pressure pass)
   });
 
   it("each phase's encoder records its declared dispatches, and the bench times the same list", async () => {
     const enc = sim.phaseEncoders();
     for (const p of WATER_PHASES) expect(await countOnRealPass(enc[p.key]), p.key).toBe(p.dispatches);
-    expect(sim.benchPasses().map((b) => b.label)).toEqual(WATER_PHASES.map((p) => p.key));
+    expect(sim.benchPasses().map((b) => b.label)).toEqual(WATER_PHASES.filter((p) => p.dispatches > 0).map((p) => p.key));
+  });
+
+  it("an upload submits one count pass; without the fold none, and a substep is one dispatch more", async () => {
+    dispatched = 0;
+    sim.upload(damBreak(2000, WATER_DEFAULTS, 3));
+    await gpu.device.queue.onSubmittedWorkDone();
+    expect(dispatched).toBe(1);
+    const plain = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000, foldCount: false});
+    plain.setParams(WATER_DEFAULTS);
+    dispatched = 0;
+    plain.upload(damBreak(2000, WATER_DEFAULTS, 3));
+    expect(dispatched).toBe(0);
+    plain.flush();
+    expect(await countOnRealPass((p) => plain.encodeSubsteps(p, SUBSTEPS))).toBe(SUBSTEPS * dispatchesPerSubstep(WATER_PHASES_UNFOLDED));
+    expect(dispatchesPerSubstep(WATER_PHASES_UNFOLDED) - WATER_DISPATCHES_PER_SUBSTEP).toBe(1);
+    expect(plain.benchPasses().map((b) => b.label)).toEqual(WATER_PHASES_UNFOLDED.map((p) => p.key));
+    plain.dispose();
   });
 });
 

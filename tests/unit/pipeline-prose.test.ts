@@ -11,11 +11,11 @@ import {BUILD_DISPATCHES, COM_DISPATCHES} from "../../components/gravity/gpu.js"
 import {describe, expect, it} from "vitest";
 import {TIMED_PASS_DISPATCHES} from "../../components/bench/harness.js";
 import {countValue, dispatchesPerSubstep, phasesOfRole, type PipelinePhase} from "../../components/gpu/phases.js";
-import {SAND_PHASES} from "../../components/sand/gpu-sand.js";
+import {SAND_PHASES, SAND_PHASES_UNFOLDED} from "../../components/sand/gpu-sand.js";
 import {BLOCK_SCAN_SORT_PHASES, SORT_PHASES} from "../../components/sort/gpu-sort.js";
 import {scanRoundCount} from "../../components/sort/twin.js";
 import {WATER_SUBSTEPS} from "../../components/water/params.js";
-import {WATER_PHASES} from "../../components/water/pipeline.js";
+import {WATER_PHASES, WATER_PHASES_UNFOLDED} from "../../components/water/pipeline.js";
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8");
 
@@ -26,6 +26,10 @@ const FUSED_SCAN = phaseOf(SORT_PHASES, "scan").dispatches; // the simulations' 
 const AS_BUILT = per(BLOCK_SCAN_SORT_PHASES); // the sort from §3's pieces: 6
 const SUBSTEPS = 5; // frames of the sand widget and of the benchmark (SAND_OPTIONS substeps default, bench/run.ts --substeps)
 const bench = JSON.parse(read("data/bench/pipelines.json"));
+/** Dispatches per substep of `pipeline` in the committed run (its 10,000-particle row). */
+const benchDispatches = (pipeline: string): number =>
+  (bench.rows as {pipeline: string; particles: number; dispatchesPerSubstep: number}[]).find((r) => r.pipeline === pipeline && r.particles === 10_000)!
+    .dispatchesPerSubstep;
 
 /** A count claimed in a file: every match of `re` must capture, group by group, `values`. */
 interface Claim {
@@ -51,7 +55,7 @@ const CLAIMS: Record<string, Claim[]> = {
   ],
   "components/widgets/sand/README.md": [
     {
-      re: /forces, (\d+) dispatches, (\d+) per frame of (\d+) substeps/,
+      re: /count_cell\.wgsl`\): (\d+) dispatches, (\d+) per frame of (\d+)\s+substeps/,
       values: [per(SAND_PHASES), SUBSTEPS * per(SAND_PHASES), SUBSTEPS],
       from: "SAND_PHASES × 5 substeps",
     },
@@ -59,7 +63,7 @@ const CLAIMS: Record<string, Claim[]> = {
   ],
   "components/widgets/water/README.md": [
     {
-      re: /pressure, (\d+) dispatches, (\d+) that\s+organise and (\d+) that compute; (\d+) per frame of (\d+) substeps/,
+      re: /pass of its own\): (\d+) dispatches, (\d+) that\s+organise and (\d+) that compute; (\d+) per frame of (\d+) substeps/,
       values: [per(WATER_PHASES), per(WATER_PHASES, "organise"), per(WATER_PHASES, "compute"), WATER_SUBSTEPS * per(WATER_PHASES), WATER_SUBSTEPS],
       from: "WATER_PHASES × WATER_SUBSTEPS (the widget's default substeps)",
     },
@@ -85,8 +89,23 @@ const CLAIMS: Record<string, Claim[]> = {
       values: [phaseOf(BLOCK_SCAN_SORT_PHASES, "clear").dispatches, BLOCK_SCAN - FUSED_SCAN],
       from: "BLOCK_SCAN_SORT_PHASES against SORT_PHASES",
     },
-    {re: /a water frame's (\d+) dispatches/, values: [SUBSTEPS * per(WATER_PHASES)], from: "WATER_PHASES × 5 substeps"},
+    {re: /a water frame's (\d+) dispatches/, values: [SUBSTEPS * benchDispatches("water")], from: "pipelines.json water rows × 5 substeps (the run quoted)"},
     {re: /today: sort (\d+), sand (\d+), water (\d+)/, values: [per(SORT_PHASES), per(SAND_PHASES), per(WATER_PHASES)], from: "the declarations"},
+    {
+      re: /`bench\/run\.ts`,\s+sand (\d+), water (\d+);/,
+      values: [per(SAND_PHASES_UNFOLDED), per(WATER_PHASES_UNFOLDED)],
+      from: "SAND_PHASES_UNFOLDED, WATER_PHASES_UNFOLDED",
+    },
+    {
+      re: /sand (\d+) → (\d+), water (\d+) → (\d+) dispatches/,
+      values: [per(SAND_PHASES_UNFOLDED), per(SAND_PHASES), per(WATER_PHASES_UNFOLDED), per(WATER_PHASES)],
+      from: "the declarations, unfolded and folded",
+    },
+    {
+      re: /(one) dependent dispatch fewer of (\d+) \/ (\d+) per substep/,
+      values: [per(SAND_PHASES_UNFOLDED) - per(SAND_PHASES), per(SAND_PHASES_UNFOLDED), per(WATER_PHASES_UNFOLDED)],
+      from: "the declarations, unfolded and folded",
+    },
     {re: /the old (three)-dispatch 65,536-cell scan against the\s+(one)-dispatch scan/, values: [BLOCK_SCAN, FUSED_SCAN], from: "scan phases"},
     {re: /\*\*(One)-dispatch scan\*\*/, values: [FUSED_SCAN], from: "SORT_PHASES scan"},
     {re: /the scan is (one) dispatch of B workgroups/, values: [FUSED_SCAN], from: "SORT_PHASES scan"},
@@ -99,12 +118,12 @@ const CLAIMS: Record<string, Claim[]> = {
         per(SORT_PHASES),
         AS_BUILT,
         BLOCK_SCAN,
-        per(WATER_PHASES),
+        per(WATER_PHASES_UNFOLDED),
         AS_BUILT + per(WATER_PHASES, "compute"),
-        per(SAND_PHASES),
+        per(SAND_PHASES_UNFOLDED),
         AS_BUILT + per(SAND_PHASES, "compute"),
       ],
-      from: "the declarations, fused and as built",
+      from: "the declarations, fused and as built, before the count was folded",
     },
     {re: /\*\*Gravity build, (one) dispatch per level\*\*/, values: [1], from: "encodeBuild: one tree_level dispatch per level"},
     {re: /97 → (17) dispatches/, values: [BUILD_DISPATCHES], from: "gravity BUILD_DISPATCHES"},
@@ -115,10 +134,10 @@ const CLAIMS: Record<string, Claim[]> = {
     {re: /on top of the (one)-dispatch scan/, values: [FUSED_SCAN], from: "SORT_PHASES scan"},
     {
       re: /sort (\d+), sand (\d+),\s+water (\d+) dispatches per substep/,
-      values: [per(SORT_PHASES), per(SAND_PHASES), per(WATER_PHASES)],
-      from: "the declarations",
+      values: [benchDispatches("sort"), benchDispatches("sand"), benchDispatches("water")],
+      from: "pipelines.json rows' dispatchesPerSubstep (the code that run measured)",
     },
-    {re: /a water frame of (\d+) dispatches/, values: [SUBSTEPS * per(WATER_PHASES)], from: "WATER_PHASES × 5 substeps"},
+    {re: /a water frame of (\d+) dispatches/, values: [SUBSTEPS * benchDispatches("water")], from: "pipelines.json water rows × 5 substeps"},
     {re: /timed pass holding (one) empty dispatch/i, values: [TIMED_PASS_DISPATCHES], from: "harness TIMED_PASS_DISPATCHES"},
   ],
   "data/bench/sand-h200.md": [

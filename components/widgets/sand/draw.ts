@@ -325,7 +325,7 @@ function pipelineSVG(phases: PipelinePhase[]) {
 
 /**
  * The per-substep pipeline, one box per phase it is given (the sand: `SAND_PIPELINE`, from
- * `SAND_PHASES`: count → scan → scatter → forces), with a loop arrow "× substeps". The boxes light up in order, each for its share of the frame's
+ * `SAND_PHASES`: count (folded into the previous substep's forces pass: no share of its own) → scan → scatter → forces), with a loop arrow "× substeps". The boxes light up in order, each for its share of the frame's
  * GPU time when real pass timings are given (`setShares`), or for equal times when they are
  * not (the caption says which). The highlight runs on a fixed, slow cycle (`cycleMs`,
  * default 2,400 ms) so the eye can follow it; a bar under (or beside) each box shows its share.

@@ -1,6 +1,6 @@
 /**
  * The GPU engine of the sand demo: SandGPU re-sorts every grain by cell every substep
- * (the phases of `SAND_PHASES`: count → scan → scatter → forces); all substeps of a frame, the stats copy
+ * (the phases of `SAND_PHASES`: count, folded into the forces pass → scan → scatter → forces); all substeps of a frame, the stats copy
  * and the disc rendering go to the GPU in one submit. With timestamp-query each phase is
  * timed (PassTimer) and the diagram lights its boxes by the real shares; without it the
  * submit-to-done time stands in. Everything lives in the engine's scope.

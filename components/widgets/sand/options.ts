@@ -73,7 +73,8 @@ export interface SandValue extends SandState {
   /**
    * GPU ms per frame of each phase of `SAND_PHASES` (null without timestamps). `clear` is
    * kept for the contract only: the scan sets the counters back to zero, so there is no
-   * clear pass; it reads 0 whenever the others are timed.
+   * clear pass; it reads 0 whenever the others are timed. `count` reads 0 likewise: the
+   * count runs inside the forces pass (FOLDED_COUNT_PHASE), whose time includes it.
    */
   passMs: {clear: number | null; count: number | null; scan: number | null; scatter: number | null; forces: number | null};
   /** Per substep: grains examined by the distance test, of which from hash collisions; touching pairs. */
