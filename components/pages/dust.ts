@@ -7,6 +7,7 @@ export {html} from "htl";
 export {shownWGSL as browserWGSL} from "../gpu/wgsl-browser.js";
 export {counterList, fmt} from "../widgets/runtime/counters.js";
 export {createDustDisc} from "../widgets/dust-disc/index.js";
+export {createDustStory} from "../widgets/dust-story/index.js";
 export {createWGSLCode} from "../essay/wgsl-code.js";
 export {massSpectrum} from "../dust/spectrum.js";
 export {MAX_TOTAL_MASS} from "../dust/twin.js";
