@@ -22,7 +22,7 @@ fn absorbed(i: u32) -> bool {
 fn merge_mark(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let i = thread_index(wid, nwg, lid);
   // the maxima and sums the compaction rebuilds: largest mass, total mass, the mass histogram
-  if (i < STATE_WORDS && i != 0u && i != 2u) {
+  if (i < COUNTER_WORDS && i != 0u && i != 2u) {
     atomicStore(&state[i], 0u);
   }
   if (i >= dust.n) {

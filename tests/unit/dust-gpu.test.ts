@@ -11,8 +11,8 @@ import {nodeWGSL} from "../../components/gpu/node.js";
 import {DUST_PHASES, DustGPU} from "../../components/dust/gpu.js";
 import {countPipelineDispatches} from "../../components/bench/pipelines.js";
 import {dispatchesPerSubstep} from "../../components/gpu/phases.js";
-import {cloudScene} from "../../components/dust/scene.js";
-import {compactTwin, contactPairsBruteForce, DustTwin, dustTotals, NO_PARTNER, nearTwin} from "../../components/dust/twin.js";
+import {cloudScene, discScene} from "../../components/dust/scene.js";
+import {compactTwin, contactPairsBruteForce, DustTwin, dustTotals, momentumDrift, momentumSums, NO_PARTNER, nearTwin} from "../../components/dust/twin.js";
 import type {Bodies} from "../../components/gravity/bodies.js";
 
 let gpu: GPUHandle;
@@ -145,7 +145,7 @@ describe("combined substep", () => {
   it("conserves mass exactly while merging, and the count falls by one per merge", async () => {
     start(400, 1);
     const counts: number[] = [];
-    // short here (every substep is 81 dispatches on a CPU emulation); thousands: tests/soak/dust-conservation.test.ts
+    // short here (every substep is 83 dispatches on a CPU emulation); thousands: tests/soak/dust-conservation.test.ts
     for (let f = 0; f < 3; f++) {
       dust.step(4);
       const s = await dust.readState();
@@ -178,6 +178,28 @@ describe("combined substep", () => {
     let scale = 0;
     for (let i = 0; i < bodies.n; i++) scale += bodies.m[i] * Math.hypot(bodies.vx[i], bodies.vy[i]);
     expect(Math.hypot(t.px - t0.px, t.py - t0.py) / scale).toBeLessThan(1e-5);
+  });
+
+  it("keeps the momentum ledger as the twin does: Σ m v, Σ m |v| and the star's impulse, with a small drift", async () => {
+    const {bodies, params} = discScene(1000, 3);
+    dust.setParams(params);
+    dust.setBodies(bodies);
+    const twin = new DustTwin(bodies, params);
+    dust.step(4);
+    for (let k = 0; k < 4; k++) twin.step();
+    const m = (await dust.readState()).momentum;
+    const now = momentumSums(twin.bodies, params, false);
+    const s0 = twin.start.speedSum;
+    expect(Math.abs(m.px - now.px) / s0).toBeLessThan(1e-5);
+    expect(Math.abs(m.py - now.py) / s0).toBeLessThan(1e-5);
+    expect(Math.abs(m.speedSum - now.speedSum) / s0).toBeLessThan(1e-5);
+    // the star's impulse is far above the drift: without it the ledger would not balance
+    expect(Math.hypot(twin.ledger.jx, twin.ledger.jy) / s0).toBeGreaterThan(1e-4);
+    expect(Math.abs(m.jx - twin.ledger.jx) / s0).toBeLessThan(1e-6);
+    expect(Math.abs(m.jy - twin.ledger.jy) / s0).toBeLessThan(1e-6);
+    const start = dustTotals(bodies);
+    expect(momentumDrift(m, start, m, s0)).toBeLessThan(1e-5);
+    expect(twin.momentumDrift).toBeLessThan(1e-6);
   });
 
   it("records the dispatches DUST_PHASES declares (the page's list)", () => {
