@@ -9,7 +9,8 @@
  *                                                           contacts added to va.zw, merge proposals
  *   kick       kick (gravity/integrate.wgsl)                v += a·dt/2
  *   momentum   momentum_partial → momentum_total            Σ m v, Σ m |v|, the star's impulse (dust/momentum.wgsl)
- *   merge      merge_mark → scan → merge_compact (+ copy)   the §3 scan (scan_single.wgsl) of the survivor flags
+ *   merge      merge_mark → scan → merge_compact (+ copy)   the §3 scan (scan_single.wgsl) of the survivor flags,
+ *                                                           in blocks: merge_mark adds the flags' block totals
  *
  * The body count falls on the GPU; the CPU learns it through `state` (read by a staging ring)
  * and calls `setCount`. Until then the slots past the live count hold dead bodies (mass 0),
@@ -165,7 +166,7 @@ export interface DustGPUOptions {
   maxBodies: number;
   /** contact grid cell side, world units (default: 4 × the unit radius of the first setParams) */
   cellSize?: number;
-  /** blocks of the sort's scans (CountingSortOptions.scanBlocks; default: by adapter) */
+  /** blocks of the contact sort's scan and of the compaction's (CountingSortOptions.scanBlocks; default: by adapter, 256 on a GPU, 1 on a CPU emulation) */
   scanBlocks?: number;
 }
 
@@ -229,8 +230,8 @@ export class DustGPU {
     this.groups = {
       pack: g(pipes.pack, [this.params, pm, va, this.packed]),
       contacts: g(pipes.contacts, [sorter.gridBuffer, this.params, this.sortedP, sorter.starts, pm, va, this.partner, this.touching, this.state]),
-      mark: g(pipes.mark, [this.params, this.partner, pm, compactor.counts, this.state]),
-      compact: g(pipes.compact, [this.params, this.partner, pm, va, compactor.starts, this.pmOut, this.vaOut, this.state]),
+      mark: g(pipes.mark, [this.params, this.partner, pm, compactor.counts, this.state, compactor.gridBuffer, compactor.blockCounts]),
+      compact: g(pipes.compact, [this.params, this.partner, pm, va, compactor.starts, this.pmOut, this.vaOut, this.state, compactor.blockCounts]),
       ledger: device.createBindGroup({
         layout: ledgerLayout(device),
         entries: [this.params, pm, va, this.partials, this.state].map((buffer, binding) => ({binding, resource: {buffer}})),
@@ -248,11 +249,12 @@ export class DustGPU {
       const [gravity, sorter, compactor, pack, contacts, mark, compact, partial, total] = await Promise.all([
         GravityGPU.create(device, scope, wgsl, {maxBodies: max}),
         CountingSortGPU.create(device, scope, wgsl, {maxParticles: max, maxCells: dustTableSize(max), scanBlocks: options.scanBlocks}),
-        // the compaction uses this sort's scan only (one cell per slot); one block: the flags have no block totals
-        CountingSortGPU.create(device, scope, wgsl, {maxParticles: 0, maxCells: max, scanBlocks: 1, ranks: "atomic"}),
+        // the compaction uses this sort's scan only (one cell per slot), in as many blocks as the
+        // contact sort's: merge_mark adds the flags' block totals, merge_compact clears them
+        CountingSortGPU.create(device, scope, wgsl, {maxParticles: 0, maxCells: max, scanBlocks: options.scanBlocks, ranks: "atomic"}),
         computePipeline(device, wgsl, [...NEAR_FILES, "dust/pack.wgsl"], "pack"),
         computePipeline(device, wgsl, [...NEAR_FILES, "dust/contacts.wgsl"], "contacts"),
-        computePipeline(device, wgsl, [...MERGE_FILES, "dust/merge_mark.wgsl"], "merge_mark"),
+        computePipeline(device, wgsl, ["common/grid.wgsl", ...MERGE_FILES, "dust/merge_mark.wgsl"], "merge_mark"),
         computePipeline(device, wgsl, [...MERGE_FILES, "dust/merge_compact.wgsl"], "merge_compact"),
         // the two ledger kernels share one explicit layout (momentum_total leaves pm and va unused)
         computePipeline(device, wgsl, [...MERGE_FILES, "dust/momentum.wgsl"], "momentum_partial", layout, "explicit"),
