@@ -32,7 +32,7 @@ export const dustSpec: PipelineSpec<DustScene> = {
   checkCap: DUST_CHECK_BODIES,
   memory: (n) => ({
     largestBuffer: Math.max(dustTableSize(n) * 4, n * 24),
-    total: gravityBufferBytes(Math.max(n, 1)) + n * (2 * 24 + 2 * 16 + 8 + 12) + Math.ceil(n / 256) * 32 + dustTableSize(n) * 12,
+    total: gravityBufferBytes(Math.max(n, 1)) + n * (2 * 24 + 2 * 16 + 8 + 12) + Math.ceil(n / 4096) * 32 + dustTableSize(n) * 12,
   }),
   compulsoryBytes: (n) => ({
     bytes: n * (8 * 32 + 24 * 4 + 32 + 32 * 3),
@@ -45,7 +45,7 @@ export const dustSpec: PipelineSpec<DustScene> = {
     d.setBodies(input.bodies);
     return {
       particles: input.bodies.n,
-      scene: "dust disc (discScene(n, 1): grains of mass 1 between radii 1 and 2.5 round a star, filling 0.1), merging on, a fresh disc",
+      scene: `dust disc (discScene(n, 1): grains of mass 1 between radii 1 and 2.5 round a star, filling 0.1), merging on, a fresh disc; the compaction's scan in ${d.compactor.scanBlocks} blocks`,
       passes: DUST_BENCH_PASSES.map((label) => ({
         label,
         encode: () => {

@@ -141,6 +141,9 @@ export function dustStateWords(b: Bodies, p?: DustParams, forces: DustForces = "
   return w;
 }
 
+/** Bodies each thread of momentum_partial adds before the workgroup's tree sum (LEDGER_PER_THREAD in dust/momentum.wgsl). */
+export const LEDGER_PER_THREAD = 16;
+
 const layouts = new WeakMap<GPUDevice, GPUBindGroupLayout>();
 /** The ledger kernels' bind group layout (dust/momentum.wgsl): the uniform, pm, va (read), partials, state. */
 function ledgerLayout(device: GPUDevice): GPUBindGroupLayout {
@@ -222,8 +225,8 @@ export class DustGPU {
     this.sortedP = buf("dust-sorted", n * PARTICLE_BYTES);
     this.pmOut = buf("dust-pm-out", n * 16);
     this.vaOut = buf("dust-va-out", n * 16);
-    // two vec4 per workgroup of 256 bodies (dust/momentum.wgsl)
-    this.partials = buf("dust-momentum-partials", Math.ceil(n / 256) * 32);
+    // two vec4 per workgroup of momentum_partial (256 threads × LEDGER_PER_THREAD bodies)
+    this.partials = buf("dust-momentum-partials", Math.ceil(n / (256 * LEDGER_PER_THREAD)) * 32);
     const g = (pipe: GPUComputePipeline, buffers: GPUBuffer[]) =>
       device.createBindGroup({layout: pipe.getBindGroupLayout(0), entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}}))});
     const {pm, va} = gravity;
@@ -372,7 +375,7 @@ export class DustGPU {
     const pass = this.pass(enc, "momentum", timer);
     pass.setBindGroup(0, this.groups.ledger);
     pass.setPipeline(this.pipes.partial);
-    dispatchItems(pass, this.n);
+    dispatchItems(pass, Math.ceil(this.n / LEDGER_PER_THREAD));
     pass.setPipeline(this.pipes.total);
     pass.dispatchWorkgroups(1);
     pass.end();
