@@ -15,6 +15,7 @@ export const EMBED_NAMES = [
   "bh-error",
   "galaxy",
   "dust-disc",
+  "dust-story",
   "galaxy-3d",
 ] as const;
 export type EmbedName = (typeof EMBED_NAMES)[number];

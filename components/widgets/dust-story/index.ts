@@ -17,20 +17,18 @@
 import {type DustStoryValue, STORY_STEPS, storyCaption, storyState, storyStepAt, storyValue, type StoryState} from "../../dust/story.js";
 import {button} from "../runtime/controls.js";
 import {defineWidget, mountWidget, type MountOptions} from "../runtime/mount.js";
-import {readOptions, type OptionSchema} from "../runtime/options.js";
+import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
 import {onPrint} from "../runtime/still.js";
 import {setValue} from "../runtime/view.js";
 import {animationAt, restProgress} from "../scan-scrub/model.js";
 import {createScrolly, createStepper} from "../scan-scrub/scrolly.js";
 import {createStoryDiagram} from "./draw.js";
+import {DUST_STORY_OPTIONS} from "./options.js";
 
 export type {DustStoryValue} from "../../dust/story.js";
 
-export const DUST_STORY_OPTIONS = {
-  grains: {type: "number", label: "grains", default: 400, min: 50, max: 2000, doc: "Grains of the story's disc (the CPU twin's state)."},
-  seed: {type: "number", label: "seed", default: 5, min: 1, max: 1_000_000, doc: "Seed of the story's disc."},
-} satisfies OptionSchema;
+export {DUST_STORY_OPTIONS} from "./options.js";
 
 export interface DustStoryOptions extends MountOptions {
   grains?: number;
