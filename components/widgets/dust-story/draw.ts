@@ -187,10 +187,13 @@ function placeArrows(arrow: d3.Selection<SVGGElement, ArrowKind, SVGGElement, un
       hy = -u[1] * 9;
     g.select(".head").attr("d", `M${x2},${y2}l${hx - u[1] * 5},${hy + u[0] * 5}l${u[1] * 10},${-u[0] * 10}Z`);
     // labels: the far field's past its tip, the near field's beside its middle (one side), the sum's beside its tip (the other side)
+    // a short far arrow (the close-up) gets its label well to its side, clear of the grain's neighbours
     const side = k.key === "near" ? 1 : -1;
     const along = k.key === "near" ? 0.5 : 1;
-    const lx = x1 + u[0] * (len * along + (k.key === "far" ? 30 : 0)) - side * u[1] * 18,
-      ly = y1 + u[1] * (len * along + (k.key === "far" ? 30 : 0)) + side * u[0] * 18 + 5;
+    const ahead = k.key === "far" ? (len < 20 ? 0 : 30) : 0;
+    const aside = k.key === "far" && len < 20 ? 56 : 18;
+    const lx = x1 + u[0] * (len * along + ahead) - side * u[1] * aside,
+      ly = y1 + u[1] * (len * along + ahead) + side * u[0] * aside + 5;
     g.select("text")
       .attr("x", Math.min(S - 4, Math.max(4, lx)))
       .attr("y", Math.min(S - 4, Math.max(14, ly)))
