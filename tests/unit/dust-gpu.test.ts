@@ -1,7 +1,8 @@
 // The dust kernels on the GPU (Dawn) against their CPU twins (components/dust/twin.ts):
 // the near field (contacts and merge proposals) equals the brute-force pair list with bodies
 // of several sizes, some far larger than a grid cell; the merge's marking and compaction
-// equal the twin exactly (order, masses) and to float32 rounding (centres of mass); one
+// equal the twin exactly (order, masses) and to float32 rounding (centres of mass), in one scan
+// block and in several (the flags' block totals); the momentum ledger equals the twin's; one
 // whole substep equals the twin's; a short run conserves mass exactly and, with merging off,
 // never changes the count. The long run is tests/soak/dust-conservation.test.ts.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
