@@ -2,7 +2,7 @@
  * The Worlds from Dust substep as one more pipeline of the benchmark harness
  * (components/bench/harness.ts): kick–drift, the Barnes–Hut far field (components/gravity/gpu.ts),
  * the near field (the hashed contact grid and the contact kernel), the kick and the merge
- * (flags, the §3 scan, compaction) of components/dust/gpu.ts, on a fresh dust disc of N grains
+ * (flags, the §3 scan, compaction) and the momentum ledger of components/dust/gpu.ts, on a fresh dust disc of N grains
  * (discScene(n, 1)). Its passes sit between buffer copies, so it is a command-encoder pipeline
  * (`encodeStep`), each pass timed by its label. Node only: `npm run bench -- --pipelines dust
  * --counts 20000,150000,1000000`.
@@ -22,8 +22,8 @@ import type {PipelineSpec} from "./pipelines.js";
 /** Grains of the twin check (a crowded cloud, seed 11). */
 export const DUST_CHECK_BODIES = 1000;
 
-/** The timed passes of one dust substep, in order (the gravity passes, the near field between walk and kick, the merge last). */
-export const DUST_BENCH_PASSES = [...GRAVITY_PHASES.filter((p) => p !== "kick"), "near", "kick", "merge"];
+/** The timed passes of one dust substep, in order (the gravity passes, the near field between walk and kick, the momentum ledger, the merge last). */
+export const DUST_BENCH_PASSES = [...GRAVITY_PHASES.filter((p) => p !== "kick"), "near", "kick", "momentum", "merge"];
 
 type DustScene = {bodies: Bodies; params: DustParams};
 
@@ -32,11 +32,11 @@ export const dustSpec: PipelineSpec<DustScene> = {
   checkCap: DUST_CHECK_BODIES,
   memory: (n) => ({
     largestBuffer: Math.max(dustTableSize(n) * 4, n * 24),
-    total: gravityBufferBytes(Math.max(n, 1)) + n * (2 * 24 + 2 * 16 + 8 + 12) + dustTableSize(n) * 12,
+    total: gravityBufferBytes(Math.max(n, 1)) + n * (2 * 24 + 2 * 16 + 8 + 12) + Math.ceil(n / 4096) * 32 + dustTableSize(n) * 12,
   }),
   compulsoryBytes: (n) => ({
-    bytes: n * (8 * 32 + 24 * 4 + 32 * 3),
-    formula: "N × (8 × 32 B gravity step + 4 × 24 B pack and sort + 3 × 32 B merge: flags, compaction, copy back)",
+    bytes: n * (8 * 32 + 24 * 4 + 32 + 32 * 3),
+    formula: "N × (8 × 32 B gravity step + 4 × 24 B pack and sort + 32 B momentum ledger + 3 × 32 B merge: flags, compaction, copy back)",
   }),
   scene: (n) => discScene(n, 1),
   async create(ctx, input) {
@@ -45,7 +45,7 @@ export const dustSpec: PipelineSpec<DustScene> = {
     d.setBodies(input.bodies);
     return {
       particles: input.bodies.n,
-      scene: "dust disc (discScene(n, 1): grains of mass 1 between radii 1 and 2.5 round a star, filling 0.1), merging on, a fresh disc",
+      scene: `dust disc (discScene(n, 1): grains of mass 1 between radii 1 and 2.5 round a star, filling 0.1), merging on, a fresh disc; the compaction's scan in ${d.compactor.scanBlocks} blocks`,
       passes: DUST_BENCH_PASSES.map((label) => ({
         label,
         encode: () => {

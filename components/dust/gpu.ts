@@ -8,7 +8,9 @@
  *   near       pack → count → scan → scatter → contacts     the hashed grid of the sort (components/sort/gpu-sort.ts),
  *                                                           contacts added to va.zw, merge proposals
  *   kick       kick (gravity/integrate.wgsl)                v += a·dt/2
- *   merge      merge_mark → scan → merge_compact (+ copy)   the §3 scan (scan_single.wgsl) of the survivor flags
+ *   momentum   momentum_partial → momentum_total            Σ m v, Σ m |v|, the star's impulse (dust/momentum.wgsl)
+ *   merge      merge_mark → scan → merge_compact (+ copy)   the §3 scan (scan_single.wgsl) of the survivor flags,
+ *                                                           in blocks: merge_mark adds the flags' block totals
  *
  * The body count falls on the GPU; the CPU learns it through `state` (read by a staging ring)
  * and calls `setCount`. Until then the slots past the live count hold dead bodies (mass 0),
@@ -19,7 +21,7 @@
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
-import {STORAGE_RW, Usage} from "../gpu/usage.js";
+import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
 import {dispatchItems} from "../gpu/dispatch.js";
 import type {PipelinePhase} from "../gpu/phases.js";
 import {forceDispatches, GravityGPU, type PassTimestamps} from "../gravity/gpu.js";
@@ -28,7 +30,7 @@ import {CountingSortGPU} from "../sort/gpu-sort.js";
 import {denseGrid, type GridParams} from "../sort/grid.js";
 import {PARTICLE_BYTES} from "../sort/particles.js";
 import {checkDustParams, DUST_UNIFORM_BYTES, packDust, type DustForces, type DustParams} from "./params.js";
-import {checkDustBodies} from "./twin.js";
+import {checkDustBodies, momentumSums} from "./twin.js";
 
 /** The phases of one substep, in order (labels for a PassTimer and the page's list). */
 export const DUST_PHASES = [
@@ -51,6 +53,14 @@ export const DUST_PHASES = [
     note: "grid",
   },
   {key: "kick", label: "kick", does: "the second half kick with far + near accelerations", dispatches: 1, role: "compute", note: "v += a·dt/2"},
+  {
+    key: "momentum",
+    label: "momentum ledger",
+    does: "the bodies' momentum summed (per workgroup, then once) and the star's impulse added to the ledger",
+    dispatches: 2,
+    role: "compute",
+    note: "Σ m v",
+  },
   {
     key: "merge",
     label: "merge",
@@ -75,8 +85,10 @@ export function dustGrid(cellSize: number, tableSize: number): GridParams {
   return {originX: 0, originY: 0, cellSize, dimX: 1, dimY: 1, numCells: tableSize, hashed: true};
 }
 
-/** u32 words of `state`: count, largest mass, unused, total mass, then MASS_BINS octaves. */
-export const DUST_STATE_WORDS = 28;
+/** u32 words of `state`: count, largest mass, unused, total mass, MASS_BINS octaves, then the momentum ledger (8 words of f32 bits from MOMENTUM_AT). */
+export const DUST_STATE_WORDS = 36;
+/** First word of the momentum ledger in `state`: Σ m v (2), Σ m |v|, unused, J (2), the star's last pull (2). */
+export const MOMENTUM_AT = 28;
 /** Mass octaves of the spectrum: bin k counts bodies with 2^k ≤ m < 2^(k+1). */
 export const MASS_BINS = 24;
 
@@ -90,16 +102,29 @@ export interface DustState {
   totalMass: number;
   /** bodies per mass octave: spectrum[k] = bodies with 2^k ≤ m < 2^(k+1) */
   spectrum: number[];
+  /** the momentum ledger at the last substep: Σ m v, Σ m |v| and the star's impulse J since the start */
+  momentum: {px: number; py: number; speedSum: number; jx: number; jy: number};
 }
 
 /** Decodes the bytes of `state` (DUST_STATE_WORDS words). */
 export function decodeDustState(bytes: ArrayBuffer): DustState {
   const u = new Uint32Array(bytes, 0, DUST_STATE_WORDS);
-  return {count: u[0], largestMass: u[1], totalMass: u[3], spectrum: Array.from(u.subarray(4, 4 + MASS_BINS))};
+  const f = new Float32Array(bytes, MOMENTUM_AT * 4, 8);
+  return {
+    count: u[0],
+    largestMass: u[1],
+    totalMass: u[3],
+    spectrum: Array.from(u.subarray(4, 4 + MASS_BINS)),
+    momentum: {px: f[0], py: f[1], speedSum: f[2], jx: f[4], jy: f[5]},
+  };
 }
 
-/** The state words of a set of bodies (what the GPU's compaction would write for them). */
-export function dustStateWords(b: Bodies): Uint32Array<ArrayBuffer> {
+/**
+ * The state words of a set of bodies (what the GPU's compaction would write for them), and with
+ * `p` the momentum ledger's start (Σ m v, Σ m |v|, J = 0, the star's pull now; no star term when
+ * `forces` is "contacts").
+ */
+export function dustStateWords(b: Bodies, p?: DustParams, forces: DustForces = "both"): Uint32Array<ArrayBuffer> {
   const {largestMass, totalMass} = checkDustBodies(b, true);
   const w = new Uint32Array(DUST_STATE_WORDS);
   let live = 0;
@@ -109,14 +134,42 @@ export function dustStateWords(b: Bodies): Uint32Array<ArrayBuffer> {
     w[4 + Math.floor(Math.log2(b.m[i]))]++;
   }
   w.set([live, largestMass, 0, totalMass]);
+  if (p) {
+    const m = momentumSums(b, p, forces !== "contacts");
+    new Float32Array(w.buffer, MOMENTUM_AT * 4, 8).set([m.px, m.py, m.speedSum, 0, 0, 0, m.fx, m.fy]);
+  }
   return w;
+}
+
+/** Bodies each thread of momentum_partial adds before the workgroup's tree sum (LEDGER_PER_THREAD in dust/momentum.wgsl). */
+export const LEDGER_PER_THREAD = 16;
+
+const layouts = new WeakMap<GPUDevice, GPUBindGroupLayout>();
+/** The ledger kernels' bind group layout (dust/momentum.wgsl): the uniform, pm, va (read), partials, state. */
+function ledgerLayout(device: GPUDevice): GPUBindGroupLayout {
+  let l = layouts.get(device);
+  if (!l) {
+    const storage = (type: GPUBufferBindingType) => ({visibility: ShaderStage.COMPUTE, buffer: {type}});
+    l = device.createBindGroupLayout({
+      label: "dust-ledger",
+      entries: [
+        {binding: 0, ...storage("uniform")},
+        {binding: 1, ...storage("read-only-storage")},
+        {binding: 2, ...storage("read-only-storage")},
+        {binding: 3, ...storage("storage")},
+        {binding: 4, ...storage("storage")},
+      ],
+    });
+    layouts.set(device, l);
+  }
+  return l;
 }
 
 export interface DustGPUOptions {
   maxBodies: number;
   /** contact grid cell side, world units (default: 4 × the unit radius of the first setParams) */
   cellSize?: number;
-  /** blocks of the sort's scans (CountingSortOptions.scanBlocks; default: by adapter) */
+  /** blocks of the contact sort's scan and of the compaction's (CountingSortOptions.scanBlocks; default: by adapter, 256 on a GPU, 1 on a CPU emulation) */
   scanBlocks?: number;
 }
 
@@ -142,7 +195,8 @@ export class DustGPU {
   private p: DustParams | null = null;
   private cell: number | null;
   private forceMode: DustForces = "both";
-  private groups: Record<"pack" | "contacts" | "mark" | "compact", GPUBindGroup>;
+  private partials: GPUBuffer;
+  private groups: Record<"pack" | "contacts" | "mark" | "compact" | "ledger", GPUBindGroup>;
   readonly tableSize: number;
 
   private constructor(
@@ -151,7 +205,7 @@ export class DustGPU {
     gravity: GravityGPU,
     sorter: CountingSortGPU,
     compactor: CountingSortGPU,
-    private pipes: Record<"pack" | "contacts" | "mark" | "compact", GPUComputePipeline>,
+    private pipes: Record<"pack" | "contacts" | "mark" | "compact" | "partial" | "total", GPUComputePipeline>,
     readonly maxBodies: number,
     cellSize: number | undefined
   ) {
@@ -171,14 +225,20 @@ export class DustGPU {
     this.sortedP = buf("dust-sorted", n * PARTICLE_BYTES);
     this.pmOut = buf("dust-pm-out", n * 16);
     this.vaOut = buf("dust-va-out", n * 16);
+    // two vec4 per workgroup of momentum_partial (256 threads × LEDGER_PER_THREAD bodies)
+    this.partials = buf("dust-momentum-partials", Math.ceil(n / (256 * LEDGER_PER_THREAD)) * 32);
     const g = (pipe: GPUComputePipeline, buffers: GPUBuffer[]) =>
       device.createBindGroup({layout: pipe.getBindGroupLayout(0), entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}}))});
     const {pm, va} = gravity;
     this.groups = {
       pack: g(pipes.pack, [this.params, pm, va, this.packed]),
       contacts: g(pipes.contacts, [sorter.gridBuffer, this.params, this.sortedP, sorter.starts, pm, va, this.partner, this.touching, this.state]),
-      mark: g(pipes.mark, [this.params, this.partner, pm, compactor.counts, this.state]),
-      compact: g(pipes.compact, [this.params, this.partner, pm, va, compactor.starts, this.pmOut, this.vaOut, this.state]),
+      mark: g(pipes.mark, [this.params, this.partner, pm, compactor.counts, this.state, compactor.gridBuffer, compactor.blockCounts]),
+      compact: g(pipes.compact, [this.params, this.partner, pm, va, compactor.starts, this.pmOut, this.vaOut, this.state, compactor.blockCounts]),
+      ledger: device.createBindGroup({
+        layout: ledgerLayout(device),
+        entries: [this.params, pm, va, this.partials, this.state].map((buffer, binding) => ({binding, resource: {buffer}})),
+      }),
     };
   }
 
@@ -188,17 +248,22 @@ export class DustGPU {
     if (!(Number.isInteger(max) && max >= 1 && max <= 1 << 22)) throw new RangeError(`maxBodies must be an integer in 1..${1 << 22}, got ${max}`);
     const scope = parentScope.child(device);
     try {
-      const [gravity, sorter, compactor, pack, contacts, mark, compact] = await Promise.all([
+      const layout = device.createPipelineLayout({bindGroupLayouts: [ledgerLayout(device)]});
+      const [gravity, sorter, compactor, pack, contacts, mark, compact, partial, total] = await Promise.all([
         GravityGPU.create(device, scope, wgsl, {maxBodies: max}),
         CountingSortGPU.create(device, scope, wgsl, {maxParticles: max, maxCells: dustTableSize(max), scanBlocks: options.scanBlocks}),
-        // the compaction uses this sort's scan only (one cell per slot); one block: the flags have no block totals
-        CountingSortGPU.create(device, scope, wgsl, {maxParticles: 0, maxCells: max, scanBlocks: 1, ranks: "atomic"}),
+        // the compaction uses this sort's scan only (one cell per slot), in as many blocks as the
+        // contact sort's: merge_mark adds the flags' block totals, merge_compact clears them
+        CountingSortGPU.create(device, scope, wgsl, {maxParticles: 0, maxCells: max, scanBlocks: options.scanBlocks, ranks: "atomic"}),
         computePipeline(device, wgsl, [...NEAR_FILES, "dust/pack.wgsl"], "pack"),
         computePipeline(device, wgsl, [...NEAR_FILES, "dust/contacts.wgsl"], "contacts"),
-        computePipeline(device, wgsl, [...MERGE_FILES, "dust/merge_mark.wgsl"], "merge_mark"),
+        computePipeline(device, wgsl, ["common/grid.wgsl", ...MERGE_FILES, "dust/merge_mark.wgsl"], "merge_mark"),
         computePipeline(device, wgsl, [...MERGE_FILES, "dust/merge_compact.wgsl"], "merge_compact"),
+        // the two ledger kernels share one explicit layout (momentum_total leaves pm and va unused)
+        computePipeline(device, wgsl, [...MERGE_FILES, "dust/momentum.wgsl"], "momentum_partial", layout, "explicit"),
+        computePipeline(device, wgsl, [...MERGE_FILES, "dust/momentum.wgsl"], "momentum_total", layout, "explicit"),
       ]);
-      return new DustGPU(device, scope, gravity, sorter, compactor, {pack, contacts, mark, compact}, max, options.cellSize);
+      return new DustGPU(device, scope, gravity, sorter, compactor, {pack, contacts, mark, compact, partial, total}, max, options.cellSize);
     } catch (e) {
       scope.dispose();
       throw e;
@@ -258,7 +323,7 @@ export class DustGPU {
     checkDustBodies(b);
     this.n = b.n;
     this.gravity.setBodies(b, this.forceMode === "contacts" ? "none" : "barnes-hut");
-    this.device.queue.writeBuffer(this.state, 0, dustStateWords(b));
+    this.device.queue.writeBuffer(this.state, 0, dustStateWords(b, this.p, this.forceMode));
     this.writeUniforms();
   }
 
@@ -305,6 +370,17 @@ export class DustGPU {
     enc.copyBufferToBuffer(this.vaOut, 0, this.gravity.va, 0, this.n * 16);
   }
 
+  /** momentum: Σ m v, Σ m |v| and the star's pull, partial sums per workgroup then one total, entered in the ledger of `state`. */
+  encodeMomentum(enc: GPUCommandEncoder, timer?: PassTimestamps) {
+    const pass = this.pass(enc, "momentum", timer);
+    pass.setBindGroup(0, this.groups.ledger);
+    pass.setPipeline(this.pipes.partial);
+    dispatchItems(pass, Math.ceil(this.n / LEDGER_PER_THREAD));
+    pass.setPipeline(this.pipes.total);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+  }
+
   /** One substep (the phases of DUST_PHASES) into `enc`. */
   encodeSubstep(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     if (this.n === 0 || !this.p) return;
@@ -313,6 +389,7 @@ export class DustGPU {
     if (f !== "contacts") this.gravity.encodeForces(enc, timer);
     if (f !== "gravity") this.encodeNear(enc, timer);
     this.gravity.encodeKick(enc, timer);
+    this.encodeMomentum(enc, timer);
     if (this.p.merge > 0 && f === "both") this.encodeMerge(enc, timer);
   }
 
@@ -367,7 +444,7 @@ export class DustGPU {
   runPhaseForTest(phase: "near" | "merge", b: Bodies, acc?: {ax: ArrayLike<number>; ay: ArrayLike<number>}, partner?: Uint32Array) {
     if (!this.p) throw new Error("DustGPU: call setParams() first");
     this.n = b.n;
-    const words = dustStateWords(b);
+    const words = dustStateWords(b, this.p, this.forceMode);
     this.gravity.setBodies(b, "none");
     if (acc) {
       const va = new Float32Array(b.n * 4);

@@ -1,6 +1,6 @@
 /**
  * Parameters of the dust simulation (the Worlds from Dust page) and their packing into the
- * `Dust` uniform of shaders/dust/common.wgsl (64 bytes).
+ * `Dust` uniform of shaders/dust/common.wgsl (80 bytes).
  *
  * Units: a grain weighs 1 (masses are whole numbers of grains, so merged masses and the
  * total stay exact in float32 below 2^24); lengths and times are those of the disc scene
@@ -9,7 +9,7 @@
  */
 import type {ExternalMass} from "../gravity/direct.js";
 
-export const DUST_UNIFORM_BYTES = 64;
+export const DUST_UNIFORM_BYTES = 80;
 /** Grains of the disc widget: slider range and default (fewer on a CPU-emulated adapter). */
 export const DUST_MIN_GRAINS = 10000;
 export const DUST_MAX_GRAINS = 150000;
@@ -81,9 +81,13 @@ export function packDust(p: DustParams, n: number, forces: DustForces = "both"):
   u[0] = n;
   u[1] = p.merge > 0 && forces === "both" ? 1 : 0;
   u[2] = forces === "contacts" ? 0 : 1;
+  f[3] = p.dt;
   f.set([p.unitRadius, p.stiffness, dashpot(p), p.G, p.merge, p.pointer.radius, p.pointer.strength], 4);
   u[11] = p.pointer.active ? 1 : 0;
   f.set([p.pointer.x, p.pointer.y, p.pointer.vx, p.pointer.vy], 12);
+  // the momentum ledger's star: position, G·M, softening² (G·M 0: none)
+  const star = p.star && p.star.m > 0 ? p.star : null;
+  f.set([star?.x ?? 0, star?.y ?? 0, star ? p.G * star.m : 0, p.softening * p.softening], 16);
   return buf;
 }
 

@@ -240,6 +240,68 @@ export function dustTotals(b: Bodies): {mass: number; px: number; py: number; la
   return {mass, px, py, largestMass: largest, count};
 }
 
+/** The sums of the momentum ledger (twin of dust/momentum.wgsl's, in float64). */
+export interface MomentumSums {
+  /** Σ m v */
+  px: number;
+  py: number;
+  /** Σ m |v| */
+  speedSum: number;
+  /** the star's pull Σ m a★(x), softened as the walk softens it; 0 without a star or with the far field off */
+  fx: number;
+  fy: number;
+}
+
+/**
+ * Σ m v, Σ m |v| and the star's pull Σ m a★(x) of the live bodies (twin of momentum_partial +
+ * momentum_total). `farOn` false: no star term (the contacts-only comparison applies none).
+ */
+export function momentumSums(b: Bodies, p: Pick<DustParams, "G" | "softening" | "star">, farOn = true): MomentumSums {
+  const out: MomentumSums = {px: 0, py: 0, speedSum: 0, fx: 0, fy: 0};
+  const star = farOn && p.star && p.star.m > 0 ? p.star : null;
+  const gm = star ? p.G * star.m : 0;
+  const e2 = p.softening * p.softening;
+  for (let i = 0; i < b.n; i++) {
+    const m = b.m[i];
+    if (!(m > 0)) continue;
+    out.px += m * b.vx[i];
+    out.py += m * b.vy[i];
+    out.speedSum += m * Math.hypot(b.vx[i], b.vy[i]);
+    if (star) {
+      const dx = star.x - b.x[i],
+        dy = star.y - b.y[i];
+      const r2 = dx * dx + dy * dy + e2;
+      const s = (m * gm) / (r2 * Math.sqrt(r2));
+      out.fx += s * dx;
+      out.fy += s * dy;
+    }
+  }
+  return out;
+}
+
+/** The momentum ledger: the star's impulse J since the start and its pull at the last entry. */
+export interface MomentumLedger {
+  jx: number;
+  jy: number;
+  fx: number;
+  fy: number;
+}
+
+/** One ledger entry (momentum_total's arithmetic): J += dt/2 · (F_before + F_now); the pull is now F_now. */
+export function ledgerEntry(l: MomentumLedger, now: {fx: number; fy: number}, dt: number): MomentumLedger {
+  return {jx: l.jx + 0.5 * dt * (l.fx + now.fx), jy: l.jy + 0.5 * dt * (l.fy + now.fy), fx: now.fx, fy: now.fy};
+}
+
+/**
+ * The momentum drift the widgets show: |P − P₀ − J| / S₀, the change of the bodies' momentum
+ * that the star's impulse J does not explain, over S₀ = Σ m |v| at the start (the scale of the
+ * momenta that could cancel). 0 when S₀ is 0. Errors: none (NaN in, NaN out).
+ */
+export function momentumDrift(p: {px: number; py: number}, p0: {px: number; py: number}, j: {jx: number; jy: number}, s0: number): number {
+  if (!(s0 > 0)) return 0;
+  return Math.hypot(p.px - p0.px - j.jx, p.py - p0.py - j.jy) / s0;
+}
+
 export type {DustForces} from "./params.js";
 
 /**
@@ -255,6 +317,10 @@ export class DustTwin {
   merges = 0;
   readonly initialCount: number;
   cellSize: number;
+  /** the momentum ledger (the star's impulse), entered after every substep's second kick as on the GPU */
+  ledger: MomentumLedger;
+  /** Σ m v and Σ m |v| at the start (the drift's reference) */
+  readonly start: MomentumSums;
 
   /** Copies `initial`. Errors: RangeError for bad bodies or parameters. */
   constructor(
@@ -269,6 +335,14 @@ export class DustTwin {
     this.bodies = cloneBodies(initial);
     this.initialCount = initial.n;
     this.acc = this.far();
+    this.start = momentumSums(this.bodies, this.params, this.forces !== "contacts");
+    this.ledger = {jx: 0, jy: 0, fx: this.start.fx, fy: this.start.fy};
+  }
+
+  /** |P − P₀ − J| / Σ m |v₀| now (momentumDrift). */
+  get momentumDrift(): number {
+    const now = momentumSums(this.bodies, this.params, false);
+    return momentumDrift(now, this.start, this.ledger, this.start.speedSum);
   }
 
   /** The far field at the current positions (reorders the bodies into Morton order). */
@@ -298,6 +372,7 @@ export class DustTwin {
     }
     kick(this.bodies, a, p.dt);
     this.acc = a;
+    this.ledger = ledgerEntry(this.ledger, momentumSums(this.bodies, p, this.forces !== "contacts"), p.dt);
     if (p.merge > 0 && this.forces === "both") {
       const c = compactTwin(this.bodies, a, partner);
       this.merges += this.bodies.n - c.live;

@@ -15,6 +15,7 @@ export const EMBED_NAMES = [
   "bh-error",
   "galaxy",
   "dust-disc",
+  "dust-story",
   "galaxy-3d",
   "bh-error-3d",
 ] as const;

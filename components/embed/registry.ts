@@ -10,6 +10,7 @@ import {createBHProbe} from "../widgets/bh-probe/index.js";
 import {createContacts} from "../widgets/contacts/index.js";
 import {createCountingSort} from "../widgets/counting-sort/index.js";
 import {createDustDisc} from "../widgets/dust-disc/index.js";
+import {createDustStory} from "../widgets/dust-story/index.js";
 import {createGalaxy} from "../widgets/galaxy/index.js";
 import {createGalaxy3D} from "../widgets/galaxy-3d/index.js";
 import {createGridQuery} from "../widgets/grid-query/index.js";
@@ -43,6 +44,7 @@ const FACTORIES: Record<EmbedName, WidgetFactory> = {
   "bh-error": createBHError as WidgetFactory,
   galaxy: createGalaxy as WidgetFactory,
   "dust-disc": createDustDisc as WidgetFactory,
+  "dust-story": createDustStory as WidgetFactory,
   "galaxy-3d": createGalaxy3D as WidgetFactory,
   "bh-error-3d": createBHError3D as WidgetFactory,
 };

@@ -12,6 +12,7 @@ import {CONTACTS_OPTIONS} from "../widgets/contacts/options.js";
 import {sortWidgetSchema} from "../widgets/counting-sort/options.js";
 import {GALAXY_OPTIONS} from "../widgets/galaxy/options.js";
 import {DUST_DISC_OPTIONS} from "../widgets/dust-disc/options.js";
+import {DUST_STORY_OPTIONS} from "../widgets/dust-story/options.js";
 import {GALAXY3D_OPTIONS} from "../widgets/galaxy-3d/options.js";
 import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
 import {NBODY_OPTIONS} from "../widgets/nbody/options.js";
@@ -79,6 +80,13 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
     page: "worlds-from-dust",
     anchor: "4-the-disc",
     schema: DUST_DISC_OPTIONS,
+  },
+  "dust-story": {
+    name: "dust-story",
+    title: "Two structures, one kernel: one grain's far and near field",
+    page: "worlds-from-dust",
+    anchor: "two-structures-one-kernel",
+    schema: DUST_STORY_OPTIONS,
   },
   "galaxy-3d": {
     name: "galaxy-3d",

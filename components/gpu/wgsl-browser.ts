@@ -17,6 +17,7 @@ const files: Record<string, {text(): Promise<string>}> = {
   "dust/contacts.wgsl": FileAttachment("../../shaders/dust/contacts.wgsl"),
   "dust/merge_compact.wgsl": FileAttachment("../../shaders/dust/merge_compact.wgsl"),
   "dust/merge_mark.wgsl": FileAttachment("../../shaders/dust/merge_mark.wgsl"),
+  "dust/momentum.wgsl": FileAttachment("../../shaders/dust/momentum.wgsl"),
   "dust/pack.wgsl": FileAttachment("../../shaders/dust/pack.wgsl"),
   "gravity/com.wgsl": FileAttachment("../../shaders/gravity/com.wgsl"),
   "gravity/common.wgsl": FileAttachment("../../shaders/gravity/common.wgsl"),

@@ -7,6 +7,7 @@ export {html} from "htl";
 export {shownWGSL as browserWGSL} from "../gpu/wgsl-browser.js";
 export {counterList, fmt} from "../widgets/runtime/counters.js";
 export {createDustDisc} from "../widgets/dust-disc/index.js";
+export {createDustStory} from "../widgets/dust-story/index.js";
 export {createWGSLCode} from "../essay/wgsl-code.js";
 export {massSpectrum} from "../dust/spectrum.js";
 export {MAX_TOTAL_MASS} from "../dust/twin.js";
@@ -25,13 +26,19 @@ export interface DustBenchRow {
   substepMs: number;
   /** the slowest pass (separately timed) and its ms per substep */
   slowest: [string, number];
+  /** dispatches per substep in that run */
+  dispatches: number;
+  /** workgroups (blocks) of the compaction's scan in that run: from the row's scene, 1 for runs made before it said (the scan then ran in one) */
+  compactionBlocks: number;
 }
 
 /**
  * The dust rows of a benchmark report (`npm run bench -- --pipelines dust`, schema in
  * bench/README.md), smallest count first. Errors: none; a report without dust rows gives [].
  */
-export function dustBenchRows(report: ChartReport & {rows: (ChartRow & {substepsPerFrame: number})[]}): DustBenchRow[] {
+export function dustBenchRows(
+  report: ChartReport & {rows: (ChartRow & {substepsPerFrame: number; dispatchesPerSubstep?: number; scene?: string})[]}
+): DustBenchRow[] {
   return report.rows
     .filter((r) => r.pipeline === "dust")
     .sort((a, b) => a.particles - b.particles)
@@ -43,6 +50,8 @@ export function dustBenchRows(report: ChartReport & {rows: (ChartRow & {substeps
         frameMs: r.frameMs.median,
         substepMs: r.frameMs.median / r.substepsPerFrame,
         slowest: passes.reduce((a, b) => (b[1] > a[1] ? b : a), ["", 0]),
+        dispatches: (r as {dispatchesPerSubstep?: number}).dispatchesPerSubstep ?? Number.NaN,
+        compactionBlocks: Number(/compaction's scan in (\d+) blocks/.exec((r as {scene?: string}).scene ?? "")?.[1] ?? 1),
       };
     });
 }

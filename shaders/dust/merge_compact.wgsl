@@ -14,6 +14,8 @@
 @group(0) @binding(5) var<storage, read_write> pm_out: array<vec4<f32>>;
 @group(0) @binding(6) var<storage, read_write> va_out: array<vec4<f32>>;
 @group(0) @binding(7) var<storage, read_write> state: array<atomic<u32>, STATE_WORDS>;
+// the scan's block totals (merge_mark added them): cleared for the next substep's merge
+@group(0) @binding(8) var<storage, read_write> block_counts: array<u32>;
 
 @compute @workgroup_size(256)
 fn merge_compact(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -21,6 +23,9 @@ fn merge_compact(@builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups)
   let live = starts[dust.n];
   if (i == 0u) {
     atomicStore(&state[0], live);
+  }
+  if (i < arrayLength(&block_counts)) {
+    block_counts[i] = 0u;
   }
   if (i >= dust.n) {
     return;

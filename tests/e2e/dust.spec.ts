@@ -36,3 +36,13 @@ test("dust-disc on the GPU: the count falls as grains merge, mass is conserved, 
   expect((await value()).count).toBe(off.count);
   errs.expectNone();
 });
+
+test("the scroll story steps by keyboard to the sum, and its value names the grain's contacts", async ({page}) => {
+  await page.goto("/worlds-from-dust");
+  const stage = page.locator('[data-widget="dust-story"] .scrub-stage');
+  await stage.focus();
+  for (const key of ["Home", "End"]) await page.keyboard.press(key);
+  await expect
+    .poll(() => widgetValue(page, "dust-story").then((v) => [v.step, v.grid.contacts.length > 0, v.sum[1] === v.far[1] + v.near[1]]))
+    .toEqual(["sum", true, true]);
+});

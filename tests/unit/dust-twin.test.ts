@@ -7,7 +7,20 @@ import {describe, expect, it} from "vitest";
 import {allocBodies} from "../../components/gravity/bodies.js";
 import {checkDustParams, packDust} from "../../components/dust/params.js";
 import {cloudScene, compareScene, discScene} from "../../components/dust/scene.js";
-import {checkDustBodies, compactTwin, contactPairsBruteForce, DustTwin, dustTotals, markTwin, NO_PARTNER, nearTwin} from "../../components/dust/twin.js";
+import {
+  checkDustBodies,
+  compactTwin,
+  contactPairsBruteForce,
+  DustTwin,
+  dustTotals,
+  ledgerEntry,
+  markTwin,
+  momentumDrift,
+  momentumSums,
+  NO_PARTNER,
+  nearTwin,
+} from "../../components/dust/twin.js";
+import {decodeDustState, DUST_STATE_WORDS, dustStateWords, MOMENTUM_AT} from "../../components/dust/gpu.js";
 
 describe("near field", () => {
   it("the grid search finds the brute-force contacts for every body, with sizes from 1 to 30 cells", () => {
@@ -77,7 +90,44 @@ describe("the twin's substeps", () => {
     expect(params.star?.m).toBeCloseTo(1 / params.G, 6);
     const r = Math.hypot(bodies.x[0], bodies.y[0]);
     expect(Math.hypot(bodies.vx[0], bodies.vy[0])).toBeCloseTo(1 / Math.sqrt(r), 1);
-    expect(packDust(params, 1000).byteLength).toBe(64);
+    expect(packDust(params, 1000).byteLength).toBe(80);
+  });
+});
+
+describe("the momentum ledger", () => {
+  it("drift = |P − P₀ − J| / S₀; a ledger entry adds the trapezoid dt/2 · (F_before + F_now)", () => {
+    expect(momentumDrift({px: 3, py: 4}, {px: 0, py: 0}, {jx: 0, jy: 0}, 10)).toBe(0.5);
+    expect(momentumDrift({px: 3, py: 4}, {px: 1, py: 1}, {jx: 2, jy: 3}, 10)).toBe(0);
+    expect(momentumDrift({px: 3, py: 4}, {px: 0, py: 0}, {jx: 0, jy: 0}, 0)).toBe(0);
+    expect(ledgerEntry({jx: 1, jy: 0, fx: 2, fy: -2}, {fx: 4, fy: 2}, 0.5)).toEqual({jx: 2.5, jy: 0, fx: 4, fy: 2});
+    const b = allocBodies(2);
+    b.x.set([1, -2]);
+    b.vx.set([0, 1]);
+    b.vy.set([2, 0]);
+    b.m.set([3, 1]);
+    const p = {G: 0.5, softening: 0, star: {x: 0, y: 0, m: 2}};
+    // Σ m v = (1, 6), Σ m |v| = 7; pulls 3 · 1 · (−1, 0) / 1 and 1 · 1 · (2, 0) / 8
+    expect(momentumSums(b, p)).toEqual({px: 1, py: 6, speedSum: 7, fx: -3 + 0.25, fy: 0});
+    expect(momentumSums(b, p, false).fx).toBe(0);
+    // the state words carry the ledger's start as the GPU reads it (f32 bits; J = 0)
+    const d = discScene(50, 2);
+    const w = dustStateWords(d.bodies, d.params);
+    expect(w.length).toBe(DUST_STATE_WORDS);
+    const m = decodeDustState(w.buffer).momentum;
+    const want = momentumSums(d.bodies, d.params);
+    expect(m.px).toBe(Math.fround(want.px));
+    expect(m.jx).toBe(0);
+    expect(new Float32Array(w.buffer, MOMENTUM_AT * 4, 8)[6]).toBe(Math.fround(want.fx));
+  });
+  it("the disc's twin: the star's impulse explains the momentum's change (drift 1e-6, against 1e-3 without the ledger)", () => {
+    const {bodies, params} = discScene(300, 4);
+    const twin = new DustTwin(bodies, params);
+    for (let k = 0; k < 120; k++) twin.step();
+    expect(twin.count).toBeLessThan(300);
+    const now = dustTotals(twin.bodies);
+    const without = momentumDrift(now, twin.start, {jx: 0, jy: 0}, twin.start.speedSum);
+    expect(without).toBeGreaterThan(1e-3);
+    expect(twin.momentumDrift).toBeLessThan(1e-5);
   });
 });
 

@@ -57,6 +57,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
     state.totalMass = t.mass;
     state.largestMass = t.largestMass;
     state.steps = twin.steps;
+    state.momentumDrift = twin.momentumDrift;
     state.spectrum = spectrumOf(twin.bodies.m);
   };
   const reset = () => {
@@ -65,6 +66,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
     base = scene.params;
     twin = new DustTwin(scene.bodies, applyControls(base, state), state.forces);
     state.initialCount = n;
+    state.momentumStart = {...twin.start};
     sync();
     ctx.status.warn(
       `${ctx.reason} The CPU twin simulates ${fmtNumber(fallbackCount)} grains (gravity tree, contacts and merging in JavaScript), one substep per frame.`

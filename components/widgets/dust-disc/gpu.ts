@@ -2,7 +2,8 @@
  * The dust disc's GPU engine: DustGPU (the combined substep, shaders/dust/ with
  * shaders/gravity/ and shaders/sort/) runs `substeps` substeps and BodyRenderer draws the
  * bodies straight from the particle buffer (radius ∝ √mass), one submit per frame. The only
- * readback is the counters (`state`: count, largest and total mass, the mass spectrum) through
+ * readback is the counters (`state`: count, largest and total mass, the mass spectrum, the
+ * momentum ledger of dust/momentum.wgsl) through
  * a staging ring, never awaited by a frame; the count it reports shrinks the passes
  * (`DustGPU.setCount`).
  */
@@ -11,6 +12,7 @@ import {StagingRing} from "../../gpu/readback.js";
 import {decodeDustState, DUST_STATE_WORDS, DustGPU} from "../../dust/gpu.js";
 import {DUST_SOFTWARE_GRAINS, type DustParams} from "../../dust/params.js";
 import {compareScene, discScene} from "../../dust/scene.js";
+import {momentumDrift, momentumSums} from "../../dust/twin.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
 import {skyLook} from "../nbody/draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
@@ -74,7 +76,18 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
     dust.setParams(applyControls(base, state));
     dust.setBodies(scene.bodies);
     generation++;
-    Object.assign(state, {count: n, initialCount: n, merges: 0, totalMass: n, largestMass: 1, steps: 0, spectrum: [n, ...new Array(23).fill(0)]});
+    const m0 = momentumSums(scene.bodies, base);
+    Object.assign(state, {
+      count: n,
+      initialCount: n,
+      merges: 0,
+      totalMass: n,
+      largestMass: 1,
+      steps: 0,
+      momentumDrift: 0,
+      momentumStart: {px: m0.px, py: m0.py, speedSum: m0.speedSum},
+      spectrum: [n, ...new Array(23).fill(0)],
+    });
     info(n);
     s.publish();
   };
@@ -119,6 +132,7 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
           state.totalMass = c.totalMass;
           state.largestMass = c.largestMass;
           state.spectrum = c.spectrum;
+          state.momentumDrift = momentumDrift(c.momentum, state.momentumStart, c.momentum, state.momentumStart.speedSum);
           if (now - last > 250) {
             last = now;
             s.publish();

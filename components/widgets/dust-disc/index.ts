@@ -8,7 +8,7 @@
  *   createDustDisc({invalidation}) → data-widget="dust-disc"
  *
  * `.value` (DustDiscValue in options.ts): {count, initialCount, merges, totalMass, largestMass,
- * steps, spectrum, stickiness, merge, engine}; an `input` event a few times a second and on
+ * steps, momentumDrift, spectrum, stickiness, merge, engine}; an `input` event a few times a second and on
  * every control change. `__frames()`: frames run (tests). `dispose()` (or `invalidation`)
  * releases everything.
  */
@@ -35,6 +35,8 @@ function readDustDisc(options: DustDiscOptions) {
     totalMass: 0,
     largestMass: 0,
     steps: 0,
+    momentumDrift: 0,
+    momentumStart: {px: 0, py: 0, speedSum: 0},
     spectrum: new Array(24).fill(0),
     stickiness: o.stickiness,
     merge: o.merge,

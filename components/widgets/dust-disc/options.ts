@@ -105,6 +105,12 @@ export interface DustDiscValue {
   largestMass: number;
   /** substeps run since the last start */
   steps: number;
+  /**
+   * |P − P₀ − J| / Σ m |v₀|: the change of the bodies' momentum P since the start that the
+   * star's impulse J (the momentum ledger) does not explain, over the sum of the momenta's sizes
+   * at the start; the pointer's stir is an external force too and shows here (0 at the start)
+   */
+  momentumDrift: number;
   /** bodies per mass octave: spectrum[k] = bodies with 2^k ≤ m < 2^(k+1) */
   spectrum: number[];
   stickiness: number;
@@ -117,6 +123,8 @@ export interface DustDiscValue {
 export interface DustDiscState extends DustDiscValue {
   /** grains asked for (null: the default for this adapter) */
   requested: number | null;
+  /** Σ m v and Σ m |v| of the bodies at the last start (the drift's reference) */
+  momentumStart: {px: number; py: number; speedSum: number};
 }
 
 export function readDustDiscOptions(options: DustDiscOptions) {
@@ -134,6 +142,7 @@ export function dustDiscValue(s: DustDiscState): DustDiscValue {
     totalMass: s.totalMass,
     largestMass: s.largestMass,
     steps: s.steps,
+    momentumDrift: s.momentumDrift,
     spectrum: s.spectrum.slice(),
     stickiness: s.stickiness,
     merge: s.merge,
