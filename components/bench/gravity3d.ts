@@ -194,6 +194,11 @@ export const GRAVITY3_WALK_VARIANTS: Walk3Variant[] = [
   {kernel: "next", workgroup: 64, leafCapacity: 32},
   {kernel: "next", workgroup: 32, leafCapacity: 16},
   {kernel: "next", workgroup: 128, leafCapacity: 16},
+  {kernel: "ranges", workgroup: 64, leafCapacity: 8},
+  {kernel: "ranges", workgroup: 64, leafCapacity: 16},
+  {kernel: "ranges", workgroup: 128, leafCapacity: 16},
+  {kernel: "ranges", workgroup: 64, leafCapacity: 24},
+  {kernel: "stack", workgroup: 64, leafCapacity: 24},
 ];
 
 /** The specs of `--pipelines gravity3d-variants`: the subgroup walk at θ 0.5, one per GRAVITY3_WALK_VARIANTS entry. */

@@ -81,7 +81,7 @@ export interface Accelerations3 {
   phi: Float64Array;
 }
 
-export type Walk3Kernel = "stack" | "next";
+export type Walk3Kernel = "stack" | "next" | "ranges";
 
 /** How the subgroup walk runs: its kernel, its workgroup size, and the leaf capacity of the tree it walks. */
 export interface Walk3Variant {

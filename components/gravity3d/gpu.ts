@@ -53,9 +53,10 @@ export interface Gravity3GPUOptions {
    */
   walk?: Walk3Kind;
   /**
-   * The subgroup walk's kernel: "stack" (walk_subgroup: every cell pushed and popped) or "next"
+   * The subgroup walk's kernel: "stack" (walk_subgroup: every cell pushed and popped), "next"
    * (walk_subgroup_next: an opened cell's first child visited at once, the next node loaded before
-   * the current one's arithmetic; the same cells in the same order). Default GRAVITY3_GPU_WALK.kernel.
+   * the current one's arithmetic) or "ranges" (walk_subgroup_ranges: one stack entry per opened
+   * cell, its range of children); the same cells in the same order. Default GRAVITY3_GPU_WALK.kernel.
    */
   walkKernel?: Walk3Kernel;
   /** Threads per workgroup of the subgroup walk: 32, 64, 128 or 256 (default GRAVITY3_GPU_WALK.workgroup). */
@@ -116,7 +117,7 @@ type Pipes = Record<string, GPUComputePipeline>;
 /** The subgroup walk's pipeline: `enable subgroups;` (shaders/gravity/enable_subgroups.wgsl) must come before any declaration. */
 function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader, kernel: Walk3Kernel, workgroup: number): Promise<GPUComputePipeline> {
   const pl = layout(device, "g3-walk_subgroup", FILES.walk.kinds as Kind[]);
-  const entry = kernel === "next" ? "walk_subgroup_next" : "walk_subgroup";
+  const entry = {stack: "walk_subgroup", next: "walk_subgroup_next", ranges: "walk_subgroup_ranges"}[kernel];
   return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity3d/walk_subgroup.wgsl"], entry, pl, "explicit3", {WALK_WG: workgroup});
 }
 
@@ -189,8 +190,8 @@ export class Gravity3GPU {
       throw new RangeError(`leafCapacity must be an integer ≥ 1, got ${opts.leafCapacity}`);
     if (opts.walk !== undefined && opts.walk !== "thread" && opts.walk !== "subgroup")
       throw new RangeError(`walk must be "thread" or "subgroup", got ${String(opts.walk)}`);
-    if (opts.walkKernel !== undefined && opts.walkKernel !== "stack" && opts.walkKernel !== "next")
-      throw new RangeError(`walkKernel must be "stack" or "next", got ${String(opts.walkKernel)}`);
+    if (opts.walkKernel !== undefined && opts.walkKernel !== "stack" && opts.walkKernel !== "next" && opts.walkKernel !== "ranges")
+      throw new RangeError(`walkKernel must be "stack", "next" or "ranges", got ${String(opts.walkKernel)}`);
     if (opts.walkWorkgroup !== undefined && !(WALK3_WORKGROUPS as readonly number[]).includes(opts.walkWorkgroup))
       throw new RangeError(`walkWorkgroup must be one of ${WALK3_WORKGROUPS.join(", ")}, got ${opts.walkWorkgroup}`);
     const subgroups = opts.walk === "subgroup" && device.features.has("subgroups" as GPUFeatureName);

@@ -124,3 +124,60 @@ fn walk_subgroup_next(@builtin(global_invocation_id) gid: vec3<u32>) {
     terms[i] = count;
   }
 }
+
+// The same walk with a stack of child ranges instead of cells: an opened cell pushes one entry,
+// its children [link, link + count), and the walk takes the top range's next child, popping the
+// range when it is used up. Children are contiguous and visited first to last, so cells come in
+// walk_subgroup's order (every sum and term count is its), with one stack write per opened cell
+// instead of one per child, and a stack one range per level deep (RANGES, not STACK slots).
+const RANGES: u32 = MAX_LEVEL + 2u;
+
+@compute @workgroup_size(WALK_WG)
+fn walk_subgroup_ranges(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  let live = i < params.n;
+  let p = pos[min(i, params.n - 1u)].xyz;
+  var next_child: array<u32, RANGES>;
+  var end_child: array<u32, RANGES>;
+  next_child[0] = 0u;
+  end_child[0] = 1u;
+  var sp = 1u;
+  var a = vec3<f32>(0.0);
+  var phi = 0.0;
+  var count = 0u;
+  while (sp > 0u) {
+    let top = sp - 1u;
+    let node = next_child[top];
+    next_child[top] = node + 1u;
+    if (node + 1u == end_child[top]) {
+      sp = top;
+    }
+    let w = wnodes[node];
+    let d = w.com - p;
+    if (subgroupAll(dot(d, d) > w.open2 || !live)) {
+      let inv = inverseSqrt(dot(d, d) + params.eps2);
+      a = a + d * (w.mass * inv * inv * inv);
+      phi = phi - w.mass * inv;
+      count = count + 1u;
+    } else if (w.internal == 1u) {
+      next_child[sp] = w.link;
+      end_child[sp] = w.link + w.count;
+      sp = sp + 1u;
+    } else {
+      for (var k = w.link; k < w.link + w.count; k++) {
+        if (k != i) {
+          let q = pos[k];
+          let e = q.xyz - p;
+          let inv = inverseSqrt(dot(e, e) + params.eps2);
+          a = a + e * (q.w * inv * inv * inv);
+          phi = phi - q.w * inv;
+          count = count + 1u;
+        }
+      }
+    }
+  }
+  if (live) {
+    acc[i] = vec4<f32>(a * params.G, phi * params.G);
+    terms[i] = count;
+  }
+}

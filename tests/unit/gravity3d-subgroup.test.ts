@@ -62,7 +62,7 @@ describe.skipIf(!SG)("the subgroup kernel on Dawn (skipped only without the 'sub
     expect(Array.from(r.terms)).not.toEqual(Array.from(thread.terms));
     g.dispose();
   });
-  it("the next-node kernel walks the same cells in the same order: equal to the stack kernel bit for bit, at any leaf capacity and workgroup", async (ctx) => {
+  it("the next-node and child-range kernels walk the same cells in the same order: equal to the stack kernel bit for bit, at any leaf capacity and workgroup", async (ctx) => {
     if (SG!.min !== SG!.max) ctx.skip(`subgroup size varies (${SG!.min}..${SG!.max}): lane grouping unknown`);
     const b = plummer3Scene(2001, 6);
     for (const [leafCapacity, walkWorkgroup] of [
@@ -70,7 +70,7 @@ describe.skipIf(!SG)("the subgroup kernel on Dawn (skipped only without the 'sub
       [16, 128],
       [32, 32],
     ]) {
-      const read = async (walkKernel: "stack" | "next") => {
+      const read = async (walkKernel: "stack" | "next" | "ranges") => {
         const g = await Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: b.n, walk: "subgroup", walkKernel, walkWorkgroup, leafCapacity});
         expect([g.walkKind, g.walkKernel, g.walkWorkgroup, g.leafCapacity]).toEqual(["subgroup", walkKernel, walkWorkgroup, leafCapacity]);
         g.setParams({theta: 0.5});
@@ -79,10 +79,15 @@ describe.skipIf(!SG)("the subgroup kernel on Dawn (skipped only without the 'sub
         g.dispose();
         return r;
       };
-      const [stack, next] = [await read("stack"), await read("next")];
+      const [stack, next, ranges] = [await read("stack"), await read("next"), await read("ranges")];
       const what = `leaf ${leafCapacity}, workgroup ${walkWorkgroup}`;
-      expect(Array.from(next.terms), what).toEqual(Array.from(stack.terms));
-      for (const k of ["ax", "ay", "az", "phi"] as const) expect(Array.from(next[k]), `${what}: ${k}`).toEqual(Array.from(stack[k]));
+      for (const [name, other] of [
+        ["next", next],
+        ["ranges", ranges],
+      ] as const) {
+        expect(Array.from(other.terms), `${name}, ${what}`).toEqual(Array.from(stack.terms));
+        for (const k of ["ax", "ay", "az", "phi"] as const) expect(Array.from(other[k]), `${name}, ${what}: ${k}`).toEqual(Array.from(stack[k]));
+      }
       // and both are the subgroup twin of their tree
       const t = buildBarnesHut3(b, {leafCapacity, theta: 0.5});
       const s = t.sorted;
