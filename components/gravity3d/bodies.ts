@@ -96,4 +96,4 @@ export interface Walk3Variant {
  * run of `--pipelines gravity3d-variants` (components/bench/gravity3d.ts, GRAVITY3_WALK_VARIANTS): this
  * one constant switches it (Gravity3GPU in gpu.ts runs its kernel and workgroup size by default).
  */
-export const GRAVITY3_GPU_WALK: Walk3Variant = {kernel: "stack", workgroup: 64, leafCapacity: 8};
+export const GRAVITY3_GPU_WALK: Walk3Variant = {kernel: "stack", workgroup: 64, leafCapacity: 16};
