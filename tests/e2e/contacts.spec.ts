@@ -124,9 +124,11 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   expect(v.candidatePairs).toBeGreaterThan(300_000);
   expect(v.candidatePairs).toBeLessThan(600_000);
   console.log(`grid: window at floor ${v.windowCount}, candidate pairs ${v.candidatePairs}, touching ${v.touchingPairs}, ratio ${v.ratio.toFixed(1)}`);
+  const framesBefore = await onWidget(page, "grid-query", (e) => e.timing.frames as number);
   await el.getByRole("button", {name: "Show grid"}).click();
   await expect(el.getByRole("button", {name: "Show grid"})).toHaveAttribute("aria-pressed", "true");
-  await page.waitForTimeout(300);
+  // a frame drawn with the grid on (in place of a fixed wait)
+  await expect.poll(() => onWidget(page, "grid-query", (e) => e.timing.frames as number), {timeout: 30_000}).toBeGreaterThan(framesBefore + 1);
   await expectDrawn(page, "grid-query");
   const box = (await el.locator("canvas").boundingBox())!;
   await page.screenshot({
