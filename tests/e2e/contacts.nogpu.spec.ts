@@ -1,13 +1,24 @@
 // Without WebGPU the §2 grid demo runs its CPU twin at the same disc count and says so;
 // its counters still equal a recount from the snapshot. §1 runs as usual (CPU anyway).
-import {test, expect} from "@playwright/test";
+// Both tests on one essay page (a serial block): the fallback's first, before the mouse moves.
+import {test, expect, type Page} from "@playwright/test";
 import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
 import {cellOf, demoGrid} from "../../components/contacts/grid-query.js";
 
-test("grid demo falls back to the twin with a visible line, same count, right counters", async ({page}) => {
+test.describe.configure({mode: "serial"});
+let page: Page;
+let errs: ReturnType<typeof watchErrors>;
+test.beforeAll(async ({browser}) => {
+  page = await browser.newPage();
   await disableWebGPU(page);
-  const errs = watchErrors(page);
+  errs = watchErrors(page);
   await page.goto("/");
+});
+test.afterAll(async () => {
+  await page?.close();
+});
+
+test("grid demo falls back to the twin with a visible line, same count, right counters", async () => {
   expect(await page.evaluate(() => "gpu" in navigator && (navigator as any).gpu)).toBeFalsy();
   const el = page.locator('[data-widget="grid-query"]');
   await el.scrollIntoViewIfNeeded();
@@ -32,10 +43,7 @@ test("grid demo falls back to the twin with a visible line, same count, right co
   errs.expectNone();
 });
 
-test("grid demo: wheel-scrolling the page under a still mouse moves the query to the cell now under it", async ({page}) => {
-  await disableWebGPU(page);
-  const errs = watchErrors(page);
-  await page.goto("/");
+test("grid demo: wheel-scrolling the page under a still mouse moves the query to the cell now under it", async () => {
   const canvas = page.locator('[data-widget="grid-query"] canvas');
   await canvas.evaluate((c) => c.scrollIntoView({block: "center"}));
   await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(2);

@@ -1,9 +1,10 @@
 // §1 contacts demo and §2 grid-query demo (WebGPU via SwiftShader). Counters are checked
-// against recomputations from a snapshot of the positions the widget's step searched, on the
-// essay (with its counters under the demos and the grid drawn before it is scrolled to); the
-// pointer mapping at device scale factors 1, 2, 3 and touch on the grid query's own embed page.
+// against recomputations from a snapshot of the positions the widget's step searched, each
+// widget alone on its embed page, as are the pointer mapping at device scale factors 1, 2, 3
+// and touch. What belongs to the essay — its counters under §1, the grid drawn before it is
+// scrolled to, the bad options made with the essay's own module — is read on one essay page.
 import {test, expect, type Page} from "@playwright/test";
-import {animationFrames, expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
+import {animationFrames, expectWebGPU, onWidget, watchErrors, widgetValue} from "./helpers.js";
 import {countTouching} from "../../components/contacts/physics.js";
 import {cellOf, demoGrid, windowIdsBruteForce} from "../../components/contacts/grid-query.js";
 
@@ -14,8 +15,8 @@ const g = demoGrid();
  * (neither near-white nor near-black), `white` = background, `black` = never drawn.
  */
 async function pixelShares(page: Page, widget: string) {
-  return page.evaluate((w) => {
-    const c = document.querySelector(`[data-widget="${w}"] canvas`) as HTMLCanvasElement;
+  return onWidget(page, widget, (el) => {
+    const c = el.querySelector("canvas") as HTMLCanvasElement;
     const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
     let ink = 0,
       white = 0,
@@ -30,7 +31,7 @@ async function pixelShares(page: Page, widget: string) {
     }
     const n = d.length / 4;
     return {ink: ink / n, white: white / n, black: black / n};
-  }, widget);
+  });
 }
 
 /** Passes when the canvas shows discs on a white box: not blank, not black. */
@@ -44,12 +45,12 @@ async function expectDrawn(page: Page, widget: string) {
 }
 
 async function snapshot(page: Page, widget: string) {
-  return page.evaluate((w) => (document.querySelector(`[data-widget="${w}"]`) as any).snapshot(), widget);
+  return onWidget(page, widget, (el) => el.snapshot());
 }
 
 test("§1 contacts: brute-force counters equal a recount of the snapshot; pointer shoves; slider clamps", async ({page}) => {
   const errs = watchErrors(page);
-  await page.goto("/");
+  await page.goto("/embed/contacts"); // the widget alone (the essay's counters under it: below)
   const el = page.locator('[data-widget="contacts"]');
   await el.scrollIntoViewIfNeeded();
   const box = (await el.locator("canvas").boundingBox())!;
@@ -78,11 +79,9 @@ test("§1 contacts: brute-force counters equal a recount of the snapshot; pointe
   expect(snap.value.touchingPairs).toBeGreaterThan(0);
   expect(snap.value.usefulShare).toBeLessThan(1);
   expect(snap.value.msPerStep).toBeGreaterThan(0);
-  // the counters under the demo show the widget's value
-  await expect(page.locator('[data-counters="contacts"]')).toContainText("1,999,000");
   await expectDrawn(page, "contacts");
-  await page.screenshot({path: "test-results/screenshots/contacts.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 150}});
-  await page.mouse.move(5, 5);
+  await page.screenshot({path: "test-results/screenshots/contacts.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 20}});
+  await page.mouse.move(box.x + box.width + 40, box.y + 10); // off the canvas
   // slider: both ends of the log scale, clamped to 200..4,000
   const slider = el.locator('input[type="range"]');
   await slider.fill("0");
@@ -96,14 +95,12 @@ test("§1 contacts: brute-force counters equal a recount of the snapshot; pointe
 
 test("§2 grid query: GPU counters equal a recount of the snapshot; parked query inside the pile", async ({page}) => {
   const errs = watchErrors(page);
-  await page.goto("/");
+  await page.goto("/embed/grid-query"); // the widget alone (drawn before it is scrolled to on the essay: below)
   await expectWebGPU(page);
   const el = page.locator('[data-widget="grid-query"]');
-  // drawn once even before it is scrolled into view (its loop runs only while visible)
-  expect(await el.evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThan(900);
-  await expectDrawn(page, "grid-query");
   await el.scrollIntoViewIfNeeded();
-  await page.mouse.move(2, 2);
+  const canvasBox = (await el.locator("canvas").boundingBox())!;
+  await page.mouse.move(canvasBox.x + canvasBox.width + 40, canvasBox.y + 10); // off the canvas: parked
   await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(30);
   const snap = await snapshot(page, "grid-query");
   const v = snap.value;
@@ -127,14 +124,16 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   expect(v.candidatePairs).toBeGreaterThan(300_000);
   expect(v.candidatePairs).toBeLessThan(600_000);
   console.log(`grid: window at floor ${v.windowCount}, candidate pairs ${v.candidatePairs}, touching ${v.touchingPairs}, ratio ${v.ratio.toFixed(1)}`);
+  const framesBefore = await onWidget(page, "grid-query", (e) => e.timing.frames as number);
   await el.getByRole("button", {name: "Show grid"}).click();
   await expect(el.getByRole("button", {name: "Show grid"})).toHaveAttribute("aria-pressed", "true");
-  await page.waitForTimeout(300);
+  // a frame drawn with the grid on (in place of a fixed wait)
+  await expect.poll(() => onWidget(page, "grid-query", (e) => e.timing.frames as number), {timeout: 30_000}).toBeGreaterThan(framesBefore + 1);
   await expectDrawn(page, "grid-query");
   const box = (await el.locator("canvas").boundingBox())!;
   await page.screenshot({
     path: "test-results/screenshots/grid-query.png",
-    clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 130},
+    clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 20},
   });
   // (device loss: one canvas widget's recovery is tested in the browser, the sand's in sand.spec.ts;
   // the runtime's policy with fake devices in tests/unit/engine-runtime.test.ts)
@@ -146,16 +145,16 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   expect(stats.validationErrors).toBe(0);
   // dispose (what Framework's invalidation does): GPU buffers released, loop stopped
   // before and after in one synchronous turn: no other widget can create buffers in between
-  const {before, after} = await page.evaluate(() => {
+  const {before, after} = await onWidget(page, "grid-query", (el) => {
     const before = (globalThis as any).__gpuStats.buffersLive;
-    (document.querySelector('[data-widget="grid-query"]') as any).dispose();
+    el.dispose();
     return {before, after: (globalThis as any).__gpuStats.buffersLive};
   });
   expect(before - after, "buffers of the grid query (sort + query + 3 staging)").toBeGreaterThanOrEqual(8);
   const steps = (await widgetValue(page, "grid-query")).steps;
-  const frames = await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).timing.frames);
+  const frames = await onWidget(page, "grid-query", (el) => el.timing.frames);
   await animationFrames(page, 30);
-  expect(await page.evaluate(() => (document.querySelector('[data-widget="grid-query"]') as any).timing.frames)).toBe(frames);
+  expect(await onWidget(page, "grid-query", (el) => el.timing.frames)).toBe(frames);
   expect((await widgetValue(page, "grid-query")).steps).toBe(steps);
   errs.expectNone();
 });
@@ -245,49 +244,78 @@ test("§2 touch: idle demo lets vertical swipes scroll (pan-y); a touch drag mov
   await ctx.close();
 });
 
-test("bad options give a visible message and a working demo, never a blank", async ({page}) => {
-  const errs = watchErrors(page);
-  await page.goto("/");
-  await page.locator('[data-widget="grid-query"]').scrollIntoViewIfNeeded();
-  const res = await page.evaluate(async () => {
-    const find = (name: string) =>
-      performance
-        .getEntriesByType("resource")
-        .map((e) => e.name)
-        .find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
-    // the essay's §1–§2 module (scripts/bundle-page.mjs) exports both factories
-    const cUrl = find("_bundle/neighbours"),
-      gUrl = cUrl;
-    if (!cUrl || !gUrl) return null;
-    const c = (await import(cUrl)).createContacts({count: 1e6, stepsPerFrame: "lots"});
-    const g = (await import(gUrl)).createGridQuery({count: -5, parkCell: [99, 3], gpu: false});
-    const host = document.querySelector('[data-widget="grid-query"]')!;
-    host.before(c, g); // on screen, so their loops run
-    for (let i = 0; i < 400 && !(c.value.steps > 0 && g.value.steps > 0); i++) await new Promise((r) => setTimeout(r, 50));
-    const out = {
-      cStatus: c.querySelector(".widget-status").textContent,
-      gStatus: g.querySelector(".widget-status").textContent,
-      cCount: c.value.count,
-      cChecks: c.value.checksPerStep,
-      gCount: g.value.count,
-      gCell: g.value.queryCell,
-      gEngine: g.value.engine,
-    };
-    c.dispose();
-    g.dispose();
-    c.remove();
-    g.remove();
-    return out;
+// The essay's own part of the two cards, and widgets made with the essay's module: one moving
+// essay page (a serial block), read first before anything is scrolled.
+test.describe("on the essay", () => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  let errs: ReturnType<typeof watchErrors>;
+  test.beforeAll(async ({browser}) => {
+    page = await browser.newPage();
+    errs = watchErrors(page);
+    await page.goto("/");
   });
-  expect(res, "the widget modules were loaded by the page").not.toBeNull();
-  expect(res!.cStatus).toContain("disc count 1000000 is outside 200–4,000; using 4,000");
-  expect(res!.cStatus).toContain("steps per frame must be a number");
-  expect(res!.cCount).toBe(4000);
-  expect(res!.cChecks).toBe(7_998_000);
-  expect(res!.gStatus).toContain("disc count -5 is outside 100–6,000; using 100");
-  expect(res!.gStatus).toContain("park cell x 99 is outside 0–23; using 23");
-  expect(res!.gCount).toBe(100);
-  expect(res!.gCell).toEqual([23, 3]);
-  expect(res!.gEngine).toBe("cpu");
-  errs.expectNone();
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  test("§2's grid is drawn before it is scrolled to; the counters under §1 show its widget's value", async () => {
+    await expectWebGPU(page);
+    const grid = page.locator('[data-widget="grid-query"]');
+    // drawn once even before it is scrolled into view (its loop runs only while visible)
+    expect(await grid.evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThan(900);
+    await expectDrawn(page, "grid-query");
+    const el = page.locator('[data-widget="contacts"]');
+    await el.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await widgetValue(page, "contacts"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(0);
+    // the counters under the demo show the widget's value
+    expect((await widgetValue(page, "contacts")).checksPerStep).toBe(1_999_000);
+    await expect(page.locator('[data-counters="contacts"]')).toContainText("1,999,000");
+    errs.expectNone();
+  });
+
+  test("bad options give a visible message and a working demo, never a blank", async () => {
+    await page.locator('[data-widget="grid-query"]').scrollIntoViewIfNeeded();
+    const res = await page.evaluate(async () => {
+      const find = (name: string) =>
+        performance
+          .getEntriesByType("resource")
+          .map((e) => e.name)
+          .find((n) => new RegExp(`/${name}\\.[0-9a-f]+\\.js$`).test(n));
+      // the essay's §1–§2 module (scripts/bundle-page.mjs) exports both factories
+      const cUrl = find("_bundle/neighbours"),
+        gUrl = cUrl;
+      if (!cUrl || !gUrl) return null;
+      const c = (await import(cUrl)).createContacts({count: 1e6, stepsPerFrame: "lots"});
+      const g = (await import(gUrl)).createGridQuery({count: -5, parkCell: [99, 3], gpu: false});
+      const host = document.querySelector('[data-widget="grid-query"]')!;
+      host.before(c, g); // on screen, so their loops run
+      for (let i = 0; i < 400 && !(c.value.steps > 0 && g.value.steps > 0); i++) await new Promise((r) => setTimeout(r, 50));
+      const out = {
+        cStatus: c.querySelector(".widget-status").textContent,
+        gStatus: g.querySelector(".widget-status").textContent,
+        cCount: c.value.count,
+        cChecks: c.value.checksPerStep,
+        gCount: g.value.count,
+        gCell: g.value.queryCell,
+        gEngine: g.value.engine,
+      };
+      c.dispose();
+      g.dispose();
+      c.remove();
+      g.remove();
+      return out;
+    });
+    expect(res, "the widget modules were loaded by the page").not.toBeNull();
+    expect(res!.cStatus).toContain("disc count 1000000 is outside 200–4,000; using 4,000");
+    expect(res!.cStatus).toContain("steps per frame must be a number");
+    expect(res!.cCount).toBe(4000);
+    expect(res!.cChecks).toBe(7_998_000);
+    expect(res!.gStatus).toContain("disc count -5 is outside 100–6,000; using 100");
+    expect(res!.gStatus).toContain("park cell x 99 is outside 0–23; using 23");
+    expect(res!.gCount).toBe(100);
+    expect(res!.gCell).toEqual([23, 3]);
+    expect(res!.gEngine).toBe("cpu");
+    errs.expectNone();
+  });
 });

@@ -8,30 +8,34 @@ import {colourCounts, expectWebGPU, watchErrors} from "./helpers.js";
 const bench = JSON.parse(readFileSync("data/bench/gravity-h200.json", "utf8"));
 const rows: {n: number; directMs?: number}[] = bench.runs.filter((r: any) => r["theta0.5"]?.stepSpanMs > 0);
 
-test("the H200 chart is drawn from the committed JSON: a step bar, an O(N²) bar and a pass breakdown per row", async ({page}) => {
-  const errs = watchErrors(page);
-  await page.goto("/gravity?galaxy=300");
-  const fig = page.locator(".bench-figure");
-  await fig.scrollIntoViewIfNeeded();
-  await expect(fig).toHaveCount(1);
-  expect(rows.length).toBeGreaterThan(0);
-  await expect(fig.locator(".gravity-step-chart .bench-step-bh")).toHaveCount(rows.length);
-  await expect(fig.locator(".gravity-step-chart .bench-step-direct")).toHaveCount(rows.filter((r) => (r.directMs ?? 0) > 0).length);
-  await expect(fig.locator(".gravity-pass-chart .bench-breakdown-row")).toHaveCount(rows.length);
-  const ns = await fig.locator(".gravity-pass-chart .bench-breakdown-row").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-n"))));
-  expect(ns).toEqual(rows.map((r) => r.n).sort((a, b) => a - b));
-  // every pass of a step that the file times is a segment of its bar
-  for (const r of rows) {
-    const passes = Object.values((r as any)["theta0.5"].passesMs).filter((ms: any) => ms > 0).length;
-    await expect(fig.locator(`.bench-breakdown-row[data-n="${r.n}"] .bench-pass`)).toHaveCount(passes);
-  }
-  // the longest bar is the O(N²) kernel at the largest N: the figure's point
-  const widths = await fig.locator(".bench-step-direct").evaluateAll((els) => els.map((e) => Number(e.getAttribute("width"))));
-  const bh = await fig.locator(".bench-step-bh").evaluateAll((els) => els.map((e) => Number(e.getAttribute("width"))));
-  expect(Math.max(...widths)).toBeGreaterThan(Math.max(...bh));
-  await expect(fig.locator("figcaption")).toContainText("H200");
-  await expect(fig.locator("figcaption")).toContainText("median of 20 steps");
-  errs.expectNone();
+// a chart of committed numbers, not motion: the page's widgets start, draw once and wait
+test.describe("the committed chart, still", () => {
+  test.use({reducedMotion: "reduce"});
+  test("the H200 chart is drawn from the committed JSON: a step bar, an O(N²) bar and a pass breakdown per row", async ({page}) => {
+    const errs = watchErrors(page);
+    await page.goto("/gravity?galaxy=300");
+    const fig = page.locator(".bench-figure");
+    await fig.scrollIntoViewIfNeeded();
+    await expect(fig).toHaveCount(1);
+    expect(rows.length).toBeGreaterThan(0);
+    await expect(fig.locator(".gravity-step-chart .bench-step-bh")).toHaveCount(rows.length);
+    await expect(fig.locator(".gravity-step-chart .bench-step-direct")).toHaveCount(rows.filter((r) => (r.directMs ?? 0) > 0).length);
+    await expect(fig.locator(".gravity-pass-chart .bench-breakdown-row")).toHaveCount(rows.length);
+    const ns = await fig.locator(".gravity-pass-chart .bench-breakdown-row").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-n"))));
+    expect(ns).toEqual(rows.map((r) => r.n).sort((a, b) => a - b));
+    // every pass of a step that the file times is a segment of its bar
+    for (const r of rows) {
+      const passes = Object.values((r as any)["theta0.5"].passesMs).filter((ms: any) => ms > 0).length;
+      await expect(fig.locator(`.bench-breakdown-row[data-n="${r.n}"] .bench-pass`)).toHaveCount(passes);
+    }
+    // the longest bar is the O(N²) kernel at the largest N: the figure's point
+    const widths = await fig.locator(".bench-step-direct").evaluateAll((els) => els.map((e) => Number(e.getAttribute("width"))));
+    const bh = await fig.locator(".bench-step-bh").evaluateAll((els) => els.map((e) => Number(e.getAttribute("width"))));
+    expect(Math.max(...widths)).toBeGreaterThan(Math.max(...bh));
+    await expect(fig.locator("figcaption")).toContainText("H200");
+    await expect(fig.locator("figcaption")).toContainText("median of 20 steps");
+    errs.expectNone();
+  });
 });
 
 /** Pixels of `png` that differ from its most common colour (the background) by more than 40 in some channel. */

@@ -1,5 +1,7 @@
 // The gravity page with WebGPU: every widget runs on the GPU, its `.value` holds sane
 // numbers, the θ chart follows the slider, dragging the probe changes its interaction count.
+// The page's own galaxy and the O(N²) widget on the page; the probe and the error chart each
+// alone on its embed page (a test of one widget: nothing else takes the cores).
 import {expect, test, type Page} from "@playwright/test";
 import {expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
@@ -44,7 +46,7 @@ test("the galaxy (hero) and the O(N²) widget run on the GPU with sane values", 
 test("the probe: the tree comes from the GPU; dragging and arrow keys change the interactions; θ = 0 is the exact sum", async ({page}) => {
   test.setTimeout(240_000);
   const errs = watchErrors(page);
-  await page.goto("/gravity?galaxy=300");
+  await page.goto("/embed/bh-probe"); // the widget alone
   await expectWebGPU(page);
   await onScreen(page, "bh-probe");
   await expect.poll(async () => (await widgetValue(page, "bh-probe")).interactions, {timeout: 60_000}).toBeGreaterThan(0);
@@ -91,7 +93,7 @@ test("the probe: the tree comes from the GPU; dragging and arrow keys change the
 test("the error chart: errors measured against the GPU's O(N²) sum, and the chart follows the θ slider", async ({page}) => {
   test.setTimeout(240_000);
   const errs = watchErrors(page);
-  await page.goto("/gravity?galaxy=300");
+  await page.goto("/embed/bh-error"); // the widget alone
   await expectWebGPU(page);
   await onScreen(page, "bh-error");
   await expect.poll(async () => (await widgetValue(page, "bh-error")).medianError, {timeout: 90_000}).not.toBeNull();
@@ -123,12 +125,15 @@ test("the error chart: errors measured against the GPU's O(N²) sum, and the cha
   errs.expectNone();
 });
 
-test("the first page links to the gravity page and back", async ({page}) => {
-  await page.goto("/");
-  await page.locator(".subtitle a[href*='gravity']").click();
-  await expect(page).toHaveURL(/\/gravity/);
-  await expect(page.locator("h1")).toContainText("Barnes–Hut on the GPU");
-  await expect(page.locator(".bench-pending, .bench-figure")).toHaveCount(1);
-  await page.locator(".subtitle a").first().click();
-  await expect(page.locator("h1")).toContainText("Neighbour search on the GPU");
+test.describe("links", () => {
+  test.use({reducedMotion: "reduce"}); // links, not motion: the widgets start and wait
+  test("the first page links to the gravity page and back", async ({page}) => {
+    await page.goto("/");
+    await page.locator(".subtitle a[href*='gravity']").click();
+    await expect(page).toHaveURL(/\/gravity/);
+    await expect(page.locator("h1")).toContainText("Barnes–Hut on the GPU");
+    await expect(page.locator(".bench-pending, .bench-figure")).toHaveCount(1);
+    await page.locator(".subtitle a").first().click();
+    await expect(page.locator("h1")).toContainText("Neighbour search on the GPU");
+  });
 });

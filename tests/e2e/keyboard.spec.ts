@@ -235,12 +235,35 @@ test("§5: the arrow keys stir the water", async ({page}) => {
 });
 
 // Names, values and focus order: nothing here needs a moving widget, and a still page leaves the
-// cores to the checks (the keys that move things are tested above, with motion).
+// cores to the checks (the keys that move things are tested above, with motion). One still page
+// for the four (a serial block): the skip link first, while nothing has had the focus; the
+// sliders last, as they change counts.
 test.describe("still", () => {
-  test.use({reducedMotion: "reduce"});
-
-  test("every simulation canvas is focusable, named, and says which keys work", async ({page}) => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  let errs: ReturnType<typeof watchErrors>;
+  test.beforeAll(async ({browser}) => {
+    page = await browser.newPage({reducedMotion: "reduce"});
+    errs = watchErrors(page);
     await page.goto("/");
+  });
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  test("the skip link is the first thing Tab reaches and leads to the essay", async () => {
+    // the block's first test: nothing has had the focus since the load
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", {name: "Skip to the essay"});
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/#observablehq-main$/);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("#observablehq-main"))).toBe(true);
+  });
+
+  test("every simulation canvas is focusable, named, and says which keys work", async () => {
     for (const name of ["hero", "contacts", "grid-query", "sand", "water"]) {
       const canvas = page.locator(`[data-widget="${name}"] canvas`).first();
       await expect(canvas, name).toHaveAttribute("tabindex", "0");
@@ -250,9 +273,13 @@ test.describe("still", () => {
     }
   });
 
-  test("sliders say their value in the reader's units; one arrow press moves a log slider a few percent", async ({page}) => {
-    const errs = watchErrors(page);
-    await page.goto("/");
+  test("the sand overlay is hidden from assistive technology", async () => {
+    const sand = page.locator('[data-widget="sand"]');
+    await expect(sand.locator(".sim-overlay")).toHaveAttribute("aria-hidden", "true");
+    // no unnamed image anywhere in the widget's accessibility tree
+    expect(await sand.ariaSnapshot()).not.toMatch(/- img\s*$/m);
+  });
+  test("sliders say their value in the reader's units; one arrow press moves a log slider a few percent", async () => {
     const discs = page.locator('[data-widget="contacts"] input[type="range"]');
     await expect(discs).toHaveAttribute("aria-valuetext", "2,000 discs");
     await expect(page.locator('[data-widget="sand"] input[aria-label="grains"]')).toHaveAttribute("aria-valuetext", /^[\d,]+ grains$/);
@@ -284,25 +311,5 @@ test.describe("still", () => {
     expect((await widgetValue(page, "water")).requestedCount).toBeLessThan(before * 1.2);
     await expect(particles).toHaveAttribute("aria-valuetext", `${(await widgetValue(page, "water")).requestedCount.toLocaleString("en-US")} particles`);
     errs.expectNone();
-  });
-
-  test("the skip link is the first thing Tab reaches and leads to the essay", async ({page}) => {
-    await page.goto("/");
-    await page.keyboard.press("Tab");
-    const skip = page.getByRole("link", {name: "Skip to the essay"});
-    await expect(skip).toBeFocused();
-    await expect(skip).toBeInViewport();
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/#observablehq-main$/);
-    await page.keyboard.press("Tab");
-    expect(await page.evaluate(() => !!document.activeElement?.closest("#observablehq-main"))).toBe(true);
-  });
-
-  test("the sand overlay is hidden from assistive technology", async ({page}) => {
-    await page.goto("/");
-    const sand = page.locator('[data-widget="sand"]');
-    await expect(sand.locator(".sim-overlay")).toHaveAttribute("aria-hidden", "true");
-    // no unnamed image anywhere in the widget's accessibility tree
-    expect(await sand.ariaSnapshot()).not.toMatch(/- img\s*$/m);
   });
 });

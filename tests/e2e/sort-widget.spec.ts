@@ -20,32 +20,6 @@ async function ready(page: Page, path = EMBED) {
   return widget;
 }
 
-test("every phase equals the CPU twin, computed on the GPU, by mouse", async ({page}) => {
-  const errs = watchErrors(page);
-  const widget = await ready(page, "/"); // the essay: its reactive counter follows the widget
-  let v = await value(page);
-  expect(v.engine).toBe("gpu");
-  expect(v.particles).toHaveLength(56);
-  expect(v.cells).toBe(16);
-  await expect(widget.locator(".widget-status")).toContainText("GPU");
-  for (let i = 0; i < PHASES_16.length; i++) {
-    v = await value(page);
-    expect(v.phaseIndex).toBe(i);
-    expectMatchesTwin(v);
-    if (i < PHASES_16.length - 1) await widget.getByRole("button", {name: /next/i}).click();
-  }
-  // the reactive counter on the page follows the widget
-  await expect(page.locator("#sort-counters")).toContainText("particles counted 56 of 56");
-  const png = await widget.screenshot({path: "test-results/sort-widget-scatter.png"});
-  expect(await distinctColours(page, png)).toBeGreaterThan(30);
-  // one more step wraps to the start
-  await widget.getByRole("button", {name: /next/i}).click();
-  expect((await value(page)).phaseIndex).toBe(0);
-  const stats = await gpuStats(page);
-  expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
-  errs.expectNone();
-});
-
 test("step, auto-play and shuffle by keyboard", async ({page}) => {
   const errs = watchErrors(page);
   const widget = await ready(page);
@@ -160,43 +134,87 @@ test("auto-play pauses while the widget is scrolled out of view", async ({page})
   await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).not.toBe(parked);
 });
 
-test("bad options give a visible note and a working widget", async ({page}) => {
-  await ready(page, "/"); // the essay: its §3 module exports the factory
-  const res = await page.evaluate(async () => {
-    const url = performance
-      .getEntriesByType("resource")
-      .map((e) => e.name)
-      .find((n) => /\/_bundle\/sort\.[0-9a-f]+\.js$/.test(n)); // the page's §3 module exports the factory
-    if (!url) return null;
-    const mod = await import(url);
-    const el = mod.createCountingSort({particles: 500, side: "abc", intervalMs: 2.5e9});
-    document.body.appendChild(el);
-    el.scrollIntoView(); // widgets start when they come near the viewport
-    for (let i = 0; i < 400 && !(el.value?.particles?.[0]?.cell >= 0); i++) await new Promise((r) => setTimeout(r, 50));
-    const out = {status: el.querySelector(".widget-status")?.textContent ?? "", n: el.value.particles.length, cells: el.value.cells, engine: el.value.engine};
-    el.dispose();
-    el.remove();
-    return out;
+// The essay's two tests on one essay page (a serial block), still: stepping by mouse and a widget
+// made with the page's module need no motion, and the rest of the essay then takes no core.
+test.describe("on the essay", () => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  let errs: ReturnType<typeof watchErrors>;
+  test.beforeAll(async ({browser}) => {
+    page = await browser.newPage({reducedMotion: "reduce"});
+    errs = watchErrors(page);
   });
-  expect(res, "the widget module was loaded by the page").not.toBeNull();
-  expect(res!.status).toContain("particles 500 is outside 1–200; using 200.");
-  expect(res!.status).toContain("side must be a number");
-  expect(res!.status).toContain("intervalMs 2500000000 is outside");
-  expect(res!.status).toContain("GPU kernels"); // the note stays in front of the engine line
-  expect(res!.n).toBe(200);
-  expect(res!.cells).toBe(16);
-  expect(res!.engine).toBe("gpu");
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  test("every phase equals the CPU twin, computed on the GPU, by mouse", async () => {
+    const widget = await ready(page, "/"); // the essay: its reactive counter follows the widget
+    let v = await value(page);
+    expect(v.engine).toBe("gpu");
+    expect(v.particles).toHaveLength(56);
+    expect(v.cells).toBe(16);
+    await expect(widget.locator(".widget-status")).toContainText("GPU");
+    for (let i = 0; i < PHASES_16.length; i++) {
+      v = await value(page);
+      expect(v.phaseIndex).toBe(i);
+      expectMatchesTwin(v);
+      if (i < PHASES_16.length - 1) await widget.getByRole("button", {name: /next/i}).click();
+    }
+    // the reactive counter on the page follows the widget
+    await expect(page.locator("#sort-counters")).toContainText("particles counted 56 of 56");
+    const png = await widget.screenshot({path: "test-results/sort-widget-scatter.png"});
+    expect(await distinctColours(page, png)).toBeGreaterThan(30);
+    // one more step wraps to the start
+    await widget.getByRole("button", {name: /next/i}).click();
+    expect((await value(page)).phaseIndex).toBe(0);
+    const stats = await gpuStats(page);
+    expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
+    errs.expectNone();
+  });
+
+  test("bad options give a visible note and a working widget", async () => {
+    // the essay (loaded by the test before): its §3 module exports the factory
+    const res = await page.evaluate(async () => {
+      const url = performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .find((n) => /\/_bundle\/sort\.[0-9a-f]+\.js$/.test(n)); // the page's §3 module exports the factory
+      if (!url) return null;
+      const mod = await import(url);
+      const el = mod.createCountingSort({particles: 500, side: "abc", intervalMs: 2.5e9});
+      document.body.appendChild(el);
+      el.scrollIntoView(); // widgets start when they come near the viewport
+      for (let i = 0; i < 400 && !(el.value?.particles?.[0]?.cell >= 0); i++) await new Promise((r) => setTimeout(r, 50));
+      const out = {status: el.querySelector(".widget-status")?.textContent ?? "", n: el.value.particles.length, cells: el.value.cells, engine: el.value.engine};
+      el.dispose();
+      el.remove();
+      return out;
+    });
+    expect(res, "the widget module was loaded by the page").not.toBeNull();
+    expect(res!.status).toContain("particles 500 is outside 1–200; using 200.");
+    expect(res!.status).toContain("side must be a number");
+    expect(res!.status).toContain("intervalMs 2500000000 is outside");
+    expect(res!.status).toContain("GPU kernels"); // the note stays in front of the engine line
+    expect(res!.n).toBe(200);
+    expect(res!.cells).toBe(16);
+    expect(res!.engine).toBe("gpu");
+    errs.expectNone();
+  });
 });
 
-test("phone width: the diagram stays legible and the page does not scroll sideways", async ({page}) => {
-  await page.setViewportSize({width: 390, height: 844});
-  const widget = await ready(page, "/"); // the essay's layout at phone width
-  const m = await page.evaluate(() => {
-    const svg = document.querySelector('[data-widget="counting-sort"] svg') as SVGSVGElement;
-    const vb = svg.viewBox.baseVal;
-    return {scale: svg.getBoundingClientRect().width / vb.width, pageOverflow: document.documentElement.scrollWidth - window.innerWidth};
+test.describe("phone width", () => {
+  test.use({reducedMotion: "reduce"}); // layout, not motion
+  test("phone width: the diagram stays legible and the page does not scroll sideways", async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844});
+    const widget = await ready(page, "/"); // the essay's layout at phone width
+    const m = await page.evaluate(() => {
+      const svg = document.querySelector('[data-widget="counting-sort"] svg') as SVGSVGElement;
+      const vb = svg.viewBox.baseVal;
+      return {scale: svg.getBoundingClientRect().width / vb.width, pageOverflow: document.documentElement.scrollWidth - window.innerWidth};
+    });
+    expect(m.scale).toBeGreaterThanOrEqual(0.7); // 11 px numbers stay ≥ 7.7 px
+    expect(m.pageOverflow).toBeLessThanOrEqual(0);
+    await widget.screenshot({path: "test-results/sort-widget-phone.png"});
   });
-  expect(m.scale).toBeGreaterThanOrEqual(0.7); // 11 px numbers stay ≥ 7.7 px
-  expect(m.pageOverflow).toBeLessThanOrEqual(0);
-  await widget.screenshot({path: "test-results/sort-widget-phone.png"});
 });

@@ -78,11 +78,23 @@ test("in the dark theme the canvases are dark-backed, and a canvas repaints when
 
 // The system's light and dark schemes are checked by axe in a11y.spec.ts and a11y.nogpu.spec.ts
 // (every rule, contrast included); the toggle's dark theme, set over a light system, only here.
+// One still page for both (a serial block): the toggle's test first, from a fresh load; the
+// contrast check then toggles the dark theme on the page it left (light, reloaded).
 test.describe("the toggle", () => {
-  test.use({reducedMotion: "reduce"}); // colours, not motion: the widgets start and wait
-  test("the theme toggle is a named button, works from the keyboard and is kept across reloads", async ({page}) => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  test.beforeAll(async ({browser}) => {
+    // colours, not motion: the widgets start and wait
+    // a page of its own context: axe (AxeBuilder) refuses one from browser.newPage()
+    const context = await browser.newContext({reducedMotion: "reduce", colorScheme: "light"});
+    page = await context.newPage();
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  test("the theme toggle is a named button, works from the keyboard and is kept across reloads", async () => {
     const errs = watchErrors(page);
-    await page.emulateMedia({colorScheme: "light"});
     await page.goto("/");
     const toggle = page.getByRole("button", {name: "Dark theme"});
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
@@ -104,19 +116,21 @@ test.describe("the toggle", () => {
     errs.expectNone();
   });
 
-  test("its dark theme: every text colour passes WCAG AA contrast", async ({page}) => {
-    await page.emulateMedia({colorScheme: "light"});
-    await page.goto("/?hero=1000&water=1000&substeps=1");
+  test("its dark theme: every text colour passes WCAG AA contrast", async () => {
+    // over a light system, the light theme kept from the test before
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
     await page.getByRole("button", {name: "Dark theme"}).click();
     await visitWidgets(page);
     expect(await contrastViolations(page)).toEqual([]);
   });
 });
 
+// the sand alone on its embed page (a test of one widget), moving: the fades are CSS
+// transitions, which reduced motion turns off
 test("the sand pipeline's lit box keeps its text readable in both themes (WCAG AA against its yellow)", async ({page}) => {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({colorScheme: scheme});
-    await page.goto("/?hero=1000&substeps=1");
+    await page.goto("/embed/sand?substeps=1");
     const sand = page.locator('[data-widget="sand"]');
     await sand.scrollIntoViewIfNeeded();
     await expect(sand).toHaveAttribute("data-engine", "gpu");
