@@ -67,10 +67,11 @@ describe("data/bench/pipelines.md", () => {
 });
 
 describe("facts read from a run (components/bench/facts.ts)", () => {
-  it("water at 10k: 25 dispatches at the empty-dispatch price are ≈32 µs of a ≈219 µs frame", () => {
+  it("water at 10k: a frame's dispatches (5 substeps × the run's dispatches per substep) at the empty-dispatch price", () => {
     const w = frameBudget(run, "water", 10_000);
-    expect(w.dispatches).toBe(25);
-    expect(w.dispatchCostUs).toBeCloseTo(25 * run.references.emptyDispatch.us.median, 6);
+    const perSubstep = run.rows.find((r: {pipeline: string; particles: number}) => r.pipeline === "water" && r.particles === 10_000).dispatchesPerSubstep;
+    expect(w.dispatches).toBe(5 * perSubstep);
+    expect(w.dispatchCostUs).toBeCloseTo(w.dispatches * run.references.emptyDispatch.us.median, 6);
     expect(Math.round(w.frameUs)).toBe(
       Math.round(run.rows.find((r: {pipeline: string; particles: number}) => r.pipeline === "water" && r.particles === 10_000).frameMs.median * 1000)
     );

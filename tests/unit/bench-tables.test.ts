@@ -43,8 +43,8 @@ describe("benchmark tables from the committed runs", () => {
     const rows = step3Rows({
       rows: [
         row("gravity3d-direct", 1_000_000, "Plummer sphere, exact O(N²) sum", 400, 1),
-        row("gravity3d", 1_000_000, "Plummer sphere, θ = 0.5, leaf capacity 8, subgroup walk", 50),
-        row("gravity3d-variants", 1_000_000, "Plummer sphere, θ = 0.5, leaf capacity 16, subgroup walk", 45),
+        row("gravity3d", 1_000_000, `Plummer sphere, θ = 0.5, leaf capacity ${GRAVITY3_GPU_WALK.leafCapacity}, subgroup walk`, 50),
+        row("gravity3d-variants", 1_000_000, `Plummer sphere, θ = 0.5, leaf capacity ${GRAVITY3_GPU_WALK.leafCapacity * 2}, subgroup walk`, 45),
       ],
     });
     expect(rows.map((r) => [r.walk, r.theta, r.stepMs])).toEqual([
@@ -52,7 +52,7 @@ describe("benchmark tables from the committed runs", () => {
       ["direct", null, 400],
     ]);
     // runs before the variants named no kernel: the stack kernel in workgroups of 64
-    expect(rows[0].variant).toEqual({kernel: "stack", workgroup: 64, leafCapacity: 8});
+    expect(rows[0].variant).toEqual({kernel: "stack", workgroup: 64, leafCapacity: GRAVITY3_GPU_WALK.leafCapacity});
   });
 
   it("gravity in 3D: the cooperative row is the default variant's (GRAVITY3_GPU_WALK), from the variant runs when the gravity3d row ran another", () => {
