@@ -224,6 +224,6 @@ export function storyCaption(s: StoryState, stepIndex: number): string {
     case "grid":
       return `The grid search visits ${v.grid.cells} cells (${v.grid.reach} each way), meets ${v.grid.candidates} grains there and touches ${v.grid.contacts.length}: near field ${f3(mag(v.near))}.`;
     default:
-      return `far ${f3(mag(v.far))} + near ${f3(mag(v.near))} = ${f3(mag(v.sum))}, written once into the grain's acceleration (units: the disc's, G·M of the star = 1).`;
+      return `lengths: far ${f3(mag(v.far))}, near ${f3(mag(v.near))}, far + near ${f3(mag(v.sum))} (the two add as arrows), written once into the grain's acceleration (units: the disc's, G·M of the star = 1).`;
   }
 }
