@@ -139,9 +139,23 @@ export class SandGPU {
     this.recount();
   }
 
-  /** With the count folded: the counters must hold the histogram of A's grains on the current grid, so count them now. */
+  /**
+   * With the count folded, the counters must hold the histogram of A's grains on the current
+   * grid before the next substep: after a load or a grid switch a recount is due. It rides in
+   * the next `encodeFrame`'s command buffer (so a widget's frame stays one submit, and a paused
+   * re-pour's redraw submits only the draw); a substep encoded into a caller's pass first submits
+   * it on its own (`flushRecount`), which the queue runs before the caller's later submit.
+   */
+  private recountDue = false;
   private recount() {
-    if (this.foldCount) this.sorter.submitCount(this.a);
+    if (this.foldCount) this.recountDue = true;
+  }
+
+  /** Submits a due recount now (see `recount`); nothing when none is due. */
+  flushRecount() {
+    if (!this.recountDue) return;
+    this.recountDue = false;
+    this.sorter.submitCount(this.a);
   }
 
   /**
@@ -232,6 +246,7 @@ export class SandGPU {
 
   /** What each phase of `this.phases` records into an open compute pass (the folded count: nothing). */
   phaseEncoders(): Record<SandPhase, (pass: GPUComputePassEncoder) => void> {
+    this.flushRecount(); // a pass recorded from these must not run before a due recount
     const sort = this.sorter.phaseEncoders(this.a, this.b);
     return {...sort, count: this.foldCount ? () => {} : sort.count, forces: (p) => this.encodeForces(p)};
   }
@@ -244,6 +259,7 @@ export class SandGPU {
 
   /** One whole substep inside an open compute pass: sort A → B, forces B → A (the phases of `this.phases`). */
   encodeSubstep(pass: GPUComputePassEncoder) {
+    this.flushRecount();
     encodePhases(pass, this.phases, this.phaseEncoders());
   }
 
@@ -253,6 +269,10 @@ export class SandGPU {
    * is its own pass with timestamps (labels = `SAND_PHASES` keys), which costs a few µs per pass.
    */
   encodeFrame(encoder: GPUCommandEncoder, substeps: number, timer?: PassTimer | null) {
+    if (this.recountDue) {
+      this.recountDue = false;
+      this.sorter.encodeRecount(encoder, this.a);
+    }
     this.clearStats(encoder);
     if (!timer) {
       const pass = encoder.beginComputePass({label: "sand-substeps"});

@@ -567,14 +567,19 @@ export class CountingSortGPU {
    */
   submitCount(particles: GPUBuffer) {
     const enc = this.device.createCommandEncoder({label: "sort-count"});
-    enc.clearBuffer(this.counts);
-    enc.clearBuffer(this.blockCounts);
+    this.encodeRecount(enc, particles);
+    this.device.queue.submit([enc.finish()]);
+  }
+
+  /** What `submitCount` submits, recorded into `encoder` instead (counters zeroed, then one count pass): a frame's own submit can carry it. */
+  encodeRecount(encoder: GPUCommandEncoder, particles: GPUBuffer) {
+    encoder.clearBuffer(this.counts);
+    encoder.clearBuffer(this.blockCounts);
     if (this.n) {
-      const pass = enc.beginComputePass({label: "sort-count"});
+      const pass = encoder.beginComputePass({label: "sort-count"});
       this.encodeCount(pass, particles);
       pass.end();
     }
-    this.device.queue.submit([enc.finish()]);
   }
 
   /** Each phase of `SORT_PHASES` for a sort of `src` into `dst`: what it records into an open pass. */

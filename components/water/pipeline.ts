@@ -291,8 +291,29 @@ export class WaterGPU {
     }
     this.sorter.setGrid(this.grid, this.n);
     if (p.count) this.device.queue.writeBuffer(this.particles, 0, p.buffer, 0, p.count * PARTICLE_BYTES);
-    // with the count folded, the counters must hold the histogram of A: count it once now
-    if (this.foldCount) this.sorter.submitCount(this.particles);
+    // with the count folded, the counters must hold the histogram of A: a recount is due before
+    // the next substep (it rides in the caller's frame: encodeRecount; else flushRecount submits it)
+    if (this.foldCount) this.recountDue = true;
+  }
+
+  private recountDue = false;
+
+  /**
+   * Records a due recount (after an upload: the counters zeroed, one count pass over A) into
+   * `encoder`, before the frame's compute pass, so that the frame stays one submit. Nothing
+   * when none is due.
+   */
+  encodeRecount(encoder: GPUCommandEncoder) {
+    if (!this.recountDue) return;
+    this.recountDue = false;
+    this.sorter.encodeRecount(encoder, this.particles);
+  }
+
+  /** Submits a due recount on its own now (the queue runs it before any later submit); nothing when none is due. */
+  flushRecount() {
+    if (!this.recountDue) return;
+    this.recountDue = false;
+    this.sorter.submitCount(this.particles);
   }
 
   /** Sets the parameters (validated; RangeError names a bad field). Written before the next frame. */
@@ -345,6 +366,7 @@ export class WaterGPU {
 
   /** What each phase of `this.phases` records into an open compute pass (the folded count: nothing). */
   phaseEncoders(): Record<WaterPhase, (pass: GPUComputePassEncoder) => void> {
+    this.flushRecount(); // a pass recorded from these must not run before a due recount
     const sort = this.sorter.phaseEncoders(this.particles, this.sorted);
     return {...sort, count: this.foldCount ? () => {} : sort.count, density: (p) => this.encodeDensity(p), force: (p) => this.encodeForce(p)};
   }
@@ -357,6 +379,7 @@ export class WaterGPU {
 
   /** `substeps` whole substeps into one pass, each the phases of `this.phases` in order. */
   encodeSubsteps(pass: GPUComputePassEncoder, substeps: number) {
+    this.flushRecount();
     const enc = this.phaseEncoders();
     for (let s = 0; s < substeps; s++) encodePhases(pass, this.phases, enc);
   }

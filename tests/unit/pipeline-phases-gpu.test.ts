@@ -83,6 +83,7 @@ describe("the sand pipeline records what SAND_PHASES declares", () => {
     sand = await SandGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000});
     sand.load(pourSand(2000, 3));
     sand.setParams(SAND_DEFAULTS);
+    sand.flushRecount(); // the pour's recount out of the way: the frames below count only their substeps
   });
 
   it(`a real frame of ${SUBSTEPS} substeps (SandGPU.encodeFrame, as the widget calls it) is ${SUBSTEPS} × the declared dispatches`, async () => {
@@ -128,13 +129,30 @@ describe("the sand pipeline records what SAND_PHASES declares", () => {
     expect(sand.benchPasses().map((b) => b.label)).toEqual(SAND_PHASES.filter((p) => p.dispatches > 0).map((p) => p.key));
   });
 
-  it("a pour (load) and a grid switch each submit one count pass; without the fold none, and a substep is one dispatch more", async () => {
+  it("a pour (load) and a grid switch make one recount due, carried by the next frame's own command buffer (no submit of its own); without the fold none, and a substep is one dispatch more", async () => {
     dispatched = 0;
     sand.load(pourSand(2000, 4));
     sand.setHashed(true);
     sand.setHashed(false);
     await gpu.device.queue.onSubmittedWorkDone();
-    expect(dispatched).toBe(3);
+    expect(dispatched, "nothing submitted by the pour or the switches").toBe(0);
+    const first = gpu.device.createCommandEncoder();
+    sand.encodeFrame(first, SUBSTEPS);
+    expect(dispatched, "the frame after them: one count pass, then its substeps").toBe(1 + SUBSTEPS * SAND_DISPATCHES_PER_SUBSTEP);
+    gpu.device.queue.submit([first.finish()]);
+    dispatched = 0;
+    const second = gpu.device.createCommandEncoder();
+    sand.encodeFrame(second, SUBSTEPS);
+    expect(dispatched, "the frame after that: its substeps only").toBe(SUBSTEPS * SAND_DISPATCHES_PER_SUBSTEP);
+    gpu.device.queue.submit([second.finish()]);
+    // a substep recorded into a caller's own pass submits a due recount first (the harness, the tests)
+    sand.load(pourSand(2000, 5));
+    dispatched = 0;
+    sand.flushRecount();
+    expect(dispatched).toBe(1);
+    sand.flushRecount();
+    expect(dispatched, "a recount runs once").toBe(1);
+    await gpu.device.queue.onSubmittedWorkDone();
     const plain = await SandGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000, foldCount: false});
     dispatched = 0;
     plain.load(pourSand(2000, 4));
@@ -158,6 +176,7 @@ describe("the water pipeline records what WATER_PHASES declares", () => {
     sim.setParams(WATER_DEFAULTS);
     sim.upload(damBreak(2000, WATER_DEFAULTS, 2));
     sim.flush();
+    sim.flushRecount(); // the upload's recount out of the way
   });
 
   it(`a real frame of ${SUBSTEPS} substeps (WaterGPU.encodeSubsteps, as the widget calls it) is ${SUBSTEPS} × the declared dispatches`, async () => {
@@ -173,11 +192,22 @@ describe("the water pipeline records what WATER_PHASES declares", () => {
     expect(sim.benchPasses().map((b) => b.label)).toEqual(WATER_PHASES.filter((p) => p.dispatches > 0).map((p) => p.key));
   });
 
-  it("an upload submits one count pass; without the fold none, and a substep is one dispatch more", async () => {
+  it("an upload makes a recount due: the frame's encoder carries it (encodeRecount), or a substep into a caller's pass submits it first; without the fold none, and a substep is one dispatch more", async () => {
     dispatched = 0;
     sim.upload(damBreak(2000, WATER_DEFAULTS, 3));
     await gpu.device.queue.onSubmittedWorkDone();
+    expect(dispatched, "nothing submitted by the upload").toBe(0);
+    const enc = gpu.device.createCommandEncoder();
+    sim.encodeRecount(enc);
     expect(dispatched).toBe(1);
+    sim.encodeRecount(enc);
+    expect(dispatched, "a recount is recorded once").toBe(1);
+    gpu.device.queue.submit([enc.finish()]);
+    sim.upload(damBreak(2000, WATER_DEFAULTS, 4));
+    expect(await countOnRealPass((p) => sim.encodeSubsteps(p, 1)), "into a caller's pass: the recount submitted first, then one substep").toBe(
+      1 + WATER_DISPATCHES_PER_SUBSTEP
+    );
+    await gpu.device.queue.onSubmittedWorkDone();
     const plain = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 2000, foldCount: false});
     plain.setParams(WATER_DEFAULTS);
     dispatched = 0;

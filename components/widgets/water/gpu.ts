@@ -139,6 +139,7 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     sim.setPointer(s.stir());
     sim.flush();
     const enc = device.createCommandEncoder({label: `${s.name}-frame`});
+    sim.encodeRecount(enc); // after a pour: the folded count's first histogram, in this frame's submit
     const timing = timer?.beginFrame() ?? false;
     const pass = enc.beginComputePass({label: `${s.name}-substeps`, timestampWrites: timing ? timer!.writes("water") : undefined});
     sim.encodeSubsteps(pass, state.substeps);
