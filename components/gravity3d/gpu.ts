@@ -36,6 +36,11 @@ import {levelBases, levelCapacity, type Octree} from "./tree.js";
 /** The timed passes of one step, in order (labels for a PassTimer). */
 export const GRAVITY3_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
 
+/** Dispatches of one octree level: tree_flag (flags and block totals), tree_scatter (the scan fused in). */
+export const BUILD3_LEVEL_DISPATCHES = 2;
+/** Dispatches of the build: tree_init, then BUILD3_LEVEL_DISPATCHES for each level 1..10 (encodeBuild). */
+export const BUILD3_DISPATCHES = 1 + BUILD3_LEVEL_DISPATCHES * MAX_LEVEL3;
+
 /** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
 export interface PassTimestamps3 {
   writes(label: string): GPUComputePassTimestampWrites | undefined;
@@ -404,7 +409,7 @@ export class Gravity3GPU {
     enc.copyBufferToBuffer(this.b.velB, 0, this.vel, 0, this.n * 16);
   }
 
-  /** build: the root, then per level 1..10 flag → scatter, the scan fused into both (1 + 10 × 2 dispatches). */
+  /** build: the root, then per level 1..10 flag → scatter, the scan fused into both (BUILD3_DISPATCHES = 1 + 10 × 2). */
   encodeBuild(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
     const g = this.groups;
     const bodies = this.groupsFor(this.n);

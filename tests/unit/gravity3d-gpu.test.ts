@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
-import {Gravity3GPU} from "../../components/gravity3d/gpu.js";
+import {BUILD3_DISPATCHES, Gravity3GPU} from "../../components/gravity3d/gpu.js";
 import {
   allocBodies3,
   type Bodies3,
@@ -128,6 +128,16 @@ describe("keys, sort, octree and sums equal the twin", () => {
       expect(bad).toBe(0);
     });
   }
+});
+
+it("the build records BUILD3_DISPATCHES = 21 dispatches (tree_init, then flag and scatter for each of 10 levels)", () => {
+  let dispatches = 0;
+  let passes = 0;
+  const pass = {setBindGroup() {}, setPipeline() {}, dispatchWorkgroups: () => dispatches++, end() {}};
+  const enc = {beginComputePass: () => (passes++, pass)} as unknown as GPUCommandEncoder;
+  grav.encodeBuild(enc);
+  expect([passes, dispatches]).toEqual([1, BUILD3_DISPATCHES]);
+  expect(BUILD3_DISPATCHES).toBe(21);
 });
 
 describe("the walk", () => {
