@@ -5,7 +5,7 @@
  *   keys       bounds_clear, bounds_reduce, keys_compute  30-bit Morton keys over the root cube
  *   sort       8 × (radix_count, scan ×3, radix_scatter)  the 2D page's radix sort, reused as written
  *   permute    permute (+ two copies back)                bodies into Morton order
- *   build      tree_init, 10 × (tree_flag, tree_scatter)  the octree level by level (the scan fused in)
+ *   build      tree_init, 10 × (tree_flag, scan ×3, tree_scatter)   the octree level by level
  *   com        11 × com_level                             sums and walk nodes, deepest level first
  *   walk       walk                                       accelerations, potentials, term counts
  *   kick       kick                                       v += a·dt/2
@@ -35,11 +35,6 @@ import {levelBases, levelCapacity, type Octree} from "./tree.js";
 
 /** The timed passes of one step, in order (labels for a PassTimer). */
 export const GRAVITY3_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
-
-/** Dispatches of one octree level: tree_flag (flags and block totals), tree_scatter (the scan fused in). */
-export const BUILD3_LEVEL_DISPATCHES = 2;
-/** Dispatches of the build: tree_init, then BUILD3_LEVEL_DISPATCHES for each level 1..10 (encodeBuild). */
-export const BUILD3_DISPATCHES = 1 + BUILD3_LEVEL_DISPATCHES * MAX_LEVEL3;
 
 /** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
 export interface PassTimestamps3 {
@@ -103,7 +98,7 @@ const FILES = {
   permute: {files: [...C, "gravity3d/permute.wgsl"], kinds: ["uniform", "read", "read", "read", "rw", "rw"], entries: ["permute"]},
   tree: {
     files: [...C, "gravity3d/tree.wgsl"],
-    kinds: ["uniform", "uniform", "read", "rw", "rw", "rw", "rw", "rw"],
+    kinds: ["uniform", "uniform", "read", "rw", "rw", "rw", "read", "rw"],
     entries: ["tree_init", "tree_flag", "tree_scatter"],
   },
   com: {
@@ -140,7 +135,7 @@ export function gravity3BufferBytes(maxBodies: number, leafCapacity = GRAVITY3_D
   const n = Math.max(maxBodies, 1);
   const cap = levelBases(n, leafCapacity)[LEVELS3];
   const blocks = Math.ceil(n / WG);
-  return n * (5 * 16 + 7 * 4) + cap * (16 + 16 + 32) + blocks * (RADIX_BUCKETS * 8 + 4);
+  return n * (5 * 16 + 8 * 4) + cap * (16 + 16 + 32) + blocks * RADIX_BUCKETS * 8;
 }
 
 /** The GPU pipeline of the 3D simulation. Buffers: `pos` (x, y, z, m), `vel` (v, tag), `acc` (a, φ): what a renderer draws from. */
@@ -240,14 +235,15 @@ export class Gravity3GPU {
       hist: buf("g3-radix-hist", histLen * 4),
       radixOffsets: buf("g3-radix-offsets", (histLen + 1) * 4),
       radixLen: buf("g3-radix-len", 4),
-      scanSums: buf("g3-scan-sums", Math.ceil(histLen / SCAN_BLOCK) * 4),
+      bodyLen: buf("g3-body-len", 4),
+      scanSums: buf("g3-scan-sums", Math.ceil((histLen + n) / SCAN_BLOCK) * 4),
       nodes: buf("g3-nodes", cap * 16),
       sums: buf("g3-sums", cap * 16),
       walkNodes: buf("g3-walk-nodes", cap * 32),
       levelCount: buf("g3-level-count", LEVELS3 * 4),
       parent: buf("g3-parent", n * 4),
       flags: buf("g3-flags", n * 4),
-      blockTotal: buf("g3-block-total", blocks * 4),
+      rank: buf("g3-rank", (n + 1) * 4),
       terms: buf("g3-terms", n * 4),
       partial: buf("g3-energy", blocks * 8),
       levelU: Array.from({length: LEVELS3}, (_, L) => u32(`g3-level-${L}`, L)),
@@ -271,8 +267,9 @@ export class Gravity3GPU {
       keys: group("bounds_clear", [b.params, b.pos, b.bounds, b.keysA, b.valsA]),
       radix,
       scanRadix: group("scan_local", [b.radixLen, b.hist, b.radixOffsets, b.scanSums]),
+      scanFlags: group("scan_local", [b.bodyLen, b.flags, b.rank, b.scanSums]),
       permute: group("permute", [b.params, b.valsA, b.pos, b.vel, b.posB, b.velB]),
-      tree: b.levelU.map((u) => group("tree_flag", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.blockTotal, b.levelCount])),
+      tree: b.levelU.map((u) => group("tree_flag", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.rank, b.levelCount])),
       com: b.levelU.map((u) => group("com_level", [b.params, u, b.pos, b.nodes, b.sums, b.levelCount, b.keysA, b.bounds, b.walkNodes])),
       walk: group("walk", [b.params, b.pos, b.walkNodes, b.acc, b.terms]),
       walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pos, b.walkNodes, b.acc, b.terms]) : null,
@@ -307,6 +304,7 @@ export class Gravity3GPU {
     new Uint32Array(buf, 32, 12).set(this.bases);
     this.device.queue.writeBuffer(this.b.params, 0, buf);
     this.device.queue.writeBuffer(this.b.radixLen, 0, new Uint32Array([RADIX_BUCKETS * Math.ceil(this.n / WG)]));
+    this.device.queue.writeBuffer(this.b.bodyLen, 0, new Uint32Array([this.n]));
   }
 
   /** Sets G, softening, dt and θ. Errors: RangeError for dt ≤ 0, softening < 0, θ < 0 or a non-finite value. */
@@ -409,7 +407,7 @@ export class Gravity3GPU {
     enc.copyBufferToBuffer(this.b.velB, 0, this.vel, 0, this.n * 16);
   }
 
-  /** build: the root, then per level 1..10 flag → scatter, the scan fused into both (BUILD3_DISPATCHES = 1 + 10 × 2). */
+  /** build: the root, then per level 1..10 flag → scan → scatter (1 + 10 × 5 dispatches). */
   encodeBuild(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
     const g = this.groups;
     const bodies = this.groupsFor(this.n);
@@ -421,6 +419,8 @@ export class Gravity3GPU {
       pass.setBindGroup(0, g.tree[L]);
       pass.setPipeline(this.pipes.tree_flag);
       pass.dispatchWorkgroups(bodies);
+      this.scan(pass, g.scanFlags, this.n);
+      pass.setBindGroup(0, g.tree[L]);
       pass.setPipeline(this.pipes.tree_scatter);
       pass.dispatchWorkgroups(bodies);
     }

@@ -11,9 +11,6 @@
  *   scatter node base(L) + rank[i] gets [i, end), end found by a binary search of the
  *           sorted keys inside the parent; the parent's first child is base(L) + rank[lo]
  *           and its child count rank[hi] − rank[lo]; every body learns its node at level L.
- * On the GPU the scan is fused into the other two: tree_flag also sums each 256-body workgroup's
- * flags, tree_scatter adds the totals of the workgroups before its own to a workgroup-memory scan
- * (the same ranks), so a level is two dispatches.
  * Each level's nodes live from a fixed offset `levelBase[L]` (a bound worked out on the CPU
  * from n and the leaf capacity), so the GPU never reads a count back to place them.
  */

@@ -8,9 +8,6 @@
 import {readFileSync} from "node:fs";
 import {DUST_PHASES} from "../../components/dust/gpu.js";
 import {BUILD_DISPATCHES, COM_DISPATCHES} from "../../components/gravity/gpu.js";
-import {BUILD3_DISPATCHES, BUILD3_LEVEL_DISPATCHES} from "../../components/gravity3d/gpu.js";
-import {RADIX_PASSES} from "../../components/gravity/radix.js";
-import {MAX_LEVEL3} from "../../components/gravity3d/morton.js";
 import {describe, expect, it} from "vitest";
 import {TIMED_PASS_DISPATCHES} from "../../components/bench/harness.js";
 import {countValue, dispatchesPerSubstep, phasesOfRole, type PipelinePhase} from "../../components/gpu/phases.js";
@@ -132,32 +129,6 @@ const CLAIMS: Record<string, Claim[]> = {
     {re: /97 → (17) dispatches/, values: [BUILD_DISPATCHES], from: "gravity BUILD_DISPATCHES"},
     {re: /17 → (9) dispatches/, values: [COM_DISPATCHES], from: "gravity COM_DISPATCHES"},
     {re: /\(the harness's check\), (\d+) dispatches a substep/, values: [dispatchesPerSubstep(DUST_PHASES)], from: "DUST_PHASES"},
-  ],
-  "src/gravity.md": [
-    {re: /does its prefix sum itself: (one)\s+dispatch per level/, values: [1], from: "the 2D encodeBuild: one tree_level dispatch per level"},
-    {re: /each level is (two) dispatches over the sorted/, values: [BUILD3_LEVEL_DISPATCHES], from: "gravity3d BUILD3_LEVEL_DISPATCHES"},
-  ],
-  "docs/records/gravity-3d.md": [
-    {re: /(Eight) passes of 4 bits/, values: [RADIX_PASSES], from: "RADIX_PASSES"},
-    {re: /in (two) dispatches a level\*\*/, values: [BUILD3_LEVEL_DISPATCHES], from: "gravity3d BUILD3_LEVEL_DISPATCHES"},
-    {re: /; (\d+) dispatches a build with `tree_init`/, values: [BUILD3_DISPATCHES], from: "gravity3d BUILD3_DISPATCHES"},
-    {
-      re: /former flag → (\d)-dispatch scan → scatter build \((\d+) dispatches a build\)/,
-      values: [BLOCK_SCAN, 1 + MAX_LEVEL3 * (2 + BLOCK_SCAN)],
-      from: "the 3D build before the fusion: tree_init, then flag, the block scan and scatter per level",
-    },
-    {re: /\*\*Centres of mass: (one) dispatch per level/, values: [1], from: "encodeCentreOfMass: one com_level dispatch per level"},
-    {re: /but (one) dependent dispatch more a build/, values: [1], from: "the fix-up dispatch it would add"},
-    {
-      re: /took 0\.34 ms for (\d+) dependent dispatches/,
-      values: [1 + MAX_LEVEL3 * (2 + BLOCK_SCAN)],
-      from: "the 3D build as measured on the H200 (data/bench/gravity3d-h200.json): 1 + 10 × (flag, block scan, scatter)",
-    },
-    {
-      re: /the (two)-dispatch-a-level build \((\d+) dispatches, was (\d+)\)/,
-      values: [BUILD3_LEVEL_DISPATCHES, BUILD3_DISPATCHES, 1 + MAX_LEVEL3 * (2 + BLOCK_SCAN)],
-      from: "BUILD3_* and the build before",
-    },
   ],
   "data/bench/pipelines.md": [
     {re: /on top of the (one)-dispatch scan/, values: [FUSED_SCAN], from: "SORT_PHASES scan"},
