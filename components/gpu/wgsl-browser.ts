@@ -42,6 +42,7 @@ const files: Record<string, {text(): Promise<string>}> = {
   "gravity3d/points.wgsl": FileAttachment("../../shaders/gravity3d/points.wgsl"),
   "gravity3d/tree.wgsl": FileAttachment("../../shaders/gravity3d/tree.wgsl"),
   "gravity3d/walk.wgsl": FileAttachment("../../shaders/gravity3d/walk.wgsl"),
+  "gravity3d/walk_common.wgsl": FileAttachment("../../shaders/gravity3d/walk_common.wgsl"),
   "gravity3d/walk_subgroup.wgsl": FileAttachment("../../shaders/gravity3d/walk_subgroup.wgsl"),
   "render/bodies.wgsl": FileAttachment("../../shaders/render/bodies.wgsl"),
   "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),

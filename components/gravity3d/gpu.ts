@@ -106,7 +106,7 @@ const FILES = {
     kinds: ["uniform", "uniform", "read", "read", "rw", "read", "read", "read", "rw"],
     entries: ["com_level"],
   },
-  walk: {files: [...C, "gravity3d/walk.wgsl"], kinds: ["uniform", "read", "read", "rw", "rw"], entries: ["walk"]},
+  walk: {files: [...C, "gravity3d/walk_common.wgsl", "gravity3d/walk.wgsl"], kinds: ["uniform", "read", "read", "rw", "rw"], entries: ["walk"]},
   direct: {files: [...C, "gravity3d/direct.wgsl"], kinds: ["uniform", "read", "rw"], entries: ["direct"]},
   integrate: {files: [...C, "gravity3d/integrate.wgsl"], kinds: ["uniform", "rw", "rw", "read"], entries: ["kick_drift", "kick"]},
   energy: {files: [...C, "gravity3d/energy.wgsl"], kinds: ["uniform", "read", "read", "read", "rw"], entries: ["energy_partial"]},
@@ -118,7 +118,7 @@ type Pipes = Record<string, GPUComputePipeline>;
 function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader, kernel: Walk3Kernel, workgroup: number): Promise<GPUComputePipeline> {
   const pl = layout(device, "g3-walk_subgroup", FILES.walk.kinds as Kind[]);
   const entry = {stack: "walk_subgroup", next: "walk_subgroup_next", ranges: "walk_subgroup_ranges"}[kernel];
-  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity3d/walk_subgroup.wgsl"], entry, pl, "explicit3", {WALK_WG: workgroup});
+  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity3d/walk_common.wgsl", "gravity3d/walk_subgroup.wgsl"], entry, pl, "explicit3", {WALK_WG: workgroup});
 }
 
 async function compile(device: GPUDevice, wgsl: WGSLLoader): Promise<Pipes> {

@@ -1,6 +1,7 @@
 // The subgroup-cooperative walk over the octree (twin: walkSubgroup3Twin in
 // components/gravity3d/walk.ts). Composed after gravity/enable_subgroups.wgsl (`enable
-// subgroups;` and the uniformity diagnostic) and gravity3d/common.wgsl; the bindings are walk.wgsl's.
+// subgroups;` and the uniformity diagnostic), gravity3d/common.wgsl and gravity3d/walk_common.wgsl
+// (the force terms); the bindings are walk.wgsl's.
 //
 // The lanes of a subgroup (consecutive bodies in Morton order) walk one shared stack: a cell
 // is one point-mass term only if EVERY lane lies outside its opening radius (one subgroupAll
@@ -27,39 +28,25 @@ fn walk_subgroup(@builtin(global_invocation_id) gid: vec3<u32>) {
   var stack: array<u32, STACK>;
   var sp = 1u;
   stack[0] = 0u;
-  var a = vec3<f32>(0.0);
-  var phi = 0.0;
-  var count = 0u;
+  var sum = Sum3(vec3<f32>(0.0), 0.0, 0u);
   while (sp > 0u) {
     sp = sp - 1u;
     let w = wnodes[stack[sp]];
     let d = w.com - p;
     if (subgroupAll(dot(d, d) > w.open2 || !live)) {
-      let inv = inverseSqrt(dot(d, d) + params.eps2);
-      a = a + d * (w.mass * inv * inv * inv);
-      phi = phi - w.mass * inv;
-      count = count + 1u;
+      add_point(&sum, d, w.mass);
     } else if (w.internal == 1u) {
       for (var c = w.count; c > 0u; c--) {
         stack[sp] = w.link + c - 1u;
         sp = sp + 1u;
       }
     } else {
-      for (var k = w.link; k < w.link + w.count; k++) {
-        if (k != i) {
-          let q = pos[k];
-          let e = q.xyz - p;
-          let inv = inverseSqrt(dot(e, e) + params.eps2);
-          a = a + e * (q.w * inv * inv * inv);
-          phi = phi - q.w * inv;
-          count = count + 1u;
-        }
-      }
+      add_leaf(&sum, w, i, p);
     }
   }
   if (live) {
-    acc[i] = vec4<f32>(a * params.G, phi * params.G);
-    terms[i] = count;
+    acc[i] = vec4<f32>(sum.a * params.G, sum.phi * params.G);
+    terms[i] = sum.count;
   }
 }
 
@@ -75,9 +62,7 @@ fn walk_subgroup_next(@builtin(global_invocation_id) gid: vec3<u32>) {
   var stack: array<u32, STACK>;
   var sp = 0u;
   var w = wnodes[0];
-  var a = vec3<f32>(0.0);
-  var phi = 0.0;
-  var count = 0u;
+  var sum = Sum3(vec3<f32>(0.0), 0.0, 0u);
   loop {
     let d = w.com - p;
     let far = subgroupAll(dot(d, d) > w.open2 || !live);
@@ -98,21 +83,9 @@ fn walk_subgroup_next(@builtin(global_invocation_id) gid: vec3<u32>) {
     }
     let upcoming = wnodes[next];
     if (far) {
-      let inv = inverseSqrt(dot(d, d) + params.eps2);
-      a = a + d * (w.mass * inv * inv * inv);
-      phi = phi - w.mass * inv;
-      count = count + 1u;
+      add_point(&sum, d, w.mass);
     } else if (w.internal == 0u) {
-      for (var k = w.link; k < w.link + w.count; k++) {
-        if (k != i) {
-          let q = pos[k];
-          let e = q.xyz - p;
-          let inv = inverseSqrt(dot(e, e) + params.eps2);
-          a = a + e * (q.w * inv * inv * inv);
-          phi = phi - q.w * inv;
-          count = count + 1u;
-        }
-      }
+      add_leaf(&sum, w, i, p);
     }
     if (last) {
       break;
@@ -120,8 +93,8 @@ fn walk_subgroup_next(@builtin(global_invocation_id) gid: vec3<u32>) {
     w = upcoming;
   }
   if (live) {
-    acc[i] = vec4<f32>(a * params.G, phi * params.G);
-    terms[i] = count;
+    acc[i] = vec4<f32>(sum.a * params.G, sum.phi * params.G);
+    terms[i] = sum.count;
   }
 }
 
@@ -142,9 +115,7 @@ fn walk_subgroup_ranges(@builtin(global_invocation_id) gid: vec3<u32>) {
   next_child[0] = 0u;
   end_child[0] = 1u;
   var sp = 1u;
-  var a = vec3<f32>(0.0);
-  var phi = 0.0;
-  var count = 0u;
+  var sum = Sum3(vec3<f32>(0.0), 0.0, 0u);
   while (sp > 0u) {
     let top = sp - 1u;
     let node = next_child[top];
@@ -155,29 +126,17 @@ fn walk_subgroup_ranges(@builtin(global_invocation_id) gid: vec3<u32>) {
     let w = wnodes[node];
     let d = w.com - p;
     if (subgroupAll(dot(d, d) > w.open2 || !live)) {
-      let inv = inverseSqrt(dot(d, d) + params.eps2);
-      a = a + d * (w.mass * inv * inv * inv);
-      phi = phi - w.mass * inv;
-      count = count + 1u;
+      add_point(&sum, d, w.mass);
     } else if (w.internal == 1u) {
       next_child[sp] = w.link;
       end_child[sp] = w.link + w.count;
       sp = sp + 1u;
     } else {
-      for (var k = w.link; k < w.link + w.count; k++) {
-        if (k != i) {
-          let q = pos[k];
-          let e = q.xyz - p;
-          let inv = inverseSqrt(dot(e, e) + params.eps2);
-          a = a + e * (q.w * inv * inv * inv);
-          phi = phi - q.w * inv;
-          count = count + 1u;
-        }
-      }
+      add_leaf(&sum, w, i, p);
     }
   }
   if (live) {
-    acc[i] = vec4<f32>(a * params.G, phi * params.G);
-    terms[i] = count;
+    acc[i] = vec4<f32>(sum.a * params.G, sum.phi * params.G);
+    terms[i] = sum.count;
   }
 }
