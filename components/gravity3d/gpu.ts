@@ -118,7 +118,15 @@ type Pipes = Record<string, GPUComputePipeline>;
 function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader, kernel: Walk3Kernel, workgroup: number): Promise<GPUComputePipeline> {
   const pl = layout(device, "g3-walk_subgroup", FILES.walk.kinds as Kind[]);
   const entry = {stack: "walk_subgroup", next: "walk_subgroup_next", ranges: "walk_subgroup_ranges"}[kernel];
-  return computePipeline(device, wgsl, ["gravity/enable_subgroups.wgsl", ...C, "gravity3d/walk_common.wgsl", "gravity3d/walk_subgroup.wgsl"], entry, pl, "explicit3", {WALK_WG: workgroup});
+  return computePipeline(
+    device,
+    wgsl,
+    ["gravity/enable_subgroups.wgsl", ...C, "gravity3d/walk_common.wgsl", "gravity3d/walk_subgroup.wgsl"],
+    entry,
+    pl,
+    "explicit3",
+    {WALK_WG: workgroup}
+  );
 }
 
 async function compile(device: GPUDevice, wgsl: WGSLLoader): Promise<Pipes> {
