@@ -105,6 +105,21 @@ async function acquireWithin(status: Status, notice: boolean): Promise<GPUHandle
   }
 }
 
+/** How long an error waits for the device to report a loss before it counts as the benchmark's own. */
+export const LOSS_GRACE_MS = 3000;
+
+/** The device's loss info if it is lost or reports lost within LOSS_GRACE_MS, else null. */
+async function lostSoon(handle: GPUHandle): Promise<GPUDeviceLostInfo | null> {
+  if (handle.isLost()) return handle.device.lost;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise<null>((r) => (timer = setTimeout(() => r(null), LOSS_GRACE_MS)));
+  try {
+    return await Promise.race([handle.device.lost, grace]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How a run that threw ends: its state, the status line, and the progress text (a lost device first: its errors are the loss's). */
 function runEnd(e: unknown, lost: GPUDeviceLostInfo | null): {state: BenchState; kind: "info" | "warn" | "error"; text: string; progress?: string} {
   if (lost) return {state: "lost", kind: "warn", text: lostMessage(lost.message || lost.reason || "no reason given"), progress: "stopped: device lost"};
@@ -218,7 +233,10 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
       status.info(`Measured on ${adapter}; reference: ${refName}.`);
       setState("done");
     } catch (e) {
-      const end = runEnd(e, lost ?? (handle.isLost() ? ({reason: "unknown", message: ""} as GPUDeviceLostInfo) : null));
+      // A loss can reject the reads in flight before `device.lost` settles (seen on SwiftShader
+      // with the machine busy): an error is the loss's if the device reports lost soon after.
+      const own = e instanceof BenchCancelled || e instanceof TwinMismatchError;
+      const end = runEnd(e, lost ?? (own ? (handle.isLost() ? await handle.device.lost : null) : await lostSoon(handle)));
       status[end.kind](end.text);
       if (end.progress) progressText.textContent = end.progress;
       setState(end.state);
