@@ -159,7 +159,8 @@ test("§2 grid query: GPU counters equal a recount of the snapshot; parked query
   errs.expectNone();
 });
 
-for (const scale of [1, 2, 3]) {
+// scale 1 is every other test's (contacts.nogpu's wheel test holds the cell under a still mouse there)
+for (const scale of [2, 3]) {
   test(`§2 pointer → cell is exact at device scale factor ${scale}`, async ({browser}) => {
     const ctx = await browser.newContext({deviceScaleFactor: scale, viewport: {width: 900, height: 800}});
     const page = await ctx.newPage();
