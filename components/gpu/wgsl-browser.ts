@@ -43,6 +43,8 @@ const files: Record<string, {text(): Promise<string>}> = {
   "gravity3d/permute.wgsl": FileAttachment("../../shaders/gravity3d/permute.wgsl"),
   "gravity3d/points.wgsl": FileAttachment("../../shaders/gravity3d/points.wgsl"),
   "gravity3d/tree.wgsl": FileAttachment("../../shaders/gravity3d/tree.wgsl"),
+  "gravity3d/tree_common.wgsl": FileAttachment("../../shaders/gravity3d/tree_common.wgsl"),
+  "gravity3d/tree_ranked.wgsl": FileAttachment("../../shaders/gravity3d/tree_ranked.wgsl"),
   "gravity3d/walk.wgsl": FileAttachment("../../shaders/gravity3d/walk.wgsl"),
   "gravity3d/walk_common.wgsl": FileAttachment("../../shaders/gravity3d/walk_common.wgsl"),
   "gravity3d/walk_subgroup.wgsl": FileAttachment("../../shaders/gravity3d/walk_subgroup.wgsl"),

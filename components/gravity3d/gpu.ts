@@ -20,7 +20,8 @@
  *   buildLevelDispatches 3   tree_init, 10 × (tree_flag_ranked, scan_sums, tree_scatter_ranked): the
  *                      flag pass scans its block in workgroup memory and the scatter adds the block's
  *                      offset, so scan_local and scan_add go: 31 dispatches instead of 51.
- * WGSL: shaders/gravity3d/ (and gravity/radix.wgsl or radix_bitmap.wgsl, gravity/scan.wgsl, scan_common.wgsl);
+ * WGSL: shaders/gravity3d/ (tree.wgsl or tree_ranked.wgsl; and gravity/radix.wgsl or radix_bitmap.wgsl,
+ * gravity/scan.wgsl, scan_common.wgsl);
  * twin: components/gravity3d/twin.ts.
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
@@ -138,9 +139,15 @@ const FILES = {
     entries: ["radix_count_bitmap", "radix_scatter_bitmap"],
   },
   tree: {
-    files: [...C, "gravity/scan_common.wgsl", "gravity3d/tree.wgsl"],
+    files: [...C, "gravity3d/tree_common.wgsl", "gravity3d/tree.wgsl"],
+    kinds: ["uniform", "uniform", "read", "rw", "rw", "rw", "read", "rw"],
+    entries: ["tree_init", "tree_flag", "tree_scatter"],
+  },
+  // the 3-dispatch build: rank written by the flag pass, block totals (the scan's sums buffer) at binding 8
+  treeRanked: {
+    files: [...C, "gravity/scan_common.wgsl", "gravity3d/tree_common.wgsl", "gravity3d/tree_ranked.wgsl"],
     kinds: ["uniform", "uniform", "read", "rw", "rw", "rw", "rw", "rw", "rw"],
-    entries: ["tree_init", "tree_flag", "tree_scatter", "tree_flag_ranked", "tree_scatter_ranked"],
+    entries: ["tree_flag_ranked", "tree_scatter_ranked"],
   },
   com: {
     files: [...C, "gravity3d/com.wgsl"],
@@ -343,7 +350,10 @@ export class Gravity3GPU {
       const [ki, vi, ko, vo] = p % 2 === 0 ? [b.keysA, b.valsA, b.keysB, b.valsB] : [b.keysB, b.valsB, b.keysA, b.valsA];
       return group(count, [b.params, shift, ki, vi, b.hist, b.radixOffsets, ko, vo]);
     });
-    const tree = b.levelU.map((u) => group("tree_init", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.rank, b.levelCount, b.scanSums]));
+    const tree = b.levelU.map((u) => group("tree_init", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.rank, b.levelCount]));
+    const treeRanked = this.pipes.tree_flag_ranked
+      ? b.levelU.map((u) => group("tree_flag_ranked", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.rank, b.levelCount, b.scanSums]))
+      : [];
     return {
       keys: group("bounds_clear", [b.params, b.pos, b.bounds, b.keysA, b.valsA]),
       radix,
@@ -351,6 +361,7 @@ export class Gravity3GPU {
       scanFlags: group("scan_local", [b.bodyLen, b.flags, b.rank, b.scanSums]),
       permute: group("permute", [b.params, b.valsA, b.pos, b.vel, b.posB, b.velB]),
       tree,
+      treeRanked,
       com: b.levelU.map((u) => group("com_level", [b.params, u, b.pos, b.nodes, b.sums, b.levelCount, b.keysA, b.bounds, b.walkNodes])),
       walk: group("walk", [b.params, b.pos, b.walkNodes, b.acc, b.terms]),
       walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pos, b.walkNodes, b.acc, b.terms]) : null,
@@ -510,13 +521,13 @@ export class Gravity3GPU {
       // one flag workgroup per scan block (SCAN_BLOCK bodies), so scan_sums scans exactly its block totals
       const scanBlocks = Math.max(1, Math.ceil(this.n / SCAN_BLOCK));
       for (let L = 1; L <= MAX_LEVEL3; L++) {
-        pass.setBindGroup(0, g.tree[L]);
+        pass.setBindGroup(0, g.treeRanked[L]);
         pass.setPipeline(this.pipes.tree_flag_ranked);
         pass.dispatchWorkgroups(scanBlocks);
         pass.setBindGroup(0, g.scanFlags);
         pass.setPipeline(this.pipes.scan_sums);
         pass.dispatchWorkgroups(1);
-        pass.setBindGroup(0, g.tree[L]);
+        pass.setBindGroup(0, g.treeRanked[L]);
         pass.setPipeline(this.pipes.tree_scatter_ranked);
         pass.dispatchWorkgroups(bodies);
       }

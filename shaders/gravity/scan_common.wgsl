@@ -1,5 +1,5 @@
 // The block size and the workgroup scan of scan.wgsl, in a file of their own so that a kernel with
-// other bindings (shaders/gravity3d/tree.wgsl's flag pass) can scan in workgroup memory the same way.
+// other bindings (shaders/gravity3d/tree_ranked.wgsl's flag pass) can scan in workgroup memory the same way.
 const SCAN_BLOCK: u32 = 1024u;
 var<workgroup> wsum: array<array<u32, 256>, 2>;
 
