@@ -5,8 +5,9 @@
  * whose `exclusiveScan` it calls). Stability is what makes LSD radix sorting correct: a pass
  * must keep the order the previous passes made among equal digits (Knuth, TAOCP vol. 3, §5.2.5).
  *
- * The twin of shaders/gravity/radix.wgsl (and of radix_bitmap.wgsl at other digit widths). Being stable, the result is unique — keys ascending,
- * equal keys in ascending input index — so the GPU's result must equal it exactly.
+ * The twin of shaders/gravity/radix.wgsl (and of radix_bitmap.wgsl at other digit widths). Being
+ * stable, the result is unique — keys ascending, equal keys in ascending input index — so the GPU's
+ * result must equal it exactly.
  */
 import {exclusiveScan} from "../sort/twin.js";
 
