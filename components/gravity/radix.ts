@@ -1,7 +1,7 @@
 /**
  * Radix sort of 32-bit keys with a payload (the body index): least-significant digit first,
- * 4 bits per pass, 8 passes (another digit width: radixSortTwin's `digit`), each pass a stable counting sort (count → exclusive scan →
- * scatter in order), the same counting sort as the first essay's §3 (components/sort/twin.ts,
+ * 4 bits per pass, 8 passes (another digit width: radixSortTwin's `digit`), each pass a stable
+ * counting sort (count → exclusive scan → scatter in order), the same counting sort as the first essay's §3 (components/sort/twin.ts,
  * whose `exclusiveScan` it calls). Stability is what makes LSD radix sorting correct: a pass
  * must keep the order the previous passes made among equal digits (Knuth, TAOCP vol. 3, §5.2.5).
  *
