@@ -18,7 +18,8 @@
  *                                     the exact O(N²) step of the same sphere (3 frames of one step from 300,000 bodies up)
  *   npm run bench -- --pipelines gravity3d-variants --counts 1000000
  *                                     the cooperative walk's variants at θ 0.5 (GRAVITY3_WALK_VARIANTS: kernel, leaf
- *                                     capacity, workgroup), to pick GRAVITY3_GPU_WALK
+ *                                     capacity, workgroup), to pick GRAVITY3_GPU_WALK, and the sort and build
+ *                                     options (GRAVITY3_BUILD_VARIANTS: 4- or 5-bit digits, 5 or 3 dispatches a level)
  *   npm run bench -- --pipelines sand,sand-unfolded,water,water-unfolded --counts 10000,30000,50000,80000
  *                                     the simulations with the count folded into their last pass (the
  *                                     default) and with the count as its own pass, side by side

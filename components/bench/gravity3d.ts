@@ -11,7 +11,17 @@
  * every node (ranges, children, float32 sums) equal the CPU twin's exactly, and the walk's
  * accelerations lie within 1e-4 of the RMS of the twin walk's. Node only.
  */
-import {GRAVITY3_GPU_WALK, Gravity3GPU, GRAVITY3_PHASES, gravity3BufferBytes, MAX_BODIES3, type Walk3Kind, type Walk3Variant} from "../gravity3d/gpu.js";
+import {
+  type BuildLevelDispatches3,
+  GRAVITY3_GPU_WALK,
+  Gravity3GPU,
+  GRAVITY3_PHASES,
+  gravity3BufferBytes,
+  MAX_BODIES3,
+  type SortDigitBits3,
+  type Walk3Kind,
+  type Walk3Variant,
+} from "../gravity3d/gpu.js";
 import type {Bodies3} from "../gravity3d/bodies.js";
 import {buildBarnesHut3, direct3, forceErrors3, nodeSlots, plummer3Scene, walk3Twin, walkSubgroup3Twin} from "../gravity3d/twin.js";
 import type {PipelineSpec} from "./pipelines.js";
@@ -105,25 +115,47 @@ export function fixedSubgroupSize(device: GPUDevice): number | undefined {
   return min && min === max ? min : undefined;
 }
 
+/** How the sort and the build run outside the walk (Gravity3GPU's sortDigitBits and buildLevelDispatches). */
+export interface Gravity3Build {
+  sortDigitBits: SortDigitBits3;
+  buildLevelDispatches: BuildLevelDispatches3;
+}
+
+/** Gravity3GPU's defaults: 4-bit digits (8 passes), 5 dispatches a level. A row's scene names its build only when it differs. */
+export const GRAVITY3_DEFAULT_BUILD: Gravity3Build = {sortDigitBits: 4, buildLevelDispatches: 5};
+
+/** The words a row's scene adds for a build other than the default (", 5-bit sort, 3-dispatch build"); "" for the default. */
+export function buildScene(build: Gravity3Build): string {
+  const d = GRAVITY3_DEFAULT_BUILD;
+  if (build.sortDigitBits === d.sortDigitBits && build.buildLevelDispatches === d.buildLevelDispatches) return "";
+  return `, ${build.sortDigitBits}-bit sort, ${build.buildLevelDispatches}-dispatch build`;
+}
+
 /**
  * The harness spec of the 3D step at opening angle θ. `variant` (subgroup walk only): its kernel,
  * workgroup size and leaf capacity (default GRAVITY3_GPU_WALK for the subgroup walk, leaf capacity
- * GRAVITY3_DEFAULTS' for the per-thread one); `name` "gravity3d-variants" for the variant runs.
+ * GRAVITY3_DEFAULTS' for the per-thread one); `name` "gravity3d-variants" for the variant runs;
+ * `build`: the sort's digit width and the build's dispatches a level (default GRAVITY3_DEFAULT_BUILD).
  */
 export function gravity3dSpec(
   theta: number,
   walk: Walk3Kind = "thread",
   variant: Walk3Variant | null = walk === "subgroup" ? GRAVITY3_GPU_WALK : null,
-  name: "gravity3d" | "gravity3d-variants" = "gravity3d"
+  name: "gravity3d" | "gravity3d-variants" = "gravity3d",
+  build: Gravity3Build = GRAVITY3_DEFAULT_BUILD
 ): PipelineSpec<Bodies3> {
   const opts = {
     walk,
     ...(variant ? {leafCapacity: variant.leafCapacity, walkKernel: variant.kernel, walkWorkgroup: variant.workgroup} : {}),
+    ...build,
   };
   return {
     name,
     checkCap: GRAVITY3_CHECK_BODIES,
-    memory: (n) => ({largestBuffer: Math.max(n * 16, gravity3BufferBytes(n) / 3), total: gravity3BufferBytes(Math.max(n, GRAVITY3_CHECK_BODIES))}),
+    memory: (n) => {
+      const bytes = (count: number) => gravity3BufferBytes(count, undefined, build.sortDigitBits);
+      return {largestBuffer: Math.max(n * 16, bytes(n) / 3), total: bytes(Math.max(n, GRAVITY3_CHECK_BODIES))};
+    },
     compulsoryBytes: (n) => ({bytes: 8 * n * BODY_BYTES, formula: "8 × 48 B × N (integrate, keys, permute, walk, kick: each body read or written)"}),
     scene: (n) => plummer3Scene(n, 1),
     async create(ctx, input) {
@@ -133,7 +165,7 @@ export function gravity3dSpec(
       const how = g.walkKind === "subgroup" ? ` (${g.walkKernel} kernel, workgroup ${g.walkWorkgroup})` : "";
       return {
         particles: input.n,
-        scene: `Plummer sphere (plummer3Scene(n, 1)), θ = ${theta}, leaf capacity ${g.leafCapacity}, ${g.walkKind} walk${how}`,
+        scene: `Plummer sphere (plummer3Scene(n, 1)), θ = ${theta}, leaf capacity ${g.leafCapacity}, ${g.walkKind} walk${how}${buildScene(build)}`,
         passes: GRAVITY3_PHASES.map((label) => ({
           label,
           encode: () => {
@@ -201,8 +233,32 @@ export const GRAVITY3_WALK_VARIANTS: Walk3Variant[] = [
   {kernel: "stack", workgroup: 64, leafCapacity: 24},
 ];
 
-/** The specs of `--pipelines gravity3d-variants`: the subgroup walk at θ 0.5, one per GRAVITY3_WALK_VARIANTS entry. */
-export const gravity3VariantSpecs = (): PipelineSpec<Bodies3>[] => GRAVITY3_WALK_VARIANTS.map((v) => gravity3dSpec(0.5, "subgroup", v, "gravity3d-variants"));
+/**
+ * The sort and build options that one run of `--pipelines gravity3d-variants` compares at θ 0.5, each
+ * with the stack kernel, leaf capacity 16, workgroups of 64: 4- or 5-bit digits (40 or 30 sort
+ * dispatches) × 5 or 3 dispatches a level (51 or 31 build dispatches). Off by default in Gravity3GPU
+ * until this run says which is faster; the first is the default, the same row as that walk variant's.
+ */
+export const GRAVITY3_BUILD_VARIANTS: (Walk3Variant & Gravity3Build)[] = [
+  {kernel: "stack", workgroup: 64, leafCapacity: 16, sortDigitBits: 4, buildLevelDispatches: 5},
+  {kernel: "stack", workgroup: 64, leafCapacity: 16, sortDigitBits: 5, buildLevelDispatches: 5},
+  {kernel: "stack", workgroup: 64, leafCapacity: 16, sortDigitBits: 4, buildLevelDispatches: 3},
+  {kernel: "stack", workgroup: 64, leafCapacity: 16, sortDigitBits: 5, buildLevelDispatches: 3},
+];
+
+const sameWalk = (a: Walk3Variant, b: Walk3Variant) => a.kernel === b.kernel && a.workgroup === b.workgroup && a.leafCapacity === b.leafCapacity;
+
+/**
+ * The specs of `--pipelines gravity3d-variants`, all the subgroup walk at θ 0.5: one per GRAVITY3_WALK_VARIANTS
+ * entry (default build), then one per GRAVITY3_BUILD_VARIANTS entry, less a default build whose walk variant
+ * already has its row (the same pipeline twice would be timed twice).
+ */
+export const gravity3VariantSpecs = (): PipelineSpec<Bodies3>[] => [
+  ...GRAVITY3_WALK_VARIANTS.map((v) => gravity3dSpec(0.5, "subgroup", v, "gravity3d-variants")),
+  ...GRAVITY3_BUILD_VARIANTS.filter((v) => buildScene(v) !== "" || !GRAVITY3_WALK_VARIANTS.some((w) => sameWalk(w, v))).map((v) =>
+    gravity3dSpec(0.5, "subgroup", v, "gravity3d-variants", {sortDigitBits: v.sortDigitBits, buildLevelDispatches: v.buildLevelDispatches})
+  ),
+];
 
 /** Bodies of the direct step's twin check whose forces the CPU sums exactly (float64). */
 export const GRAVITY3_DIRECT_SAMPLE = 256;

@@ -110,9 +110,12 @@ const FILES = {
   integrate: {path: "gravity/integrate.wgsl", kinds: ["uniform", "rw", "rw"], entries: ["kick_drift", "kick"]},
 } satisfies Record<string, {path: string; kinds: Kind[]; entries: string[]}>;
 
-/** Files composed between common.wgsl and a kernel's own file: the two walks share their bindings, stack size and `pull`. */
+/**
+ * Files composed between common.wgsl and a kernel's own file: the two walks share their bindings, stack size and `pull`;
+ * the scan's workgroup scan lives in scan_common.wgsl, which the 3D octree's flag pass also composes.
+ */
 const WALK_COMMON = "gravity/walk_common.wgsl";
-const BEFORE: Partial<Record<keyof typeof FILES, string[]>> = {walk: [WALK_COMMON]};
+const BEFORE: Partial<Record<keyof typeof FILES, string[]>> = {walk: [WALK_COMMON], scan: ["gravity/scan_common.wgsl"]};
 
 type Pipes = Record<string, GPUComputePipeline>;
 

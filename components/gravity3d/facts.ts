@@ -113,7 +113,8 @@ const sameVariant = (a: Walk3Variant | undefined, b: Walk3Variant) =>
  * left out; ms per step = the frame's median / steps per frame (the direct rows at a million bodies
  * take one step a frame). A cooperative row of a variant other than `cooperative` (default
  * GRAVITY3_GPU_WALK, what the widget runs) is replaced by the same run's "gravity3d-variants" row of
- * that variant at the same count and θ where there is one; the other variant rows stay out.
+ * that variant at the same count and θ where there is one; the other variant rows stay out, and so do
+ * rows of a sort or build other than the default (their scene says ", 5-bit sort, 3-dispatch build").
  */
 export function step3Rows(report: {rows: ReportRow[]}, cooperative: Walk3Variant = GRAVITY3_GPU_WALK): Step3Row[] {
   const tree: Step3Row[] = [];
@@ -129,6 +130,8 @@ export function step3Rows(report: {rows: ReportRow[]}, cooperative: Walk3Variant
     const theta = /θ = ([\d.]+)/.exec(r.scene);
     const walk = /(thread|subgroup) walk/.exec(r.scene);
     if ((r.pipeline !== "gravity3d" && r.pipeline !== "gravity3d-variants") || !theta || !walk) continue;
+    // the page's table shows the step the widget runs: the default sort and build
+    if (/\d-bit sort|\d-dispatch build/.test(r.scene)) continue;
     const row: Step3Row = {bodies: r.particles, theta: Number(theta[1]), walk: walk[1] as Step3Row["walk"], stepMs, passMs};
     const variant = variantOf(r.scene);
     if (variant) row.variant = variant;

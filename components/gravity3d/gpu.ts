@@ -3,9 +3,9 @@
  *
  *   integrate  kick_drift                                v += a·dt/2; x += v·dt
  *   keys       bounds_clear, bounds_reduce, keys_compute  30-bit Morton keys over the root cube
- *   sort       8 × (radix_count, scan ×3, radix_scatter)  the 2D page's radix sort, reused as written
+ *   sort       8 × (radix_count, scan ×3, radix_scatter)  the 2D page's radix sort, reused as written (40)
  *   permute    permute (+ two copies back)                bodies into Morton order
- *   build      tree_init, 10 × (tree_flag, scan ×3, tree_scatter)   the octree level by level
+ *   build      tree_init, 10 × (tree_flag, scan ×3, tree_scatter)   the octree level by level (51)
  *   com        11 × com_level                             sums and walk nodes, deepest level first
  *   walk       walk                                       accelerations, potentials, term counts
  *   kick       kick                                       v += a·dt/2
@@ -13,13 +13,22 @@
  * Node slots of each level start at a fixed offset computed on the CPU (levelBases), so no
  * count is read back and no dispatch is indirect; a level's dispatch covers its capacity and
  * threads past the level's count (written on the GPU) return at once.
- * WGSL: shaders/gravity3d/ (and gravity/radix.wgsl, gravity/scan.wgsl); twin: components/gravity3d/twin.ts.
+ *
+ * Two options, off by default until measured on an H200 (each equal to the twin exactly):
+ *   sortDigitBits 5    6 × (radix_count_bitmap, scan ×3, radix_scatter_bitmap): 5-bit digits cover the
+ *                      30-bit keys in 6 passes (gravity/radix_bitmap.wgsl): 30 dispatches instead of 40;
+ *   buildLevelDispatches 3   tree_init, 10 × (tree_flag_ranked, scan_sums, tree_scatter_ranked): the
+ *                      flag pass scans its block in workgroup memory and the scatter adds the block's
+ *                      offset, so scan_local and scan_add go: 31 dispatches instead of 51.
+ * WGSL: shaders/gravity3d/ (tree.wgsl or tree_ranked.wgsl; and gravity/radix.wgsl or radix_bitmap.wgsl,
+ * gravity/scan.wgsl, scan_common.wgsl);
+ * twin: components/gravity3d/twin.ts.
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
-import {RADIX_BITS, RADIX_BUCKETS, RADIX_PASSES} from "../gravity/radix.js";
+import {RADIX_BITS, radixPasses} from "../gravity/radix.js";
 import {
   allocBodies3,
   type Bodies3,
@@ -30,7 +39,7 @@ import {
   type Walk3Kernel,
   type Walk3Variant,
 } from "./bodies.js";
-import {LEVELS3, MAX_LEVEL3} from "./morton.js";
+import {BITS3, LEVELS3, MAX_LEVEL3} from "./morton.js";
 import {levelBases, levelCapacity, type Octree} from "./tree.js";
 
 /** The timed passes of one step, in order (labels for a PassTimer). */
@@ -61,6 +70,34 @@ export interface Gravity3GPUOptions {
   walkKernel?: Walk3Kernel;
   /** Threads per workgroup of the subgroup walk: 32, 64, 128 or 256 (default GRAVITY3_GPU_WALK.workgroup). */
   walkWorkgroup?: number;
+  /**
+   * Bits of the radix sort's digit: 4 (default: the 2D page's radix.wgsl, 8 passes) or 5
+   * (radix_bitmap.wgsl, 6 passes over the 30-bit keys). Same sorted keys and permutation.
+   */
+  sortDigitBits?: SortDigitBits3;
+  /**
+   * Dispatches per octree level: 5 (default: flag, the three-dispatch scan, scatter) or 3 (the scan's
+   * block pass folded into the flag pass, its add into the scatter). Same octree, node for node.
+   */
+  buildLevelDispatches?: BuildLevelDispatches3;
+}
+
+export type SortDigitBits3 = 4 | 5;
+export type BuildLevelDispatches3 = 5 | 3;
+
+/** Dispatches of `encodeSort`: passes × (count, scan ×3, scatter). 40 with 4-bit digits, 30 with 5-bit. */
+export function gravity3SortDispatches(bits: SortDigitBits3 = RADIX_BITS): number {
+  return sortPasses(bits) * 5;
+}
+
+/** Dispatches of `encodeBuild`: the root, then MAX_LEVEL3 levels of `perLevel` each (51, or 31 with 3). */
+export function gravity3BuildDispatches(perLevel: BuildLevelDispatches3 = 5): number {
+  return 1 + MAX_LEVEL3 * perLevel;
+}
+
+/** Radix passes for a digit width: 4 bits sort all 32 (as the 2D page does), 5 bits the 30 the keys have. */
+function sortPasses(bits: SortDigitBits3): number {
+  return bits === 4 ? radixPasses(4, 32) : radixPasses(bits, 3 * BITS3);
 }
 
 export type Walk3Kind = "thread" | "subgroup";
@@ -89,17 +126,28 @@ function layout(device: GPUDevice, label: string, kinds: Kind[]): GPUPipelineLay
 
 const FILES = {
   keys: {files: [...C, "gravity3d/keys.wgsl"], kinds: ["uniform", "read", "rw", "rw", "rw"], entries: ["bounds_clear", "bounds_reduce", "keys_compute"]},
-  scan: {files: ["gravity/scan.wgsl"], kinds: ["read", "read", "rw", "rw"], entries: ["scan_local", "scan_sums", "scan_add"]},
+  scan: {files: ["gravity/scan_common.wgsl", "gravity/scan.wgsl"], kinds: ["read", "read", "rw", "rw"], entries: ["scan_local", "scan_sums", "scan_add"]},
   radix: {
     files: [...C, "gravity/radix.wgsl"],
     kinds: ["uniform", "uniform", "read", "read", "rw", "read", "rw", "rw"],
     entries: ["radix_count", "radix_scatter"],
   },
   permute: {files: [...C, "gravity3d/permute.wgsl"], kinds: ["uniform", "read", "read", "read", "rw", "rw"], entries: ["permute"]},
+  radixBitmap: {
+    files: [...C, "gravity/radix_bitmap.wgsl"],
+    kinds: ["uniform", "uniform", "read", "read", "rw", "read", "rw", "rw"],
+    entries: ["radix_count_bitmap", "radix_scatter_bitmap"],
+  },
   tree: {
-    files: [...C, "gravity3d/tree.wgsl"],
+    files: [...C, "gravity3d/tree_common.wgsl", "gravity3d/tree.wgsl"],
     kinds: ["uniform", "uniform", "read", "rw", "rw", "rw", "read", "rw"],
     entries: ["tree_init", "tree_flag", "tree_scatter"],
+  },
+  // the 3-dispatch build: rank written by the flag pass, block totals (the scan's sums buffer) at binding 8
+  treeRanked: {
+    files: [...C, "gravity/scan_common.wgsl", "gravity3d/tree_common.wgsl", "gravity3d/tree_ranked.wgsl"],
+    kinds: ["uniform", "uniform", "read", "rw", "rw", "rw", "rw", "rw", "rw"],
+    entries: ["tree_flag_ranked", "tree_scatter_ranked"],
   },
   com: {
     files: [...C, "gravity3d/com.wgsl"],
@@ -129,21 +177,34 @@ function compileSubgroupWalk(device: GPUDevice, wgsl: WGSLLoader, kernel: Walk3K
   );
 }
 
-async function compile(device: GPUDevice, wgsl: WGSLLoader): Promise<Pipes> {
+/** The entry points one configuration never dispatches (not compiled): the other sort's and the other build's. */
+function unused(bits: SortDigitBits3, perLevel: BuildLevelDispatches3): Set<string> {
+  const sort = bits === 4 ? ["radix_count_bitmap", "radix_scatter_bitmap"] : ["radix_count", "radix_scatter"];
+  const build = perLevel === 5 ? ["tree_flag_ranked", "tree_scatter_ranked"] : ["tree_flag", "tree_scatter"];
+  return new Set([...sort, ...build]);
+}
+
+async function compile(device: GPUDevice, wgsl: WGSLLoader, bits: SortDigitBits3, perLevel: BuildLevelDispatches3): Promise<Pipes> {
+  const skip = unused(bits, perLevel);
   const jobs: Promise<[string, GPUComputePipeline]>[] = [];
   for (const [name, f] of Object.entries(FILES)) {
     const pl = layout(device, `g3-${name}`, f.kinds as Kind[]);
-    for (const e of f.entries) jobs.push(computePipeline(device, wgsl, f.files, e, pl, "explicit3").then((p) => [e, p]));
+    for (const e of f.entries) {
+      if (skip.has(e)) continue;
+      // radix_bitmap.wgsl's digit width is an override; its default is 5, set here so the file and the option agree
+      const constants = name === "radixBitmap" ? {DIGIT_BITS: bits} : undefined;
+      jobs.push(computePipeline(device, wgsl, f.files, e, pl, "explicit3", constants).then((p) => [e, p]));
+    }
   }
   return Object.fromEntries(await Promise.all(jobs));
 }
 
 /** GPU bytes of the buffers for `maxBodies` (to size a widget's default count to a device's limits). */
-export function gravity3BufferBytes(maxBodies: number, leafCapacity = GRAVITY3_DEFAULTS.leafCapacity): number {
+export function gravity3BufferBytes(maxBodies: number, leafCapacity = GRAVITY3_DEFAULTS.leafCapacity, sortDigitBits: SortDigitBits3 = RADIX_BITS): number {
   const n = Math.max(maxBodies, 1);
   const cap = levelBases(n, leafCapacity)[LEVELS3];
   const blocks = Math.ceil(n / WG);
-  return n * (5 * 16 + 8 * 4) + cap * (16 + 16 + 32) + blocks * RADIX_BUCKETS * 8;
+  return n * (5 * 16 + 8 * 4) + cap * (16 + 16 + 32) + blocks * (1 << sortDigitBits) * 8;
 }
 
 /** The GPU pipeline of the 3D simulation. Buffers: `pos` (x, y, z, m), `vel` (v, tag), `acc` (a, φ): what a renderer draws from. */
@@ -158,6 +219,12 @@ export class Gravity3GPU {
   /** The subgroup walk's kernel and threads per workgroup (used only when `walkKind` is "subgroup"). */
   readonly walkKernel: Walk3Kernel;
   readonly walkWorkgroup: number;
+  /** The radix sort's digit width (4: radix.wgsl, 5: radix_bitmap.wgsl) and its passes. */
+  readonly sortDigitBits: SortDigitBits3;
+  readonly sortPasses: number;
+  /** Dispatches per octree level (5 or 3). */
+  readonly buildLevelDispatches: BuildLevelDispatches3;
+  private readonly buckets: number;
   private n = 0;
   private params: Gravity3Params;
   private bases: Uint32Array;
@@ -175,6 +242,10 @@ export class Gravity3GPU {
     this.leafCapacity = opts.leafCapacity ?? GRAVITY3_DEFAULTS.leafCapacity;
     this.walkKernel = opts.walkKernel ?? GRAVITY3_GPU_WALK.kernel;
     this.walkWorkgroup = opts.walkWorkgroup ?? GRAVITY3_GPU_WALK.workgroup;
+    this.sortDigitBits = opts.sortDigitBits ?? RADIX_BITS;
+    this.sortPasses = sortPasses(this.sortDigitBits);
+    this.buckets = 1 << this.sortDigitBits;
+    this.buildLevelDispatches = opts.buildLevelDispatches ?? 5;
     this.params = {...GRAVITY3_DEFAULTS, leafCapacity: this.leafCapacity};
     this.bases = levelBases(this.maxBodies, this.leafCapacity);
     this.nodeCapacity = this.bases[LEVELS3];
@@ -189,7 +260,8 @@ export class Gravity3GPU {
   /**
    * Compiles (or reuses) the kernels and allocates every buffer once, in a child scope of
    * `parentScope`. Errors: RangeError for maxBodies outside 1..4,194,304, leafCapacity < 1, an unknown
-   * walk or walk kernel, or a walk workgroup size not in WALK3_WORKGROUPS.
+   * walk or walk kernel, a walk workgroup size not in WALK3_WORKGROUPS, a sort digit other than 4 or 5
+   * bits, or a build other than 5 or 3 dispatches a level.
    */
   static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, opts: Gravity3GPUOptions): Promise<Gravity3GPU> {
     if (!(Number.isInteger(opts.maxBodies) && opts.maxBodies >= 1 && opts.maxBodies <= MAX_BODIES3))
@@ -202,10 +274,16 @@ export class Gravity3GPU {
       throw new RangeError(`walkKernel must be "stack", "next" or "ranges", got ${String(opts.walkKernel)}`);
     if (opts.walkWorkgroup !== undefined && !(WALK3_WORKGROUPS as readonly number[]).includes(opts.walkWorkgroup))
       throw new RangeError(`walkWorkgroup must be one of ${WALK3_WORKGROUPS.join(", ")}, got ${opts.walkWorkgroup}`);
+    if (opts.sortDigitBits !== undefined && opts.sortDigitBits !== 4 && opts.sortDigitBits !== 5)
+      throw new RangeError(`sortDigitBits must be 4 or 5, got ${String(opts.sortDigitBits)}`);
+    if (opts.buildLevelDispatches !== undefined && opts.buildLevelDispatches !== 5 && opts.buildLevelDispatches !== 3)
+      throw new RangeError(`buildLevelDispatches must be 5 or 3, got ${String(opts.buildLevelDispatches)}`);
     const subgroups = opts.walk === "subgroup" && device.features.has("subgroups" as GPUFeatureName);
     const kernel = opts.walkKernel ?? GRAVITY3_GPU_WALK.kernel;
     const workgroup = opts.walkWorkgroup ?? GRAVITY3_GPU_WALK.workgroup;
-    const [pipes, sub] = await Promise.all([compile(device, wgsl), subgroups ? compileSubgroupWalk(device, wgsl, kernel, workgroup) : null]);
+    const bits = opts.sortDigitBits ?? RADIX_BITS;
+    const perLevel = opts.buildLevelDispatches ?? 5;
+    const [pipes, sub] = await Promise.all([compile(device, wgsl, bits, perLevel), subgroups ? compileSubgroupWalk(device, wgsl, kernel, workgroup) : null]);
     if (sub) pipes.walk_subgroup = sub;
     const scope = parentScope.child(device);
     try {
@@ -220,7 +298,7 @@ export class Gravity3GPU {
     const s = this.scope;
     const n = Math.max(this.maxBodies, 1);
     const blocks = Math.ceil(n / WG);
-    const histLen = RADIX_BUCKETS * blocks;
+    const histLen = this.buckets * blocks;
     const buf = (label: string, size: number, usage = STORAGE_RW) => s.buffer({label, size: Math.max(16, size), usage});
     const u32 = (label: string, value: number) => {
       const u = s.buffer({label, size: 16, usage: Usage.UNIFORM | Usage.COPY_DST});
@@ -255,7 +333,7 @@ export class Gravity3GPU {
       terms: buf("g3-terms", n * 4),
       partial: buf("g3-energy", blocks * 8),
       levelU: Array.from({length: LEVELS3}, (_, L) => u32(`g3-level-${L}`, L)),
-      shiftU: Array.from({length: RADIX_PASSES}, (_, p) => u32(`g3-radix-shift-${p}`, p * RADIX_BITS)),
+      shiftU: Array.from({length: this.sortPasses}, (_, p) => u32(`g3-radix-shift-${p}`, p * this.sortDigitBits)),
     };
   }
 
@@ -267,17 +345,23 @@ export class Gravity3GPU {
         layout: this.pipes[entry].getBindGroupLayout(0),
         entries: buffers.map((buffer, binding) => ({binding, resource: {buffer}})),
       });
+    const count = this.sortDigitBits === 4 ? "radix_count" : "radix_count_bitmap";
     const radix = b.shiftU.map((shift, p) => {
       const [ki, vi, ko, vo] = p % 2 === 0 ? [b.keysA, b.valsA, b.keysB, b.valsB] : [b.keysB, b.valsB, b.keysA, b.valsA];
-      return group("radix_count", [b.params, shift, ki, vi, b.hist, b.radixOffsets, ko, vo]);
+      return group(count, [b.params, shift, ki, vi, b.hist, b.radixOffsets, ko, vo]);
     });
+    const tree = b.levelU.map((u) => group("tree_init", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.rank, b.levelCount]));
+    const treeRanked = this.pipes.tree_flag_ranked
+      ? b.levelU.map((u) => group("tree_flag_ranked", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.rank, b.levelCount, b.scanSums]))
+      : [];
     return {
       keys: group("bounds_clear", [b.params, b.pos, b.bounds, b.keysA, b.valsA]),
       radix,
       scanRadix: group("scan_local", [b.radixLen, b.hist, b.radixOffsets, b.scanSums]),
       scanFlags: group("scan_local", [b.bodyLen, b.flags, b.rank, b.scanSums]),
       permute: group("permute", [b.params, b.valsA, b.pos, b.vel, b.posB, b.velB]),
-      tree: b.levelU.map((u) => group("tree_flag", [b.params, u, b.keysA, b.nodes, b.parent, b.flags, b.rank, b.levelCount])),
+      tree,
+      treeRanked,
       com: b.levelU.map((u) => group("com_level", [b.params, u, b.pos, b.nodes, b.sums, b.levelCount, b.keysA, b.bounds, b.walkNodes])),
       walk: group("walk", [b.params, b.pos, b.walkNodes, b.acc, b.terms]),
       walkSubgroup: this.pipes.walk_subgroup ? group("walk_subgroup", [b.params, b.pos, b.walkNodes, b.acc, b.terms]) : null,
@@ -311,7 +395,7 @@ export class Gravity3GPU {
     this.bases = levelBases(Math.max(this.n, 1), this.leafCapacity);
     new Uint32Array(buf, 32, 12).set(this.bases);
     this.device.queue.writeBuffer(this.b.params, 0, buf);
-    this.device.queue.writeBuffer(this.b.radixLen, 0, new Uint32Array([RADIX_BUCKETS * Math.ceil(this.n / WG)]));
+    this.device.queue.writeBuffer(this.b.radixLen, 0, new Uint32Array([this.buckets * Math.ceil(this.n / WG)]));
     this.device.queue.writeBuffer(this.b.bodyLen, 0, new Uint32Array([this.n]));
   }
 
@@ -388,17 +472,24 @@ export class Gravity3GPU {
     pass.end();
   }
 
-  /** sort: the radix sort of (keys, vals), 8 passes of 4 bits (the 30-bit keys need 8 passes of 4 bits either way). */
+  /**
+   * sort: the radix sort of (keys, vals), 8 passes of 4 bits (the 30-bit keys take 8 passes of 4 bits
+   * either way) or, with sortDigitBits 5, 6 passes of 5 bits; 5 dispatches a pass (gravity3SortDispatches).
+   * An even number of passes either way: the result ends in keysA / valsA.
+   */
   encodeSort(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
     const blocks = this.groupsFor(this.n);
+    const bitmap = this.sortDigitBits !== 4;
+    const count = this.pipes[bitmap ? "radix_count_bitmap" : "radix_count"];
+    const scatter = this.pipes[bitmap ? "radix_scatter_bitmap" : "radix_scatter"];
     const pass = this.pass(enc, "sort", timer);
-    for (let p = 0; p < RADIX_PASSES; p++) {
+    for (let p = 0; p < this.sortPasses; p++) {
       pass.setBindGroup(0, this.groups.radix[p]);
-      pass.setPipeline(this.pipes.radix_count);
+      pass.setPipeline(count);
       pass.dispatchWorkgroups(blocks);
-      this.scan(pass, this.groups.scanRadix, RADIX_BUCKETS * blocks);
+      this.scan(pass, this.groups.scanRadix, this.buckets * blocks);
       pass.setBindGroup(0, this.groups.radix[p]);
-      pass.setPipeline(this.pipes.radix_scatter);
+      pass.setPipeline(scatter);
       pass.dispatchWorkgroups(blocks);
     }
     pass.end();
@@ -415,7 +506,10 @@ export class Gravity3GPU {
     enc.copyBufferToBuffer(this.b.velB, 0, this.vel, 0, this.n * 16);
   }
 
-  /** build: the root, then per level 1..10 flag → scan → scatter (1 + 10 × 5 dispatches). */
+  /**
+   * build: the root, then per level 1..10 flag → scan → scatter: 1 + 10 × 5 dispatches, or with
+   * buildLevelDispatches 3 flag-and-block-scan → scan of the block totals → scatter, 1 + 10 × 3.
+   */
   encodeBuild(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
     const g = this.groups;
     const bodies = this.groupsFor(this.n);
@@ -423,6 +517,23 @@ export class Gravity3GPU {
     pass.setBindGroup(0, g.tree[0]);
     pass.setPipeline(this.pipes.tree_init);
     pass.dispatchWorkgroups(bodies);
+    if (this.buildLevelDispatches === 3) {
+      // one flag workgroup per scan block (SCAN_BLOCK bodies), so scan_sums scans exactly its block totals
+      const scanBlocks = Math.max(1, Math.ceil(this.n / SCAN_BLOCK));
+      for (let L = 1; L <= MAX_LEVEL3; L++) {
+        pass.setBindGroup(0, g.treeRanked[L]);
+        pass.setPipeline(this.pipes.tree_flag_ranked);
+        pass.dispatchWorkgroups(scanBlocks);
+        pass.setBindGroup(0, g.scanFlags);
+        pass.setPipeline(this.pipes.scan_sums);
+        pass.dispatchWorkgroups(1);
+        pass.setBindGroup(0, g.treeRanked[L]);
+        pass.setPipeline(this.pipes.tree_scatter_ranked);
+        pass.dispatchWorkgroups(bodies);
+      }
+      pass.end();
+      return;
+    }
     for (let L = 1; L <= MAX_LEVEL3; L++) {
       pass.setBindGroup(0, g.tree[L]);
       pass.setPipeline(this.pipes.tree_flag);
@@ -563,6 +674,48 @@ export class Gravity3GPU {
       {buffer: this.b.bounds, size: 24},
     ]);
     return {keys: new Uint32Array(k), vals: new Uint32Array(v), bounds: new Uint32Array(b)};
+  }
+
+  /**
+   * Sorts `keys` (at most maxBodies, each below 2^30 with 5-bit digits) with this pipeline's radix sort,
+   * the payload their indices, and reads back the sorted keys and the permutation: the sort tested on
+   * keys of any pattern, not only Morton keys of bodies. The body count is restored afterwards; the
+   * key buffers are overwritten (the next step computes them again). Errors: RangeError for too many or too wide keys.
+   */
+  async sortKeys(keys: Uint32Array): Promise<{keys: Uint32Array; vals: Uint32Array}> {
+    const n = keys.length;
+    if (n > this.maxBodies) throw new RangeError(`${n} keys, this pipeline was sized for ${this.maxBodies}`);
+    const keyBits = this.sortPasses * this.sortDigitBits;
+    if (keyBits < 32) {
+      const wide = keys.findIndex((k) => k >>> keyBits !== 0);
+      if (wide >= 0) throw new RangeError(`key ${wide} (${keys[wide]}) has more than the ${keyBits} bits the sort covers`);
+    }
+    if (n === 0) return {keys: new Uint32Array(0), vals: new Uint32Array(0)};
+    const bodies = this.n;
+    this.n = n;
+    try {
+      this.writeParams();
+      this.device.queue.writeBuffer(this.b.keysA, 0, Uint32Array.from(keys));
+      this.device.queue.writeBuffer(
+        this.b.valsA,
+        0,
+        Uint32Array.from({length: n}, (_, i) => i)
+      );
+      const enc = this.device.createCommandEncoder({label: "g3-sort-keys"});
+      this.encodeSort(enc);
+      const [k, v] = await readBuffers(
+        this.device,
+        [
+          {buffer: this.b.keysA, size: n * 4},
+          {buffer: this.b.valsA, size: n * 4},
+        ],
+        enc
+      );
+      return {keys: new Uint32Array(k), vals: new Uint32Array(v)};
+    } finally {
+      this.n = bodies;
+      this.writeParams();
+    }
   }
 
   /** Reads the octree into the twin's layout (Octree), for tests. */

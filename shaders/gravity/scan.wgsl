@@ -4,29 +4,11 @@
 //               of the 256 thread totals in workgroup memory) and writes its block total;
 //   scan_sums:  one workgroup scans the block totals (each thread a contiguous run);
 //   scan_add:   every value adds its block's offset.
+// SCAN_BLOCK and workgroup_inclusive come from scan_common.wgsl (composed with this file).
 @group(0) @binding(0) var<storage, read> len: array<u32>;
 @group(0) @binding(1) var<storage, read> data: array<u32>;
 @group(0) @binding(2) var<storage, read_write> out: array<u32>;
 @group(0) @binding(3) var<storage, read_write> sums: array<u32>;
-
-const SCAN_BLOCK: u32 = 1024u;
-var<workgroup> wsum: array<array<u32, 256>, 2>;
-
-fn workgroup_inclusive(lid: u32, v: u32) -> u32 {
-  wsum[0][lid] = v;
-  workgroupBarrier();
-  var src = 0u;
-  for (var stride = 1u; stride < 256u; stride = stride << 1u) {
-    var s = wsum[src][lid];
-    if (lid >= stride) {
-      s = s + wsum[src][lid - stride];
-    }
-    wsum[1u - src][lid] = s;
-    workgroupBarrier();
-    src = 1u - src;
-  }
-  return wsum[src][lid];
-}
 
 @compute @workgroup_size(256)
 fn scan_local(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {

@@ -8,6 +8,8 @@
 //                 binary search of the keys inside the parent; a parent's first body writes its
 //                 first child and child count; every body records its node (or NONE in a leaf).
 //   tree_init:    the root [0, n) and parent[i] = 0.
+// The flag and the scatter themselves are in tree_common.wgsl (shared with tree_ranked.wgsl, the
+// same level in 3 dispatches instead of 5).
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<uniform> pass_info: Pass;
 @group(0) @binding(2) var<storage, read> keys: array<u32>;
@@ -35,65 +37,15 @@ fn tree_flag(@builtin(global_invocation_id) gid: vec3<u32>) {
   if (i >= params.n) {
     return;
   }
-  let p = parent[i];
-  var f = 0u;
-  if (p != NONE) {
-    let lo = nodes[p].x;
-    let hi = nodes[p].y;
-    if (hi - lo > params.leaf_capacity) {
-      let shift = 3u * (BITS3 - pass_info.value);
-      if (i == lo) {
-        f = 1u;
-      } else if ((keys[i] >> shift) != (keys[i - 1u] >> shift)) {
-        f = 1u;
-      }
-    }
-  }
-  flags[i] = f;
+  flags[i] = starts_node(i, pass_info.value);
+}
+
+// rank[] is the whole scan's output here
+fn rank_of(i: u32) -> u32 {
+  return rank[i];
 }
 
 @compute @workgroup_size(256)
 fn tree_scatter(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
-  let L = pass_info.value;
-  if (i == 0u) {
-    level_count[L] = rank[params.n];
-  }
-  if (i >= params.n) {
-    return;
-  }
-  let p = parent[i];
-  if (p == NONE) {
-    return;
-  }
-  let plo = nodes[p].x;
-  let phi = nodes[p].y;
-  if (phi - plo <= params.leaf_capacity) {
-    parent[i] = NONE;
-    return;
-  }
-  let base = level_base(L);
-  let r = rank[i];
-  let f = flags[i];
-  let j = base + r + f - 1u;
-  if (f == 1u) {
-    let shift = 3u * (BITS3 - L);
-    let mine = keys[i] >> shift;
-    var a = i + 1u;
-    var b = phi;
-    while (a < b) {
-      let mid = (a + b) >> 1u;
-      if ((keys[mid] >> shift) == mine) {
-        a = mid + 1u;
-      } else {
-        b = mid;
-      }
-    }
-    nodes[j] = vec4<u32>(i, a, NONE, 0u);
-  }
-  if (i == plo) {
-    nodes[p].z = base + r;
-    nodes[p].w = rank[phi] - r;
-  }
-  parent[i] = j;
+  scatter_level(gid.x);
 }

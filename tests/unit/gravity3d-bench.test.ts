@@ -1,6 +1,7 @@
 // The 3D benchmark's extra runs (components/bench/gravity3d.ts): the exact O(N²) step with its
 // sampled twin check and its fewer frames (frameLimits, which the harness honours), and the walk
-// variants, each checked against its twin before it may be timed.
+// variants, each checked against its twin before it may be timed; the sort and build options
+// (GRAVITY3_BUILD_VARIANTS) twin-checked and counted: 10 sort and 20 build dispatches fewer.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
@@ -8,7 +9,12 @@ import {nodeWGSL} from "../../components/gpu/node.js";
 import {frameCounts, runBench, type BenchOptions} from "../../components/bench/harness.js";
 import type {PipelineSpec} from "../../components/bench/pipelines.js";
 import {
+  buildScene,
   directDeviation3,
+  GRAVITY3_BUILD_VARIANTS,
+  GRAVITY3_WALK_VARIANTS,
+  gravity3dSpec,
+  gravity3VariantSpecs,
   GRAVITY3_DIRECT_FRAMES,
   GRAVITY3_DIRECT_HEAVY,
   GRAVITY3_DIRECT_SAMPLE,
@@ -99,5 +105,36 @@ describe("the O(N²) step on Dawn", () => {
     if (report.timing === "timestamp-query") expect(Object.keys(row.perPassMs)).toEqual(["integrate", "direct", "kick"]);
     // the run's own figures stay in the report's head
     expect(report).toMatchObject({substepsPerFrame: 3, reps: 2});
+  });
+});
+
+describe("the sort and build options in the variant runs", () => {
+  it("every walk variant, then the three builds other than the default (whose row the walk variants already have)", () => {
+    const specs = gravity3VariantSpecs();
+    expect(specs).toHaveLength(GRAVITY3_WALK_VARIANTS.length + 3);
+    expect(new Set(specs.map((s) => s.name))).toEqual(new Set(["gravity3d-variants"]));
+    expect(GRAVITY3_BUILD_VARIANTS.map(buildScene)).toEqual([
+      "",
+      ", 5-bit sort, 5-dispatch build",
+      ", 4-bit sort, 3-dispatch build",
+      ", 5-bit sort, 3-dispatch build",
+    ]);
+  });
+
+  it("each build passes the twin check; the step records 10 (sort) and 20 (build) dispatches fewer", async () => {
+    const specs = GRAVITY3_BUILD_VARIANTS.map((v) =>
+      gravity3dSpec(0.5, "thread", null, "gravity3d-variants", {sortDigitBits: v.sortDigitBits, buildLevelDispatches: v.buildLevelDispatches})
+    );
+    const report = await runBench(options(specs, {reps: 1, substeps: 1}));
+    expect(report.rows).toHaveLength(4);
+    for (const row of report.rows) expect(row.check, row.scene).toMatchObject({ok: true});
+    const d = report.rows.map((r) => r.dispatchesPerSubstep);
+    expect([d[0] - d[1], d[0] - d[2], d[0] - d[3]]).toEqual([10, 20, 30]);
+    expect(report.rows.map((r) => r.scene.endsWith("thread walk" + buildScene(GRAVITY3_BUILD_VARIANTS[report.rows.indexOf(r)])))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -1,13 +1,13 @@
 // The 3D octree pipeline on the GPU (Dawn) against its CPU twin (components/gravity3d/):
 // keys, the radix sort, the level-by-level octree and the float32 sums EQUAL the twin
-// exactly; walk forces match the twin walk to float32 rounding (term counts exactly for
+// exactly (with the 4- or 5-bit sort and the 5- or 3-dispatch build); walk forces match the twin walk to float32 rounding (term counts exactly for
 // almost every body); θ = 0 matches the tiled O(N²) kernel; at θ 0.5 the median error
 // against the exact sum is ≤ 1e-2 for a Plummer sphere; a leapfrog step matches the twin's.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
-import {Gravity3GPU} from "../../components/gravity3d/gpu.js";
+import {Gravity3GPU, type Gravity3GPUOptions, gravity3BuildDispatches, gravity3SortDispatches} from "../../components/gravity3d/gpu.js";
 import {
   allocBodies3,
   type Bodies3,
@@ -57,48 +57,69 @@ const INPUTS: [string, () => Bodies3][] = [
   ["collision", () => collision3Scene(3000, 5)],
 ];
 
+/** The sort and build options, each run on every input (the first is the default). */
+const OPTIONS: [string, Partial<Gravity3GPUOptions>][] = [
+  ["4-bit sort, 5-dispatch build", {}],
+  ["5-bit sort, 5-dispatch build", {sortDigitBits: 5}],
+  ["4-bit sort, 3-dispatch build", {buildLevelDispatches: 3}],
+  ["5-bit sort, 3-dispatch build", {sortDigitBits: 5, buildLevelDispatches: 3}],
+];
+const optionPipes = new Map<string, Gravity3GPU>();
+async function pipeFor(label: string, opts: Partial<Gravity3GPUOptions>): Promise<Gravity3GPU> {
+  if (label === OPTIONS[0][0]) return grav;
+  let g = optionPipes.get(label);
+  if (!g) optionPipes.set(label, (g = await Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: MAX, leafCapacity: 8, ...opts})));
+  return g;
+}
+
 describe("keys, sort, octree and sums equal the twin", () => {
-  for (const [name, make] of INPUTS) {
-    it(name, async () => {
-      const b = make();
-      grav.setBodies(b, "none");
-      const enc = gpu.device.createCommandEncoder();
-      grav.encodeKeys(enc);
-      grav.encodeSort(enc);
-      grav.encodePermute(enc);
-      grav.encodeBuild(enc);
-      grav.encodeCentreOfMass(enc);
-      gpu.device.queue.submit([enc.finish()]);
-      const twin = buildBarnesHut3(b, {leafCapacity: 8, theta: 0.5});
-      const sort = await grav.readSort();
-      expect(Array.from(sort.keys)).toEqual(Array.from(twin.sortedKeys));
-      expect(Array.from(sort.vals)).toEqual(Array.from(twin.order));
-      const t = await grav.readTree();
-      expect(Array.from(t.levelCount)).toEqual(Array.from(twin.tree.levelCount));
-      let bad = 0;
-      for (const [j] of nodeSlots(twin.tree)) {
-        const same =
-          t.lo[j] === twin.tree.lo[j] &&
-          t.hi[j] === twin.tree.hi[j] &&
-          t.first[j] === twin.tree.first[j] &&
-          t.kids[j] === twin.tree.kids[j] &&
-          t.mass[j] === twin.tree.mass[j] &&
-          t.sx[j] === twin.tree.sx[j] &&
-          t.sy[j] === twin.tree.sy[j] &&
-          t.sz[j] === twin.tree.sz[j];
-        if (!same && bad++ === 0)
-          expect({j, lo: t.lo[j], hi: t.hi[j], kids: t.kids[j], mass: t.mass[j], sx: t.sx[j]}).toEqual({
-            j,
-            lo: twin.tree.lo[j],
-            hi: twin.tree.hi[j],
-            kids: twin.tree.kids[j],
-            mass: twin.tree.mass[j],
-            sx: twin.tree.sx[j],
-          });
-      }
-      expect(bad).toBe(0);
-    });
-  }
+  it("the options' dispatch counts: sort 40 or 30, build 51 or 31", () => {
+    expect([gravity3SortDispatches(), gravity3SortDispatches(4), gravity3SortDispatches(5)]).toEqual([40, 40, 30]);
+    expect([gravity3BuildDispatches(), gravity3BuildDispatches(5), gravity3BuildDispatches(3)]).toEqual([51, 51, 31]);
+  });
+  for (const [label, opts] of OPTIONS)
+    for (const [name, make] of INPUTS) {
+      it(`${label}: ${name}`, async () => {
+        const grav = await pipeFor(label, opts);
+        const b = make();
+        grav.setBodies(b, "none");
+        const enc = gpu.device.createCommandEncoder();
+        grav.encodeKeys(enc);
+        grav.encodeSort(enc);
+        grav.encodePermute(enc);
+        grav.encodeBuild(enc);
+        grav.encodeCentreOfMass(enc);
+        gpu.device.queue.submit([enc.finish()]);
+        const twin = buildBarnesHut3(b, {leafCapacity: 8, theta: 0.5});
+        const sort = await grav.readSort();
+        expect(Array.from(sort.keys)).toEqual(Array.from(twin.sortedKeys));
+        expect(Array.from(sort.vals)).toEqual(Array.from(twin.order));
+        const t = await grav.readTree();
+        expect(Array.from(t.levelCount)).toEqual(Array.from(twin.tree.levelCount));
+        let bad = 0;
+        for (const [j] of nodeSlots(twin.tree)) {
+          const same =
+            t.lo[j] === twin.tree.lo[j] &&
+            t.hi[j] === twin.tree.hi[j] &&
+            t.first[j] === twin.tree.first[j] &&
+            t.kids[j] === twin.tree.kids[j] &&
+            t.mass[j] === twin.tree.mass[j] &&
+            t.sx[j] === twin.tree.sx[j] &&
+            t.sy[j] === twin.tree.sy[j] &&
+            t.sz[j] === twin.tree.sz[j];
+          if (!same && bad++ === 0)
+            expect({j, lo: t.lo[j], hi: t.hi[j], kids: t.kids[j], mass: t.mass[j], sx: t.sx[j]}).toEqual({
+              j,
+              lo: twin.tree.lo[j],
+              hi: twin.tree.hi[j],
+              kids: twin.tree.kids[j],
+              mass: twin.tree.mass[j],
+              sx: twin.tree.sx[j],
+            });
+        }
+        expect(bad).toBe(0);
+      });
+    }
 });
 
 describe("the walk", () => {
@@ -165,5 +186,7 @@ describe("the step", () => {
     expect(() => grav.setBodies(b)).toThrow(/body 4/);
     expect(() => grav.setBodies(plummer3Scene(MAX + 1, 1))).toThrow(/sized for/);
     await expect(Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: 0})).rejects.toThrow(RangeError);
+    await expect(Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: 8, sortDigitBits: 6 as 5})).rejects.toThrow(/sortDigitBits/);
+    await expect(Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: 8, buildLevelDispatches: 4 as 3})).rejects.toThrow(/buildLevelDispatches/);
   });
 });
