@@ -16,7 +16,7 @@
  *                                     each pass timed: keys, sort, permute, build, com, walk
  *   npm run bench -- --pipelines gravity3d-direct --counts 100000,1000000
  *                                     the exact O(N²) step of the same sphere (3 frames of one step from 300,000 bodies up)
- *   npm run bench -- --pipelines gravity3d-variants --counts 1000000
+ *   npm run bench -- --pipelines gravity3d-variants --counts 1000000 [--variants builds]
  *                                     the cooperative walk's variants at θ 0.5 (GRAVITY3_WALK_VARIANTS: kernel, leaf
  *                                     capacity, workgroup), to pick GRAVITY3_GPU_WALK, and the sort and build
  *                                     options (GRAVITY3_BUILD_VARIANTS: 4- or 5-bit digits, 5 or 3 dispatches a level)
@@ -56,7 +56,11 @@ const SPECS: Record<PipelineName, PipelineSpec<any>> = {
 };
 /** The specs a name runs: gravity3d runs GRAVITY3_BENCH_RUNS (θ 0.3 / 0.5 / 0.8 per-thread, θ 0.5 subgroup; rows told apart by their scene, which names θ and the walk). */
 const specsOf = (p: PipelineName): PipelineSpec<any>[] =>
-  p === "gravity3d" ? GRAVITY3_BENCH_RUNS.map((r) => gravity3dSpec(r.theta, r.walk)) : p === "gravity3d-variants" ? gravity3VariantSpecs() : [SPECS[p]];
+  p === "gravity3d"
+    ? GRAVITY3_BENCH_RUNS.map((r) => gravity3dSpec(r.theta, r.walk))
+    : p === "gravity3d-variants"
+      ? gravity3VariantSpecs(arg("variants", "all") === "builds" ? "builds" : "all")
+      : [SPECS[p]];
 export const FULL_COUNTS = [10_000, 30_000, 50_000, 80_000, 250_000, 1_000_000, 4_000_000, 16_000_000];
 export const SMOKE_COUNTS = [1_000, 4_000];
 

@@ -11,18 +11,8 @@
  * every node (ranges, children, float32 sums) equal the CPU twin's exactly, and the walk's
  * accelerations lie within 1e-4 of the RMS of the twin walk's. Node only.
  */
-import {
-  type BuildLevelDispatches3,
-  GRAVITY3_GPU_WALK,
-  Gravity3GPU,
-  GRAVITY3_PHASES,
-  gravity3BufferBytes,
-  MAX_BODIES3,
-  type SortDigitBits3,
-  type Walk3Kind,
-  type Walk3Variant,
-} from "../gravity3d/gpu.js";
-import type {Bodies3} from "../gravity3d/bodies.js";
+import {GRAVITY3_GPU_WALK, Gravity3GPU, GRAVITY3_PHASES, gravity3BufferBytes, MAX_BODIES3, type Walk3Kind, type Walk3Variant} from "../gravity3d/gpu.js";
+import {type Bodies3, GRAVITY3_BUILD, GRAVITY3_UNNAMED_BUILD, type Gravity3Build} from "../gravity3d/bodies.js";
 import {buildBarnesHut3, direct3, forceErrors3, nodeSlots, plummer3Scene, walk3Twin, walkSubgroup3Twin} from "../gravity3d/twin.js";
 import type {PipelineSpec} from "./pipelines.js";
 
@@ -115,18 +105,18 @@ export function fixedSubgroupSize(device: GPUDevice): number | undefined {
   return min && min === max ? min : undefined;
 }
 
-/** How the sort and the build run outside the walk (Gravity3GPU's sortDigitBits and buildLevelDispatches). */
-export interface Gravity3Build {
-  sortDigitBits: SortDigitBits3;
-  buildLevelDispatches: BuildLevelDispatches3;
-}
+export type {Gravity3Build};
 
-/** Gravity3GPU's defaults: 4-bit digits (8 passes), 5 dispatches a level. A row's scene names its build only when it differs. */
-export const GRAVITY3_DEFAULT_BUILD: Gravity3Build = {sortDigitBits: 4, buildLevelDispatches: 5};
+/** Gravity3GPU's defaults (GRAVITY3_BUILD: 5-bit digits, 3 dispatches a level). */
+export const GRAVITY3_DEFAULT_BUILD: Gravity3Build = GRAVITY3_BUILD;
 
-/** The words a row's scene adds for a build other than the default (", 5-bit sort, 3-dispatch build"); "" for the default. */
+/**
+ * The words a row's scene adds for its sort and build (", 5-bit sort, 3-dispatch build"); "" for
+ * GRAVITY3_UNNAMED_BUILD, the build of every row measured before the options existed, so that
+ * committed rows keep meaning what they meant (step3Rows reads the words back).
+ */
 export function buildScene(build: Gravity3Build): string {
-  const d = GRAVITY3_DEFAULT_BUILD;
+  const d = GRAVITY3_UNNAMED_BUILD;
   if (build.sortDigitBits === d.sortDigitBits && build.buildLevelDispatches === d.buildLevelDispatches) return "";
   return `, ${build.sortDigitBits}-bit sort, ${build.buildLevelDispatches}-dispatch build`;
 }
@@ -249,16 +239,22 @@ export const GRAVITY3_BUILD_VARIANTS: (Walk3Variant & Gravity3Build)[] = [
 const sameWalk = (a: Walk3Variant, b: Walk3Variant) => a.kernel === b.kernel && a.workgroup === b.workgroup && a.leafCapacity === b.leafCapacity;
 
 /**
- * The specs of `--pipelines gravity3d-variants`, all the subgroup walk at θ 0.5: one per GRAVITY3_WALK_VARIANTS
+ * The specs of `--pipelines gravity3d-variants` (with `--variants builds`: only the four
+ * GRAVITY3_BUILD_VARIANTS, the default first), all the subgroup walk at θ 0.5: one per GRAVITY3_WALK_VARIANTS
  * entry (default build), then one per GRAVITY3_BUILD_VARIANTS entry, less a default build whose walk variant
  * already has its row (the same pipeline twice would be timed twice).
  */
-export const gravity3VariantSpecs = (): PipelineSpec<Bodies3>[] => [
-  ...GRAVITY3_WALK_VARIANTS.map((v) => gravity3dSpec(0.5, "subgroup", v, "gravity3d-variants")),
-  ...GRAVITY3_BUILD_VARIANTS.filter((v) => buildScene(v) !== "" || !GRAVITY3_WALK_VARIANTS.some((w) => sameWalk(w, v))).map((v) =>
-    gravity3dSpec(0.5, "subgroup", v, "gravity3d-variants", {sortDigitBits: v.sortDigitBits, buildLevelDispatches: v.buildLevelDispatches})
-  ),
-];
+export const gravity3VariantSpecs = (which: "all" | "builds" = "all"): PipelineSpec<Bodies3>[] =>
+  which === "builds"
+    ? GRAVITY3_BUILD_VARIANTS.map((v) =>
+        gravity3dSpec(0.5, "subgroup", v, "gravity3d-variants", {sortDigitBits: v.sortDigitBits, buildLevelDispatches: v.buildLevelDispatches})
+      )
+    : [
+        ...GRAVITY3_WALK_VARIANTS.map((v) => gravity3dSpec(0.5, "subgroup", v, "gravity3d-variants")),
+        ...GRAVITY3_BUILD_VARIANTS.filter((v) => buildScene(v) !== "" || !GRAVITY3_WALK_VARIANTS.some((w) => sameWalk(w, v))).map((v) =>
+          gravity3dSpec(0.5, "subgroup", v, "gravity3d-variants", {sortDigitBits: v.sortDigitBits, buildLevelDispatches: v.buildLevelDispatches})
+        ),
+      ];
 
 /** Bodies of the direct step's twin check whose forces the CPU sums exactly (float64). */
 export const GRAVITY3_DIRECT_SAMPLE = 256;

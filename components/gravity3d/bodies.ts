@@ -97,3 +97,21 @@ export interface Walk3Variant {
  * one constant switches it (Gravity3GPU in gpu.ts runs its kernel and workgroup size by default).
  */
 export const GRAVITY3_GPU_WALK: Walk3Variant = {kernel: "stack", workgroup: 64, leafCapacity: 16};
+
+/** The radix sort's digit width and the octree build's dispatches a level (Gravity3GPU's sortDigitBits, buildLevelDispatches). */
+export interface Gravity3Build {
+  sortDigitBits: 4 | 5;
+  buildLevelDispatches: 5 | 3;
+}
+
+/**
+ * The sort and build the GPU step runs unless told otherwise: 5-bit digits (6 passes over the 30-bit
+ * keys, 30 dispatches) and 3 dispatches a level (31 for the build). Chosen on an H200 at 1,000,000
+ * bodies, θ 0.5, two runs (data/bench/gravity3d-builds-h200.json and …-repeat.json): the step took
+ * 10.12 / 10.14 ms with 4-bit digits and 5 dispatches a level, 9.95 / 9.96 ms with these; the octree,
+ * node for node, and the forces are the same.
+ */
+export const GRAVITY3_BUILD: Gravity3Build = {sortDigitBits: 5, buildLevelDispatches: 3};
+
+/** The build of rows measured before the options existed: 4-bit digits, 5 dispatches a level (a row's scene names any other). */
+export const GRAVITY3_UNNAMED_BUILD: Gravity3Build = {sortDigitBits: 4, buildLevelDispatches: 5};

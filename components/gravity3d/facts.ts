@@ -8,7 +8,7 @@ import {buildBarnesHut3} from "./twin.js";
 import {walk3Twin, walkSubgroup3Twin} from "./walk.js";
 import {direct3, forceErrors3} from "./direct.js";
 import {plummer3Scene} from "./scenes.js";
-import {GRAVITY3_DEFAULTS, GRAVITY3_GPU_WALK, type Walk3Variant} from "./bodies.js";
+import {GRAVITY3_BUILD, GRAVITY3_DEFAULTS, GRAVITY3_GPU_WALK, GRAVITY3_UNNAMED_BUILD, type Gravity3Build, type Walk3Variant} from "./bodies.js";
 
 export interface OctreeFacts {
   n: number;
@@ -84,7 +84,17 @@ export interface Step3Row {
   passMs: Record<string, number>;
   /** the cooperative walk's kernel, workgroup and leaf capacity (subgroup rows only) */
   variant?: Walk3Variant;
+  /** the sort's digit width and the build's dispatches a level the row was measured with (octree rows only) */
+  build?: Gravity3Build;
 }
+
+/** A row's sort and build from its scene (", 5-bit sort, 3-dispatch build"); GRAVITY3_UNNAMED_BUILD when it names none. */
+export function buildOf(scene: string): Gravity3Build {
+  const m = /, (4|5)-bit sort, (3|5)-dispatch build/.exec(scene);
+  return m ? {sortDigitBits: Number(m[1]) as 4 | 5, buildLevelDispatches: Number(m[2]) as 3 | 5} : GRAVITY3_UNNAMED_BUILD;
+}
+
+const sameBuild = (a: Gravity3Build, b: Gravity3Build) => a.sortDigitBits === b.sortDigitBits && a.buildLevelDispatches === b.buildLevelDispatches;
 
 interface ReportRow {
   pipeline: string;
@@ -113,10 +123,13 @@ const sameVariant = (a: Walk3Variant | undefined, b: Walk3Variant) =>
  * left out; ms per step = the frame's median / steps per frame (the direct rows at a million bodies
  * take one step a frame). A cooperative row of a variant other than `cooperative` (default
  * GRAVITY3_GPU_WALK, what the widget runs) is replaced by the same run's "gravity3d-variants" row of
- * that variant at the same count and θ where there is one; the other variant rows stay out, and so do
- * rows of a sort or build other than the default (their scene says ", 5-bit sort, 3-dispatch build").
+ * that variant at the same count and θ where there is one; the other variant rows stay out. The octree
+ * rows are those of one sort and build (`build` on each row): GRAVITY3_BUILD's, what the widget runs,
+ * where the report's "gravity3d" rows have it, else the build no scene names (a run from before the options).
  */
 export function step3Rows(report: {rows: ReportRow[]}, cooperative: Walk3Variant = GRAVITY3_GPU_WALK): Step3Row[] {
+  const main = report.rows.filter((r) => r.pipeline === "gravity3d");
+  const build = main.some((r) => sameBuild(buildOf(r.scene), GRAVITY3_BUILD)) ? GRAVITY3_BUILD : GRAVITY3_UNNAMED_BUILD;
   const tree: Step3Row[] = [];
   const direct: Step3Row[] = [];
   const variants: Step3Row[] = [];
@@ -130,9 +143,8 @@ export function step3Rows(report: {rows: ReportRow[]}, cooperative: Walk3Variant
     const theta = /θ = ([\d.]+)/.exec(r.scene);
     const walk = /(thread|subgroup) walk/.exec(r.scene);
     if ((r.pipeline !== "gravity3d" && r.pipeline !== "gravity3d-variants") || !theta || !walk) continue;
-    // the page's table shows the step the widget runs: the default sort and build
-    if (/\d-bit sort|\d-dispatch build/.test(r.scene)) continue;
-    const row: Step3Row = {bodies: r.particles, theta: Number(theta[1]), walk: walk[1] as Step3Row["walk"], stepMs, passMs};
+    if (!sameBuild(buildOf(r.scene), build)) continue;
+    const row: Step3Row = {bodies: r.particles, theta: Number(theta[1]), walk: walk[1] as Step3Row["walk"], stepMs, passMs, build};
     const variant = variantOf(r.scene);
     if (variant) row.variant = variant;
     (r.pipeline === "gravity3d" ? tree : variants).push(row);

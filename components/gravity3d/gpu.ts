@@ -3,9 +3,9 @@
  *
  *   integrate  kick_drift                                v += a·dt/2; x += v·dt
  *   keys       bounds_clear, bounds_reduce, keys_compute  30-bit Morton keys over the root cube
- *   sort       8 × (radix_count, scan ×3, radix_scatter)  the 2D page's radix sort, reused as written (40)
+ *   sort       6 × (radix_count_bitmap, scan ×3, radix_scatter_bitmap)  5-bit digits over the 30-bit keys (30)
  *   permute    permute (+ two copies back)                bodies into Morton order
- *   build      tree_init, 10 × (tree_flag, scan ×3, tree_scatter)   the octree level by level (51)
+ *   build      tree_init, 10 × (tree_flag_ranked, scan_sums, tree_scatter_ranked)   the octree level by level (31)
  *   com        11 × com_level                             sums and walk nodes, deepest level first
  *   walk       walk                                       accelerations, potentials, term counts
  *   kick       kick                                       v += a·dt/2
@@ -14,13 +14,15 @@
  * count is read back and no dispatch is indirect; a level's dispatch covers its capacity and
  * threads past the level's count (written on the GPU) return at once.
  *
- * Two options, off by default until measured on an H200 (each equal to the twin exactly):
- *   sortDigitBits 5    6 × (radix_count_bitmap, scan ×3, radix_scatter_bitmap): 5-bit digits cover the
- *                      30-bit keys in 6 passes (gravity/radix_bitmap.wgsl): 30 dispatches instead of 40;
- *   buildLevelDispatches 3   tree_init, 10 × (tree_flag_ranked, scan_sums, tree_scatter_ranked): the
- *                      flag pass scans its block in workgroup memory and the scatter adds the block's
- *                      offset, so scan_local and scan_add go: 31 dispatches instead of 51.
- * WGSL: shaders/gravity3d/ (tree.wgsl or tree_ranked.wgsl; and gravity/radix.wgsl or radix_bitmap.wgsl,
+ * The sort and build are GRAVITY3_BUILD's (components/gravity3d/bodies.ts), each equal to the twin
+ * exactly; the options give back the earlier ones, measured against them on an H200:
+ *   sortDigitBits 4    8 × (radix_count, scan ×3, radix_scatter): the 2D page's radix sort as written
+ *                      (gravity/radix.wgsl), 40 dispatches; 5 ranks its lanes from per-digit bitmaps
+ *                      (gravity/radix_bitmap.wgsl), 6 passes cover the 30-bit keys.
+ *   buildLevelDispatches 5   tree_init, 10 × (tree_flag, scan ×3, tree_scatter), 51 dispatches; with 3
+ *                      the flag pass scans its block in workgroup memory and the scatter adds the block's
+ *                      offset, so scan_local and scan_add go.
+ * WGSL: shaders/gravity3d/ (tree_ranked.wgsl or tree.wgsl; and gravity/radix_bitmap.wgsl or radix.wgsl,
  * gravity/scan.wgsl, scan_common.wgsl);
  * twin: components/gravity3d/twin.ts.
  */
@@ -28,13 +30,15 @@ import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
-import {RADIX_BITS, radixPasses} from "../gravity/radix.js";
+import {radixPasses} from "../gravity/radix.js";
 import {
   allocBodies3,
   type Bodies3,
   checkBodies3,
+  GRAVITY3_BUILD,
   GRAVITY3_DEFAULTS,
   GRAVITY3_GPU_WALK,
+  type Gravity3Build,
   type Gravity3Params,
   type Walk3Kernel,
   type Walk3Variant,
@@ -71,27 +75,27 @@ export interface Gravity3GPUOptions {
   /** Threads per workgroup of the subgroup walk: 32, 64, 128 or 256 (default GRAVITY3_GPU_WALK.workgroup). */
   walkWorkgroup?: number;
   /**
-   * Bits of the radix sort's digit: 4 (default: the 2D page's radix.wgsl, 8 passes) or 5
-   * (radix_bitmap.wgsl, 6 passes over the 30-bit keys). Same sorted keys and permutation.
+   * Bits of the radix sort's digit: 5 (default, GRAVITY3_BUILD: radix_bitmap.wgsl, 6 passes over the
+   * 30-bit keys) or 4 (the 2D page's radix.wgsl, 8 passes). Same sorted keys and permutation.
    */
   sortDigitBits?: SortDigitBits3;
   /**
-   * Dispatches per octree level: 5 (default: flag, the three-dispatch scan, scatter) or 3 (the scan's
-   * block pass folded into the flag pass, its add into the scatter). Same octree, node for node.
+   * Dispatches per octree level: 3 (default, GRAVITY3_BUILD: the scan's block pass folded into the flag
+   * pass, its add into the scatter) or 5 (flag, the three-dispatch scan, scatter). Same octree, node for node.
    */
   buildLevelDispatches?: BuildLevelDispatches3;
 }
 
-export type SortDigitBits3 = 4 | 5;
-export type BuildLevelDispatches3 = 5 | 3;
+export type SortDigitBits3 = Gravity3Build["sortDigitBits"];
+export type BuildLevelDispatches3 = Gravity3Build["buildLevelDispatches"];
 
 /** Dispatches of `encodeSort`: passes × (count, scan ×3, scatter). 40 with 4-bit digits, 30 with 5-bit. */
-export function gravity3SortDispatches(bits: SortDigitBits3 = RADIX_BITS): number {
+export function gravity3SortDispatches(bits: SortDigitBits3 = GRAVITY3_BUILD.sortDigitBits): number {
   return sortPasses(bits) * 5;
 }
 
 /** Dispatches of `encodeBuild`: the root, then MAX_LEVEL3 levels of `perLevel` each (51, or 31 with 3). */
-export function gravity3BuildDispatches(perLevel: BuildLevelDispatches3 = 5): number {
+export function gravity3BuildDispatches(perLevel: BuildLevelDispatches3 = GRAVITY3_BUILD.buildLevelDispatches): number {
   return 1 + MAX_LEVEL3 * perLevel;
 }
 
@@ -200,7 +204,11 @@ async function compile(device: GPUDevice, wgsl: WGSLLoader, bits: SortDigitBits3
 }
 
 /** GPU bytes of the buffers for `maxBodies` (to size a widget's default count to a device's limits). */
-export function gravity3BufferBytes(maxBodies: number, leafCapacity = GRAVITY3_DEFAULTS.leafCapacity, sortDigitBits: SortDigitBits3 = RADIX_BITS): number {
+export function gravity3BufferBytes(
+  maxBodies: number,
+  leafCapacity = GRAVITY3_DEFAULTS.leafCapacity,
+  sortDigitBits: SortDigitBits3 = GRAVITY3_BUILD.sortDigitBits
+): number {
   const n = Math.max(maxBodies, 1);
   const cap = levelBases(n, leafCapacity)[LEVELS3];
   const blocks = Math.ceil(n / WG);
@@ -242,10 +250,10 @@ export class Gravity3GPU {
     this.leafCapacity = opts.leafCapacity ?? GRAVITY3_DEFAULTS.leafCapacity;
     this.walkKernel = opts.walkKernel ?? GRAVITY3_GPU_WALK.kernel;
     this.walkWorkgroup = opts.walkWorkgroup ?? GRAVITY3_GPU_WALK.workgroup;
-    this.sortDigitBits = opts.sortDigitBits ?? RADIX_BITS;
+    this.sortDigitBits = opts.sortDigitBits ?? GRAVITY3_BUILD.sortDigitBits;
     this.sortPasses = sortPasses(this.sortDigitBits);
     this.buckets = 1 << this.sortDigitBits;
-    this.buildLevelDispatches = opts.buildLevelDispatches ?? 5;
+    this.buildLevelDispatches = opts.buildLevelDispatches ?? GRAVITY3_BUILD.buildLevelDispatches;
     this.params = {...GRAVITY3_DEFAULTS, leafCapacity: this.leafCapacity};
     this.bases = levelBases(this.maxBodies, this.leafCapacity);
     this.nodeCapacity = this.bases[LEVELS3];
@@ -281,8 +289,8 @@ export class Gravity3GPU {
     const subgroups = opts.walk === "subgroup" && device.features.has("subgroups" as GPUFeatureName);
     const kernel = opts.walkKernel ?? GRAVITY3_GPU_WALK.kernel;
     const workgroup = opts.walkWorkgroup ?? GRAVITY3_GPU_WALK.workgroup;
-    const bits = opts.sortDigitBits ?? RADIX_BITS;
-    const perLevel = opts.buildLevelDispatches ?? 5;
+    const bits = opts.sortDigitBits ?? GRAVITY3_BUILD.sortDigitBits;
+    const perLevel = opts.buildLevelDispatches ?? GRAVITY3_BUILD.buildLevelDispatches;
     const [pipes, sub] = await Promise.all([compile(device, wgsl, bits, perLevel), subgroups ? compileSubgroupWalk(device, wgsl, kernel, workgroup) : null]);
     if (sub) pipes.walk_subgroup = sub;
     const scope = parentScope.child(device);
@@ -473,8 +481,8 @@ export class Gravity3GPU {
   }
 
   /**
-   * sort: the radix sort of (keys, vals), 8 passes of 4 bits (the 30-bit keys take 8 passes of 4 bits
-   * either way) or, with sortDigitBits 5, 6 passes of 5 bits; 5 dispatches a pass (gravity3SortDispatches).
+   * sort: the radix sort of (keys, vals), 6 passes of 5 bits (sortDigitBits 5, the default) or 8 of 4 bits
+   * (the 30-bit keys take 8 passes of 4 bits either way); 5 dispatches a pass (gravity3SortDispatches).
    * An even number of passes either way: the result ends in keysA / valsA.
    */
   encodeSort(enc: GPUCommandEncoder, timer?: PassTimestamps3) {

@@ -17,4 +17,6 @@ export {createWGSLCode} from "../essay/wgsl-code.js";
 export {createGalaxy3D} from "../widgets/galaxy-3d/index.js";
 export {createBHError3D} from "../widgets/bh-error-3d/index.js";
 export {octreeFacts} from "../gravity3d/facts.js";
-export {step3Rows} from "../gravity3d/facts.js";
+export {buildOf, step3Rows} from "../gravity3d/facts.js";
+export {GRAVITY3_BUILD, GRAVITY3_UNNAMED_BUILD} from "../gravity3d/bodies.js";
+export {gravity3BuildDispatches, gravity3SortDispatches} from "../gravity3d/gpu.js";

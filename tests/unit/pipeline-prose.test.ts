@@ -8,6 +8,8 @@
 import {readFileSync} from "node:fs";
 import {DUST_PHASES} from "../../components/dust/gpu.js";
 import {BUILD_DISPATCHES, COM_DISPATCHES} from "../../components/gravity/gpu.js";
+import {GRAVITY3_BUILD} from "../../components/gravity3d/bodies.js";
+import {gravity3SortDispatches} from "../../components/gravity3d/gpu.js";
 import {describe, expect, it} from "vitest";
 import {TIMED_PASS_DISPATCHES} from "../../components/bench/harness.js";
 import {countValue, dispatchesPerSubstep, phasesOfRole, type PipelinePhase} from "../../components/gpu/phases.js";
@@ -26,6 +28,8 @@ const FUSED_SCAN = phaseOf(SORT_PHASES, "scan").dispatches; // the simulations' 
 const AS_BUILT = per(BLOCK_SCAN_SORT_PHASES); // the sort from §3's pieces: 6
 const SUBSTEPS = 5; // frames of the sand widget and of the benchmark (SAND_OPTIONS substeps default, bench/run.ts --substeps)
 const bench = JSON.parse(read("data/bench/pipelines.json"));
+// the 3D step's sort and build options, side by side (rows: old sort and build first, GRAVITY3_BUILD's last)
+const builds3 = JSON.parse(read("data/bench/gravity3d-builds-h200.json")).rows as {dispatchesPerSubstep: number}[];
 /** Dispatches per substep of `pipeline` in the committed run (its 10,000-particle row). */
 const benchDispatches = (pipeline: string): number =>
   (bench.rows as {pipeline: string; particles: number; dispatchesPerSubstep: number}[]).find((r) => r.pipeline === pipeline && r.particles === 10_000)!
@@ -124,6 +128,16 @@ const CLAIMS: Record<string, Claim[]> = {
         AS_BUILT + per(SAND_PHASES, "compute"),
       ],
       from: "the declarations, fused and as built, before the count was folded",
+    },
+    {
+      re: /sort in (6) passes of\s+5-bit digits and the build in (3) dispatches a level/,
+      values: [gravity3SortDispatches(5) / 5, GRAVITY3_BUILD.buildLevelDispatches],
+      from: "gravity3SortDispatches, GRAVITY3_BUILD",
+    },
+    {
+      re: /(79) dispatches a step instead of (109)/,
+      values: [builds3[builds3.length - 1].dispatchesPerSubstep, builds3[0].dispatchesPerSubstep],
+      from: "gravity3d-builds-h200.json dispatchesPerSubstep",
     },
     {re: /\*\*Gravity build, (one) dispatch per level\*\*/, values: [1], from: "encodeBuild: one tree_level dispatch per level"},
     {re: /97 → (17) dispatches/, values: [BUILD_DISPATCHES], from: "gravity BUILD_DISPATCHES"},
