@@ -15,8 +15,15 @@ export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader
 // without it (docs/ARCHITECTURE.md, "What the browser tests spend").
 const RASTER = ["--disable-gpu-rasterization"];
 
+// The long tier: tests tagged `@long` repeat a behaviour that `npm test` already checks, in another
+// configuration (axe on a page's other pairing of size and scheme, the pointer at a third device
+// scale factor). `npm test` leaves them out; `npm run test:soak` runs only them (E2E_LONG=1), and
+// `.ci/run` runs that after `npm test` (docs/ARCHITECTURE.md, "Tiers: npm test and soak").
+const long = process.env.E2E_LONG === "1";
+
 export default defineConfig({
   testDir: "tests/e2e",
+  ...(long ? {grep: /@long/} : {grepInvert: /@long/}),
   timeout: 180_000,
   expect: {timeout: 60_000},
   // tests, not files, are shared out: a file's long tests do not hold one worker to the end

@@ -25,6 +25,21 @@ export interface A11yCase {
 }
 
 /**
+ * The pairings `npm test` runs, by page and project (`LONG` the others, in the long tier): the
+ * essay with WebGPU in both of its pairings (both schemes and both sizes); every other page, and
+ * the essay without WebGPU (its fallback messages), in one.
+ */
+export function isLong(path: string, gpu: boolean, c: A11yCase): boolean {
+  const keep: Record<string, string[]> = {
+    "gpu /": ["light 1440", "dark 390"],
+    "gpu /embed": ["dark 1440"],
+    "cpu /": ["dark 1440"],
+    "cpu /worlds-from-dust": ["dark 390"],
+  };
+  return !(keep[`${gpu ? "gpu" : "cpu"} ${path}`] ?? []).includes(`${c.scheme} ${c.size.width}`);
+}
+
+/**
  * The two pairings of size and scheme. `A` is light on a desktop (moving) and dark on a phone
  * (reduced motion); `B` is the other way round. Pages checked with both cover all four.
  */

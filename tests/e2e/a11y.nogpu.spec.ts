@@ -3,10 +3,10 @@
  * its CPU engine, with its fallback message), at load and after every widget has started: the
  * essay light at 390×844 and dark at 1440×900 (the pairing a11y.spec.ts does not give it), the
  * dust page light at 1440×900 and dark at 390×844 (its only axe check, so one of each size and
- * scheme).
+ * scheme). `npm test` runs the dark one of each page; the long tier the light ones (`isLong`).
  */
 import {test} from "@playwright/test";
-import {CASES, checkPage} from "./a11y-check.js";
+import {CASES, checkPage, isLong} from "./a11y-check.js";
 import {disableWebGPU} from "./helpers.js";
 
 for (const [path, cases] of [
@@ -14,7 +14,7 @@ for (const [path, cases] of [
   ["/worlds-from-dust", CASES.A],
 ] as const)
   for (const c of cases)
-    test(`axe without WebGPU: ${path}, ${c.scheme}, ${c.size.width}×${c.size.height}`, async ({page}) => {
+    test(`axe without WebGPU: ${path}, ${c.scheme}, ${c.size.width}×${c.size.height}`, {tag: isLong(path, false, c) ? "@long" : []}, async ({page}) => {
       test.setTimeout(300_000); // axe at load, every widget started (CPU engines), axe again
       await disableWebGPU(page);
       await checkPage(page, path, [c]);
