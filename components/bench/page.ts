@@ -20,7 +20,8 @@ import {ResourceScope} from "../gpu/scope.js";
 import {ACQUIRE_TIMEOUT_MS, waitingNotice, withTimeout} from "../widgets/runtime/engine.js";
 import {createStatus, type Status} from "../widgets/runtime/status.js";
 import {setValue} from "../widgets/runtime/view.js";
-import {BenchCancelled, runBench, TwinMismatchError, type BenchRow} from "./harness.js";
+import {runBench, type BenchRow} from "./harness.js";
+import {endOfRun} from "./run-end.js";
 import {PIPELINE_SPECS, type PagePipelineName, type TwinCheck} from "./pipelines.js";
 import {adapterLabel, passBars, type ChartReport} from "./charts.js";
 
@@ -84,9 +85,6 @@ function countSelect(counts: number[], count?: number): HTMLSelectElement {
 const noGPU = (reason = gpuUnavailableReason) =>
   `WebGPU is not available here: ${reason ?? "no reason given"}. The benchmark needs it; only the reference figures can be shown.`;
 
-/** The line after a device loss stopped a run (`why`: the browser's message). */
-const lostMessage = (why: string) => `The GPU device was lost (${why.replace(/\.$/, "")}), so the run stopped. Press Run to measure again on a new device.`;
-
 /**
  * The shared device under the runtime's time limit, or null with the reason on `status`
  * (a driver that never answers requestAdapter must not leave the page waiting forever).
@@ -103,29 +101,6 @@ async function acquireWithin(status: Status, notice: boolean): Promise<GPUHandle
     status.warn(noGPU((e as Error).message));
     return null;
   }
-}
-
-/** How long an error waits for the device to report a loss before it counts as the benchmark's own. */
-export const LOSS_GRACE_MS = 3000;
-
-/** The device's loss info if it is lost or reports lost within LOSS_GRACE_MS, else null. */
-async function lostSoon(handle: GPUHandle): Promise<GPUDeviceLostInfo | null> {
-  if (handle.isLost()) return handle.device.lost;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const grace = new Promise<null>((r) => (timer = setTimeout(() => r(null), LOSS_GRACE_MS)));
-  try {
-    return await Promise.race([handle.device.lost, grace]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** How a run that threw ends: its state, the status line, and the progress text (a lost device first: its errors are the loss's). */
-function runEnd(e: unknown, lost: GPUDeviceLostInfo | null): {state: BenchState; kind: "info" | "warn" | "error"; text: string; progress?: string} {
-  if (lost) return {state: "lost", kind: "warn", text: lostMessage(lost.message || lost.reason || "no reason given"), progress: "stopped: device lost"};
-  if (e instanceof BenchCancelled) return {state: "cancelled", kind: "info", text: "Cancelled.", progress: "cancelled"};
-  if (e instanceof TwinMismatchError) return {state: "refused", kind: "error", text: e.message};
-  return {state: "error", kind: "error", text: `The benchmark failed: ${(e as Error).message}`};
 }
 
 /** The bench page's view (see the module comment). */
@@ -233,10 +208,8 @@ export function createBenchPage(options: BenchPageOptions): HTMLElement {
       status.info(`Measured on ${adapter}; reference: ${refName}.`);
       setState("done");
     } catch (e) {
-      // A loss can reject the reads in flight before `device.lost` settles (seen on SwiftShader
-      // with the machine busy): an error is the loss's if the device reports lost soon after.
-      const own = e instanceof BenchCancelled || e instanceof TwinMismatchError;
-      const end = runEnd(e, lost ?? (own ? (handle.isLost() ? await handle.device.lost : null) : await lostSoon(handle)));
+      // an error is the loss's if the device reports lost soon after (run-end.ts says why)
+      const end = await endOfRun(e, lost, handle);
       status[end.kind](end.text);
       if (end.progress) progressText.textContent = end.progress;
       setState(end.state);
