@@ -13,7 +13,9 @@ export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader
 // compositing (WebGPU canvases included) stays on the GPU path, as in readers' browsers. A fixed
 // load of the essay (every widget started, 60 water frames) took 18–20 CPU-s against 24–27
 // without it (docs/ARCHITECTURE.md, "What the browser tests spend").
-const RASTER = ["--disable-gpu-rasterization"];
+// A 2D canvas drawn by the CPU in the renderer, not by the emulated GPU: 3,500 discs on an 880 × 880
+// canvas cost 390–430 CPU-ms a frame accelerated on SwiftShader against ≈ 56 ms (docs/ARCHITECTURE.md).
+const RASTER = ["--disable-gpu-rasterization", "--disable-accelerated-2d-canvas"];
 
 // The long tier: tests tagged `@long` repeat a behaviour that `npm test` already checks, in another
 // configuration (axe on a page's other pairing of size and scheme, the pointer at a third device
