@@ -1,11 +1,11 @@
 /**
  * The accessibility check shared by `a11y.spec.ts` (WebGPU) and `a11y.nogpu.spec.ts` (WebGPU
  * hidden): axe-core on a built page at load and once every widget has started. Each page is
- * checked twice, light at one size and dark at the other (`CASES`; a caller picks which pairing),
- * so every page meets both colour schemes and both sizes without the four page loads of the full
- * product: the colours a scheme gives do not depend on the width, and the phone layout's boxes do
- * not depend on the scheme. Serious and critical violations fail; each is printed on one line per
- * rule with its first few targets.
+ * checked twice (some cases in the long tier: `isLong`), light at one size and dark at the other
+ * (`CASES`; a caller picks which pairing), so every page meets both colour schemes and both sizes
+ * without the four page loads of the full product: the colours a scheme gives do not depend on the
+ * width, and the phone layout's boxes do not depend on the scheme. Serious and critical violations
+ * fail; each is printed on one line per rule with its first few targets.
  */
 import AxeBuilder from "@axe-core/playwright";
 import {expect, type Page} from "@playwright/test";
@@ -25,9 +25,9 @@ export interface A11yCase {
 }
 
 /**
- * The pairings `npm test` runs, by page and project (`LONG` the others, in the long tier): the
- * essay with WebGPU in both of its pairings (both schemes and both sizes); every other page, and
- * the essay without WebGPU (its fallback messages), in one.
+ * Whether a case belongs to the long tier (tagged `@long`, run by `npm run test:soak`). `npm test`
+ * keeps, by project and page: the essay with WebGPU in both of its pairings (both schemes and both
+ * sizes); every other page, and the essay without WebGPU (its fallback messages), in one.
  */
 export function isLong(path: string, gpu: boolean, c: A11yCase): boolean {
   const keep: Record<string, string[]> = {
