@@ -16,10 +16,12 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // files in parallel, one per core: the Dawn files wait on SwiftShader often enough that two overlap
-    // well (53 s against 74 s one at a time, measured on a busy 2-core machine)
-    fileParallelism: true,
-    maxWorkers: 2,
+    // one fork for every file: all of them share one Dawn device (acquireGPU), so each kernel compiles
+    // once (with two forks, each compiled its own: 126 against 105 busy CPU-seconds for the same
+    // 632 tests, 63 against 62 s of wall time, a quiet 2-core machine). The core this leaves free
+    // now and then goes to the typecheck and the site's build, which `npm test` runs beside this
+    // tier (scripts/run-parallel.mjs): the three in 65 s against 86 s one after the other
+    maxWorkers: 1,
     // a fork runs file after file in one module graph (and one Dawn instance) instead of a fresh
     // process per file: 64 s against 78 s for the same 625 tests on a quiet 2-core machine. Files
     // must not leave state behind (each disposes its scope and devices); the three loaded runs of

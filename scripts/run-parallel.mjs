@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs npm scripts at the same time and fails if any fails: `node scripts/run-parallel.mjs
-// typecheck build`. For steps that each keep one core busy (tsc, the site's build) on a
-// machine with more: `npm test` runs the typecheck while the site builds. Each step's output
+// typecheck build test:unit`. For steps that each leave cores idle (tsc and the site's build are
+// single-threaded; the Node kernel tests wait on SwiftShader now and then): `npm test` runs the
+// typecheck, the build and the unit tier side by side, then the browser tier on the built site. Each step's output
 // is held and printed whole when it ends (two logs interleaved line by line are unreadable);
 // the exit status is the first failing step's, else 0.
 import {spawn} from "node:child_process";
