@@ -99,10 +99,14 @@ test.describe("the toggle", () => {
     const toggle = page.getByRole("button", {name: "Dark theme"});
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // the switch drawn after the label shows the state to the eye: hollow off, filled on
+    const knob = () => toggle.evaluate((b) => getComputedStyle(b, "::after").backgroundColor);
     expect(await bg()).toBe("rgb(255, 255, 255)");
+    expect(await knob()).toBe("rgba(0, 0, 0, 0)");
     await toggle.focus();
     await page.keyboard.press("Enter");
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    expect(await knob()).not.toBe("rgba(0, 0, 0, 0)");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     expect(await bg()).toBe("rgb(22, 24, 27)");
     await page.reload();
