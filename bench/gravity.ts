@@ -87,7 +87,7 @@ async function queueWarmUp(device: GPUDevice, scope: ResourceScope, ms: number, 
  * `reps` steps in one submit (divided by reps), and of one step alone (submit → done, which
  * includes Dawn-in-Node's completion latency).
  */
-async function timeStep(g: GravityGPU, device: GPUDevice, scope: ResourceScope, reps: number, warmUpMs = 2000) {
+export async function timeStep(g: GravityGPU, device: GPUDevice, scope: ResourceScope, reps: number, warmUpMs = 2000) {
   const stamps = seriesTimer(device, scope, reps * (GRAVITY_PHASES.length + 1));
   const tEnc = performance.now();
   const enc = device.createCommandEncoder();
@@ -142,7 +142,7 @@ async function timeStep(g: GravityGPU, device: GPUDevice, scope: ResourceScope, 
   };
 }
 
-async function timeDirect(g: GravityGPU, device: GPUDevice, scope: ResourceScope, reps: number, warmUpMs = 2000) {
+export async function timeDirect(g: GravityGPU, device: GPUDevice, scope: ResourceScope, reps: number, warmUpMs = 2000) {
   const stamps = seriesTimer(device, scope, reps);
   const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {

@@ -10,6 +10,11 @@
  *     → ms per frame: median, min, max;
  *  4. warms again, then times `reps` frames with every pass in its own timestamped compute
  *     pass → ms per pass per substep (summed over the frame's substeps / substeps).
+ * With timestamps, each series of 3 and 4 is recorded back to back in one command buffer and
+ * submitted behind a warm-up still running (`Run.series`): between frames the GPU never idles
+ * while the host reads back, so the clocks stay up (a series of frames submitted and awaited one
+ * by one ran the H200's SM clock down from 1,980 to ≈ 400 MHz at the dust's small counts, where
+ * encoding a frame takes the host longer than the GPU takes to run it).
  * Before the pipelines it measures references on the same device: two streaming copy
  * kernels' bandwidth (bytes read + written per second: 16 B per thread, and four vec4<f32>
  * = 64 B per thread), the cost of one empty dispatch inside a pass, and what one timed pass
@@ -187,9 +192,28 @@ interface Run {
   timeOne(encode: (enc: GPUCommandEncoder, writes: Writes) => void): Promise<Record<string, number>>;
   /** The same, with the frame's span. */
   timeFrame(encode: (enc: GPUCommandEncoder, writes: Writes) => void): Promise<PassTimes>;
-  /** Continuous submissions of `encode`'d frames for at least `ms` of wall time. */
-  warm(encode: (enc: GPUCommandEncoder) => void, ms: number): Promise<void>;
+  /**
+   * Continuous submissions of `encode`'d frames for at least `ms` of wall time. With
+   * `keepQueued`, two more batches are submitted at the end and not waited for, so that work
+   * submitted next starts on a GPU that never went idle.
+   */
+  warm(encode: (enc: GPUCommandEncoder) => void, ms: number, keepQueued?: boolean): Promise<void>;
+  /**
+   * `frames` frames recorded back to back in one command buffer (chunks of at most
+   * SERIES_PASSES timed passes) with `passesPerFrame` timestamped passes each, every chunk
+   * submitted right behind a warm-up of `warmEncode` that is still queued: the GPU runs the
+   * series without idling, so its clocks stay up (timestamps only). One PassTimes per frame.
+   */
+  series(
+    encode: (enc: GPUCommandEncoder, writes: Writes) => void,
+    frames: number,
+    passesPerFrame: number,
+    warmEncode: (enc: GPUCommandEncoder) => void
+  ): Promise<PassTimes[]>;
 }
+
+/** Timestamped passes one command buffer of a series may hold (a query set holds at most 4,096 timestamps). */
+export const SERIES_PASSES = 2048;
 
 function makeRun(o: BenchOptions, timer: PassTimer, total: number): Run {
   const stamps = timer.mode === "timestamp-query" ? timer : null;
@@ -227,7 +251,33 @@ function makeRun(o: BenchOptions, timer: PassTimer, total: number): Run {
       encode(enc, (l) => timer.writes(l));
       return (await timer.read(enc))[0];
     },
-    async warm(encode, ms) {
+    async series(encode, frames, passesPerFrame, warmEncode) {
+      // room for twice the passes a frame should record (a pipeline may time a phase in two passes)
+      const per = 2 * Math.max(1, passesPerFrame);
+      const chunk = Math.max(1, Math.floor(SERIES_PASSES / per));
+      const t = PassTimer.create(device, o.scope, Math.min(SERIES_PASSES, chunk * per));
+      const out: PassTimes[] = [];
+      try {
+        for (let f0 = 0; f0 < frames; f0 += chunk) {
+          const n = Math.min(chunk, frames - f0);
+          // the series is encoded first (encoding many dispatches takes the host a while), then
+          // submitted behind a warm-up that is still running on the GPU
+          const enc = device.createCommandEncoder();
+          t.beginFrame();
+          for (let r = 0; r < n; r++) {
+            t.frame(r);
+            encode(enc, (l) => t.writes(l));
+          }
+          await this.warm(warmEncode, f0 === 0 ? o.warmMs : Math.min(o.warmMs, 300), true);
+          out.push(...(await t.read(enc)).slice(0, n));
+          cancelled();
+        }
+      } finally {
+        t.dispose();
+      }
+      return out;
+    },
+    async warm(encode, ms, keepQueued = false) {
       const t0 = performance.now();
       let batch = 1;
       do {
@@ -242,6 +292,12 @@ function makeRun(o: BenchOptions, timer: PassTimer, total: number): Run {
         if (performance.now() - b0 < 20 && batch < 256) batch *= 2;
         cancelled();
       } while (performance.now() - t0 < ms);
+      if (keepQueued)
+        for (let b = 0; b < 2; b++) {
+          const enc = device.createCommandEncoder();
+          for (let k = 0; k < batch; k++) encode(enc);
+          device.queue.submit([enc.finish()]);
+        }
     },
   };
 }
@@ -439,33 +495,48 @@ async function timePipeline(run: Run, label: string, p: BenchPipeline<any>, subs
     pass.end();
   };
   await run.step(`${label}: frames`);
+  if (run.stamps) {
+    // timestamps: every frame of each series back to back behind a queued warm-up (run.series)
+    const passesPerFrame = step ? substeps * p.passes.length : 1;
+    const frames = (
+      await run.series(
+        (e, w) => frame(e, w),
+        reps,
+        passesPerFrame,
+        (e) => frame(e)
+      )
+    ).map((t) => (step ? t.span : first(t.byLabel)));
+    await run.step(`${label}: passes`);
+    const series = await run.series(
+      (enc, w) => {
+        if (step) frame(enc, w);
+        else for (let s = 0; s < substeps; s++) for (const ps of p.passes) onePass(ps, enc, w(ps.label));
+      },
+      reps,
+      substeps * p.passes.length,
+      (e) => frame(e)
+    );
+    const per: Record<string, number[]> = Object.fromEntries(p.passes.map((x) => [x.label, []]));
+    for (const t of series) for (const l of Object.keys(per)) per[l].push((t.byLabel[l] ?? 0) / substeps);
+    return {frameMs: summary(frames), perPassMs: Object.fromEntries(Object.entries(per).map(([l, xs]) => [l, summary(xs)]))};
+  }
+  // wall clock (no timestamps): each frame its own submit, then each pass its own submit in
+  // substep order (the state stays consistent); a pipeline that records its own passes has no split
   await run.warm((e) => frame(e), o.warmMs);
   const frames: number[] = [];
   for (let r = 0; r < reps; r++) {
-    const t = await run.timeFrame((e, w) => frame(e, w));
-    frames.push(step && run.stamps ? t.span : first(t.byLabel));
+    frames.push(first((await run.timeFrame((e, w) => frame(e, w))).byLabel));
     if (r % 8 === 7) await run.pause();
   }
   await run.step(`${label}: passes`);
   await run.warm((e) => frame(e), o.warmMs);
-  const per: Record<string, number[]> = step && !run.stamps ? {} : Object.fromEntries(p.passes.map((x) => [x.label, []]));
-  for (let r = 0; r < reps; r++) {
+  const per: Record<string, number[]> = step ? {} : Object.fromEntries(p.passes.map((x) => [x.label, []]));
+  for (let r = 0; r < reps && !step; r++) {
     const sums: Record<string, number> = {};
-    if (step) {
-      if (run.stamps) Object.assign(sums, await run.timeOne((enc, w) => frame(enc, w)));
-    } else if (run.stamps)
-      Object.assign(
-        sums,
-        await run.timeOne((enc, w) => {
-          for (let s = 0; s < substeps; s++) for (const ps of p.passes) onePass(ps, enc, w(ps.label));
-        })
-      );
-    // wall clock: each pass its own submit, in substep order (the state stays consistent)
-    else
-      for (let s = 0; s < substeps; s++)
-        for (const ps of p.passes) sums[ps.label] = (sums[ps.label] ?? 0) + (await run.timeOne((enc) => onePass(ps, enc)))[WALL_CLOCK_LABEL];
+    for (let s = 0; s < substeps; s++)
+      for (const ps of p.passes) sums[ps.label] = (sums[ps.label] ?? 0) + (await run.timeOne((enc) => onePass(ps, enc)))[WALL_CLOCK_LABEL];
     for (const l of Object.keys(per)) per[l].push((sums[l] ?? 0) / substeps);
-    if (r % 8 === 7 || !run.stamps) await run.pause();
+    await run.pause();
   }
   return {frameMs: summary(frames), perPassMs: Object.fromEntries(Object.entries(per).map(([l, xs]) => [l, summary(xs)]))};
 }

@@ -5,14 +5,20 @@
  *   keys       bounds_clear, bounds_reduce, keys    Morton keys over the root square
  *   sort       8 × (radix_count, scan ×3, radix_scatter)   LSD radix sort, 4 bits a pass
  *   permute    permute (+ a copy back)              bodies into Morton order
- *   build      tree_init, 16 × tree_level              one dispatch a level (block totals cleared first)
+ *   build      tree_init, 16 × tree_level           one dispatch a level (block totals cleared first)
  *   com        8 × com_pair, com_level              masses and quadrupoles, deepest levels first, two a dispatch
  *   walk       walk or walk_subgroup                accelerations (+ per-body term counts)
  *   kick       kick                                 v += a·dt/2
  *
- * Levels whose size only the GPU knows are dispatched indirectly (each tree_level writes the
- * next level's workgroup count), so nothing is read back. `encodeDirect` is the exact O(N²)
- * tiled kernel for comparison. WGSL: shaders/gravity/; twin: components/gravity/twin.ts.
+ * Only the GPU knows a level's size, and nothing is read back: each level of the build and of
+ * the centres of mass is dispatched directly over a bound on its size computed on the CPU
+ * from the body count (`levelWorkgroupBounds`; the workgroups past the level's end return at
+ * once), except a level whose bound needs more than `directLevelWorkgroups` workgroups (default
+ * 1,024: only past about 147,000 bodies at leaf capacity 8), which is dispatched indirectly
+ * with the workgroup count the level above wrote. (Dawn, like browsers, validates each
+ * indirect dispatch's arguments with work of its own: ≈ 9–14 µs a level against ≈ 3 µs.)
+ * `encodeDirect` is the exact O(N²) tiled kernel for comparison. WGSL: shaders/gravity/;
+ * twin: components/gravity/twin.ts.
  */
 import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
@@ -49,6 +55,28 @@ export function forceDispatches(): number {
   return 3 + RADIX_PASSES * 5 + 1 + BUILD_DISPATCHES + COM_DISPATCHES + 1;
 }
 
+/** Nodes per workgroup of the build (tree.wgsl's BLOCK: 256 threads, four per node) and of the centres of mass (com.wgsl: one thread per node). */
+const TREE_BLOCK = 64;
+
+/** Default of GravityGPUOptions.directLevelWorkgroups. */
+export const DIRECT_LEVEL_WORKGROUPS = 1024;
+
+/**
+ * Workgroups (of 64 nodes) that cover level L = 0..16 of the tree of n bodies, for any
+ * positions: ceil(bound / 64), at least 1, where the bound on the level's node count is 1 for
+ * the root and min(4^L, 4·⌊n / (leafCapacity + 1)⌋, n) below it: a node of level L ≥ 1 is a
+ * non-empty quadrant of a split node of level L − 1, split nodes of one level hold disjoint
+ * sets of more than leafCapacity bodies each, and the nodes of one level are disjoint and
+ * non-empty. Never more than the build's block totals hold per level (maxNodes bounds every level).
+ */
+export function levelWorkgroupBounds(n: number, leafCapacity: number): number[] {
+  const split = Math.floor(n / (leafCapacity + 1));
+  return Array.from({length: MAX_LEVEL + 1}, (_, L) => {
+    const nodes = L === 0 ? 1 : Math.min(4 ** L, 4 * split, n);
+    return Math.max(1, Math.ceil(nodes / TREE_BLOCK));
+  });
+}
+
 /** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
 export interface PassTimestamps {
   writes(label: string): GPUComputePassTimestampWrites | undefined;
@@ -67,6 +95,14 @@ export interface GravityGPUOptions {
    * (`walkKind` says which one does).
    */
   walk?: WalkKind;
+  /**
+   * A level of the build or of the centres of mass whose bound (`levelWorkgroupBounds`) needs
+   * at most this many workgroups is dispatched directly over the bound; a larger one
+   * indirectly, over its size as the GPU wrote it (default DIRECT_LEVEL_WORKGROUPS; 0 = every
+   * level indirectly; capped at the device's maxComputeWorkgroupsPerDimension). The tree is
+   * the same either way.
+   */
+  directLevelWorkgroups?: number;
 }
 
 /** The two Barnes–Hut walk kernels (see GravityGPUOptions.walk). */
@@ -146,9 +182,6 @@ export function gravityBufferBytes(maxBodies: number, leafCapacity = GRAVITY_DEF
   return n * (4 * 16 + 5 * 4) + nodes * (NODE_BYTES + WALK_NODE_BYTES + 16) + treeBlockWords(nodes) * 4 + blocks * RADIX_BUCKETS * 8;
 }
 
-/** Nodes per block of the build (tree.wgsl's BLOCK: a workgroup of 256 threads, four per node). */
-const TREE_BLOCK = 64;
-
 /** Words of the build's block totals: one per 64 nodes of a level, for every level (tree.wgsl reads the stride as length / 17). */
 function treeBlockWords(nodeCapacity: number): number {
   return LEVELS * Math.ceil(nodeCapacity / TREE_BLOCK);
@@ -176,6 +209,8 @@ export class GravityGPU {
   readonly maxBodies: number;
   readonly leafCapacity: number;
   readonly nodeCapacity: number;
+  /** levels whose bound needs more workgroups than this are dispatched indirectly (GravityGPUOptions.directLevelWorkgroups, capped) */
+  readonly directLevelWorkgroups: number;
   private kind: WalkKind = "thread";
   private n = 0;
   private params: GravityParams;
@@ -194,6 +229,7 @@ export class GravityGPU {
     this.leafCapacity = opts.leafCapacity ?? GRAVITY_DEFAULTS.leafCapacity;
     this.params = {...GRAVITY_DEFAULTS, leafCapacity: this.leafCapacity};
     this.nodeCapacity = maxNodes(Math.max(this.maxBodies, 1), this.leafCapacity);
+    this.directLevelWorkgroups = Math.min(opts.directLevelWorkgroups ?? DIRECT_LEVEL_WORKGROUPS, device.limits.maxComputeWorkgroupsPerDimension);
     this.b = this.allocate();
     this.pm = this.b.pm;
     this.va = this.b.va;
@@ -211,8 +247,8 @@ export class GravityGPU {
 
   /**
    * Compiles (or reuses) the kernels and allocates every buffer once, in one child scope of
-   * `parentScope`. Errors: RangeError for maxBodies outside 1..16,777,216, leafCapacity < 1
-   * or an unknown walk.
+   * `parentScope`. Errors: RangeError for maxBodies outside 1..16,777,216, leafCapacity < 1,
+   * an unknown walk or a negative or fractional directLevelWorkgroups.
    */
   static async create(device: GPUDevice, parentScope: ResourceScope, wgsl: WGSLLoader, opts: GravityGPUOptions): Promise<GravityGPU> {
     if (!(Number.isInteger(opts.maxBodies) && opts.maxBodies >= 1 && opts.maxBodies <= MAX_BODIES))
@@ -221,6 +257,9 @@ export class GravityGPU {
       throw new RangeError(`leafCapacity must be an integer ≥ 1, got ${opts.leafCapacity}`);
     if (opts.walk !== undefined && opts.walk !== "thread" && opts.walk !== "subgroup")
       throw new RangeError(`walk must be "thread" or "subgroup", got ${String(opts.walk)}`);
+    const d = opts.directLevelWorkgroups;
+    if (d !== undefined && !(d >= 0 && (Number.isInteger(d) || d === Number.POSITIVE_INFINITY)))
+      throw new RangeError(`directLevelWorkgroups must be an integer ≥ 0 (or Infinity), got ${d}`);
     const [pipes, sub] = await Promise.all([
       compile(device, wgsl),
       opts.walk === "subgroup" && supportsSubgroupWalk(device) ? compileSubgroupWalk(device, wgsl) : null,
@@ -266,7 +305,7 @@ export class GravityGPU {
       levelStart: buf("level-start", (LEVELS + 1) * 4),
       split: buf("node-split", this.nodeCapacity * 16),
       treeTotals: buf("tree-block-totals", treeBlockWords(this.nodeCapacity) * 4, STORAGE_RW | Usage.COPY_DST),
-      // level L's workgroup count at word 3L of indirect[L % 2]: a dispatch cannot read its own arguments from a buffer it writes
+      // level L's workgroup count at word 3L of indirect[L % 2], for the levels dispatched indirectly: a dispatch cannot read its own arguments from a buffer it writes
       indirect: [0, 1].map((k) => buf(`indirect-${k}`, 3 * LEVELS * 4, Usage.STORAGE | Usage.INDIRECT | Usage.COPY_SRC)),
       work: buf("work", n * 4),
       levelU: Array.from({length: LEVELS}, (_, L) => u32(`level-${L}`, L)),
@@ -445,10 +484,19 @@ export class GravityGPU {
     enc.copyBufferToBuffer(this.b.vaB, 0, this.va, 0, this.n * 16);
   }
 
-  /** build: the tree level by level, sizes from the GPU through indirect dispatches (a buffer clear, then 1 + 16 dispatches). */
+  /** Level L's dispatch: direct over its bound (`groups[L]` workgroups) up to directLevelWorkgroups, else indirect. */
+  private dispatchLevel(pass: GPUComputePassEncoder, groups: number[], L: number) {
+    if (groups[L] <= this.directLevelWorkgroups) pass.dispatchWorkgroups(groups[L]);
+    else pass.dispatchWorkgroupsIndirect(this.b.indirect[L % 2], 12 * L);
+  }
+
+  /**
+   * build: the tree level by level, each level dispatched over a bound on its size from the
+   * body count (indirectly past directLevelWorkgroups; a buffer clear, then 1 + 16 dispatches).
+   */
   encodeBuild(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const g = this.groups;
-    const ind = this.b.indirect;
+    const groups = levelWorkgroupBounds(this.n, this.leafCapacity);
     enc.clearBuffer(this.b.treeTotals);
     const pass = this.pass(enc, "build", timer);
     pass.setBindGroup(0, g.treeInit);
@@ -457,24 +505,25 @@ export class GravityGPU {
     pass.setPipeline(this.pipes.tree_level);
     for (let L = 0; L < MAX_LEVEL; L++) {
       pass.setBindGroup(0, g.tree[L]);
-      pass.dispatchWorkgroupsIndirect(ind[L % 2], 12 * L);
+      this.dispatchLevel(pass, groups, L);
     }
     pass.end();
   }
 
-  /** com: masses and weighted positions, deepest levels first, two levels a dispatch (levels 16 + 15, …, 2 + 1, then the root: 9 dispatches). */
+  /** com: masses and weighted positions, deepest levels first, two levels a dispatch (levels 16 + 15, …, 2 + 1, then the root: 9 dispatches, each over its level's bound as the build's). */
   encodeCentreOfMass(enc: GPUCommandEncoder, timer?: PassTimestamps) {
+    const groups = levelWorkgroupBounds(this.n, this.leafCapacity);
     const pass = this.pass(enc, "com", timer);
     pass.setPipeline(this.pipes.com_pair);
     let L = MAX_LEVEL - 1;
     for (; L >= 1; L -= 2) {
       pass.setBindGroup(0, this.groups.com[L]);
-      pass.dispatchWorkgroupsIndirect(this.b.indirect[L % 2], 12 * L);
+      this.dispatchLevel(pass, groups, L);
     }
     pass.setPipeline(this.pipes.com_level);
     for (L += 1; L >= 0; L--) {
       pass.setBindGroup(0, this.groups.com[L]);
-      pass.dispatchWorkgroupsIndirect(this.b.indirect[L % 2], 12 * L);
+      this.dispatchLevel(pass, groups, L);
     }
     pass.end();
   }

@@ -68,3 +68,4 @@ export function dustPassChart(report: ChartReport, width = 640): SVGSVGElement {
     `Milliseconds per substep of the combined substep, by pass, at each grain count, on ${report.adapter?.name ?? "the benchmark GPU"}`;
   return svg;
 }
+export {dustMatches} from "../bench/vs-original.js";

@@ -12,6 +12,8 @@
 //              by the dispatch before), then itself from them. Each node of level L + 1 has
 //              one parent, so one thread writes it.
 //   com_level: one level alone (the root, when the levels do not pair up).
+// A dispatch covers level L's size or a bound on it (levelWorkgroupBounds in
+// components/gravity/gpu.ts): threads past level_start[L + 1] return without writing.
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<uniform> pass_info: Pass;
 @group(0) @binding(2) var<storage, read> pm: array<vec4<f32>>;

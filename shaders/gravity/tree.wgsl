@@ -8,10 +8,14 @@
 //               this workgroup's block of 64 nodes, then a scan in workgroup memory); each
 //               thread writes its quadrant's child at level L + 1 with the child's own
 //               quadrant boundaries and child count (added to its block's total); workgroup 0
-//               sums every block total: level L + 1's size and workgroup count.
-// Child counts and boundaries are known one level ahead, so a level needs no separate count
-// or scan dispatch, and no thread searches more than one range. The block totals are
-// integers: the order of the atomic adds does not matter.
+//               sums every block total: level L + 1's size (and its workgroup count in
+//               `indirect`, for the levels the host dispatches indirectly).
+// The host dispatches a level directly over a bound on its size computed on the CPU
+// (levelWorkgroupBounds in components/gravity/gpu.ts), or indirectly past a threshold; a
+// workgroup whose block starts past the level's end returns at once (workgroup 0 always runs:
+// it writes the next level's start). Child counts and boundaries are known one level ahead,
+// so a level needs no separate count or scan dispatch, and no thread searches more than one
+// range. The block totals are integers: the order of the atomic adds does not matter.
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<uniform> pass_info: Pass;
 @group(0) @binding(2) var<storage, read> keys: array<u32>;
@@ -21,7 +25,7 @@
 @group(0) @binding(5) var<storage, read_write> split: array<vec4<u32>>;
 // per level, per block of 64 nodes of that level: the block's child-count total (zeroed before the build)
 @group(0) @binding(6) var<storage, read_write> totals: array<atomic<u32>>;
-// indirect[3L .. 3L + 2]: workgroups (of 64 nodes) over level L (at least 1)
+// indirect[3L .. 3L + 2]: workgroups (of 64 nodes) over level L (at least 1), for levels dispatched indirectly
 @group(0) @binding(7) var<storage, read_write> indirect: array<u32>;
 
 const WG: u32 = 256u;
@@ -30,6 +34,7 @@ const LEVELS: u32 = MAX_LEVEL + 1u;
 
 var<workgroup> counts: array<u32, BLOCK>;
 var<workgroup> before: array<u32, WG>;
+var<workgroup> level_size: u32;
 
 // The first index of [lo, hi) (non-empty, keys sharing their top 2·level bits) whose digit
 // below `level` is ≥ 1, ≥ 2 and ≥ 3: three binary searches, run in step.
@@ -88,7 +93,16 @@ fn tree_init() {
 fn tree_level(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
   let L = pass_info.value;
   let start = level_start[L];
-  let end = level_start[L + 1u];
+  if (lid == 0u) {
+    level_size = level_start[L + 1u] - start;
+  }
+  // uniform across the workgroup, so the early return may come before the barriers: a direct
+  // dispatch covers a bound on the level's size, and the workgroups past its blocks do nothing
+  let size = workgroupUniformLoad(&level_size);
+  if (wid.x > 0u && wid.x * BLOCK >= size) {
+    return;
+  }
+  let end = start + size;
   let slot = lid >> 2u;
   let q = lid & 3u;
   let j = start + wid.x * BLOCK + slot;

@@ -6,7 +6,7 @@ import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
-import {GravityGPU} from "../../components/gravity/gpu.js";
+import {GravityGPU, levelWorkgroupBounds} from "../../components/gravity/gpu.js";
 import {
   allocBodies,
   boundingSquare,
@@ -101,6 +101,42 @@ describe("gravity GPU = twin, exactly", () => {
       for (const f of ["lo", "hi", "firstChild", "childCount", "level", "mass", "mx", "my"] as const) {
         expect(Array.from(t[f]), f).toEqual(Array.from(twin.tree[f].subarray(0, nn)));
       }
+    });
+  }
+});
+
+describe("level dispatches: direct over a CPU bound, indirect past the threshold", () => {
+  it("the bound covers every level of the twin's trees", () => {
+    for (const [name, b] of inputs()) {
+      const t = buildBarnesHut(b, 4).tree;
+      const bounds = levelWorkgroupBounds(b.n, 4);
+      for (let L = 0; L < bounds.length; L++) {
+        const size = t.levelStart[L + 1] - t.levelStart[L];
+        expect(bounds[L] * 64, `${name}, level ${L}`).toBeGreaterThanOrEqual(size);
+      }
+    }
+  });
+
+  for (const direct of [0, 4]) {
+    it(`the same tree with directLevelWorkgroups = ${direct} (${direct ? "direct then indirect" : "every level indirect"})`, async () => {
+      const r = rng(11);
+      const b = bodiesFrom(Array.from({length: 20000}, () => [r() * 2 - 1, r() * r() - 1]));
+      const g = await GravityGPU.create(gpu.device, scope, nodeWGSL, {maxBodies: b.n, leafCapacity: 4, directLevelWorkgroups: direct});
+      g.setBodies(b, "none");
+      const enc = gpu.device.createCommandEncoder();
+      g.encodeKeys(enc);
+      g.encodeSort(enc);
+      g.encodePermute(enc);
+      g.encodeBuild(enc);
+      g.encodeCentreOfMass(enc);
+      gpu.device.queue.submit([enc.finish()]);
+      const t = await g.readTree();
+      const twin = buildBarnesHut(b, 4).tree;
+      expect(Array.from(t.levelStart)).toEqual(Array.from(twin.levelStart));
+      for (const f of ["lo", "hi", "firstChild", "childCount", "mass", "mx", "my"] as const) {
+        expect(Array.from(t[f]), f).toEqual(Array.from(twin[f].subarray(0, twin.numNodes)));
+      }
+      g.dispose();
     });
   }
 });

@@ -1,0 +1,87 @@
+/**
+ * This project's pipelines against the original series' own kernels, read from
+ * data/bench/vs-original-h200.json (schema "vs-original/1": both sides measured in one device
+ * command, each with its own kernels and its own page's parameters; how: data/bench/vs-original-h200.md).
+ * The pages read these rows; nothing here measures.
+ */
+
+/** One 2D gravity series of either side: a step (ms, GPU timestamps) and its median force error against the exact O(N²) sum. */
+export interface GravitySideRow {
+  bodies: number;
+  theta: number | null;
+  /** "thread" | "subgroup" | "direct" (this project), "pyramid" (the original) */
+  walk: string;
+  stepMs: number;
+  forceError: {median: number; p99: number; sample: number};
+}
+
+/** One dust / accretion series: ms of GPU time per substep, dispatches per substep, substeps per orbit of the disc's inner edge. */
+export interface DustSideRow {
+  grains: number;
+  substepMs: number;
+  dispatches: number;
+  substepsPerOrbit: number;
+}
+
+/** The committed record (the fields the pages read). */
+export interface VsOriginalReport {
+  schema: "vs-original/1";
+  date: string;
+  adapter: {vendor?: string; description?: string; device?: string};
+  original: string;
+  gravity2d: {params?: Record<string, unknown>; ours: GravitySideRow[]; original: (GravitySideRow & {finestLevel: number; dispatches: number})[]};
+  dust: {ours: DustSideRow[]; original: DustSideRow[]};
+}
+
+/** The 2D comparison at one count: the original at its page's θ, and this project's fastest series at an equal or lower median error. */
+export interface GravityMatch {
+  bodies: number;
+  original: GravitySideRow & {finestLevel: number; dispatches: number};
+  /** null when no series of ours reaches the original's error */
+  ours: GravitySideRow | null;
+  /** ours.stepMs / original.stepMs: below 1, ours is faster at an error no larger */
+  ratio: number | null;
+}
+
+/**
+ * For each count and each θ the original ran: its row, and our fastest row whose median force
+ * error is ≤ its own (any θ, any walk, the exact sum included). Sorted by count, then θ.
+ */
+export function gravityMatches(r: VsOriginalReport): GravityMatch[] {
+  return r.gravity2d.original
+    .slice()
+    .sort((a, b) => a.bodies - b.bodies || (a.theta ?? 0) - (b.theta ?? 0))
+    .map((o) => {
+      const candidates = r.gravity2d.ours.filter((u) => u.bodies === o.bodies && u.forceError.median <= o.forceError.median);
+      const ours = candidates.reduce<GravitySideRow | null>((best, u) => (!best || u.stepMs < best.stepMs ? u : best), null);
+      return {bodies: o.bodies, original: o, ours, ratio: ours ? ours.stepMs / o.stepMs : null};
+    });
+}
+
+/** The dust comparison at one count: ms per substep and per orbit of the inner edge, and this project's over the original's. */
+export interface DustMatch {
+  grains: number;
+  ours: DustSideRow;
+  original: DustSideRow;
+  /** ours / original, per substep */
+  perSubstep: number;
+  /** ours / original, per orbit of each disc's inner edge (ms per substep × substeps per orbit) */
+  perOrbit: number;
+}
+
+/** The counts both sides ran, smallest first. */
+export function dustMatches(r: VsOriginalReport): DustMatch[] {
+  return r.dust.ours
+    .filter((u) => r.dust.original.some((o) => o.grains === u.grains))
+    .sort((a, b) => a.grains - b.grains)
+    .map((ours) => {
+      const original = r.dust.original.find((o) => o.grains === ours.grains)!;
+      return {
+        grains: ours.grains,
+        ours,
+        original,
+        perSubstep: ours.substepMs / original.substepMs,
+        perOrbit: (ours.substepMs * ours.substepsPerOrbit) / (original.substepMs * original.substepsPerOrbit),
+      };
+    });
+}
