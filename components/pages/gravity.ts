@@ -8,7 +8,7 @@ export {html} from "htl";
 export {shownWGSL as browserWGSL} from "../gpu/wgsl-browser.js";
 export {gpuName, passChart, stepChart, walkTrade} from "../gravity/bench-chart.js";
 export {gravityMatches} from "../bench/vs-original.js";
-export {forceDispatches} from "../gravity/gpu.js";
+export {DIRECT_LEVEL_WORKGROUPS, forceDispatches} from "../gravity/gpu.js";
 export {createBHError} from "../widgets/bh-error/index.js";
 export {createBHProbe} from "../widgets/bh-probe/index.js";
 export {counterList, errorPercent, fmt} from "../widgets/runtime/counters.js";

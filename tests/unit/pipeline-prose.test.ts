@@ -143,6 +143,7 @@ const CLAIMS: Record<string, Claim[]> = {
     {re: /97 → (17) dispatches/, values: [BUILD_DISPATCHES], from: "gravity BUILD_DISPATCHES"},
     {re: /17 → (9) dispatches/, values: [COM_DISPATCHES], from: "gravity COM_DISPATCHES"},
     {re: /\(the harness's check\), (\d+) dispatches a substep/, values: [dispatchesPerSubstep(DUST_PHASES)], from: "DUST_PHASES"},
+    {re: /1\.123 ms \((\d+) dispatches\)/, values: [dispatchesPerSubstep(DUST_PHASES)], from: "DUST_PHASES (the side-by-side table)"},
   ],
   "data/bench/pipelines.md": [
     {re: /on top of the (one)-dispatch scan/, values: [FUSED_SCAN], from: "SORT_PHASES scan"},
