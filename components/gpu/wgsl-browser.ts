@@ -7,7 +7,6 @@ const files: Record<string, {text(): Promise<string>}> = {
   "bench/copy.wgsl": FileAttachment("../../shaders/bench/copy.wgsl"),
   "bench/copy_vec4x4.wgsl": FileAttachment("../../shaders/bench/copy_vec4x4.wgsl"),
   "bench/empty.wgsl": FileAttachment("../../shaders/bench/empty.wgsl"),
-  "bench/indirect_args.wgsl": FileAttachment("../../shaders/bench/indirect_args.wgsl"),
   "bench/scatter.wgsl": FileAttachment("../../shaders/bench/scatter.wgsl"),
   "common/dispatch.wgsl": FileAttachment("../../shaders/common/dispatch.wgsl"),
   "common/grid.wgsl": FileAttachment("../../shaders/common/grid.wgsl"),
