@@ -3,7 +3,12 @@ import {expect, test, type Page} from "@playwright/test";
 import {animationFrames, captionAgrees, disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
 const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
-const histogramSum = async (page: Page, name: string) => sum((await widgetValue(page, name))?.densityHistogram ?? []);
+// The widget is brought into view on every try: sections that load late can move it off screen on
+// a busy machine, and a widget off screen pauses (its histogram would then never arrive).
+const histogramSum = async (page: Page, name: string) => {
+  await page.locator(`[data-widget="${name}"]`).scrollIntoViewIfNeeded();
+  return sum((await widgetValue(page, name))?.densityHistogram ?? []);
+};
 
 test("the water falls back to the CPU twin with a one-line message; controls still work", async ({page}) => {
   const errs = watchErrors(page);

@@ -4,9 +4,22 @@ import {animationFrames, expectWebGPU, gpuStats, watchErrors, widgetValue} from 
 
 const sum = (xs: number[]) => xs.reduce((s, v) => s + v, 0);
 
-/** Waits until the widget's histogram (read back from the GPU) accounts for `n` particles. */
+/**
+ * Waits until the widget's histogram (read back from the GPU) accounts for `n` particles, bringing
+ * the widget into view on every try: sections that load late can move it off screen on a busy
+ * machine, and a widget off screen pauses.
+ */
 async function waitForCount(page: Page, name: string, n: number) {
-  await expect.poll(async () => sum((await widgetValue(page, name))?.densityHistogram ?? []), {timeout: 90_000}).toBe(n);
+  const widget = page.locator(`[data-widget="${name}"]`);
+  await expect
+    .poll(
+      async () => {
+        await widget.scrollIntoViewIfNeeded();
+        return sum((await widgetValue(page, name))?.densityHistogram ?? []);
+      },
+      {timeout: 90_000}
+    )
+    .toBe(n);
 }
 
 test("hero and water demo run on the GPU; the hero pauses off screen; slider, substeps and parameter reset work", async ({page}) => {
