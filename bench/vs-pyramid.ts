@@ -23,6 +23,7 @@ import {mkdirSync, readdirSync, readFileSync, writeFileSync} from "node:fs";
 import {join} from "node:path";
 import {GravityGPU, supportsSubgroupWalk, type WalkKind} from "../components/gravity/gpu.js";
 import {allocBodies, type Bodies} from "../components/gravity/bodies.js";
+import {directAccelerations} from "../components/gravity/direct.js";
 import {nodeWGSL} from "../components/gpu/node.js";
 import {ResourceScope} from "../components/gpu/scope.js";
 import {quantile} from "../components/sim/timing.js";
@@ -63,32 +64,6 @@ export function pyramidDisc(n: number, seed = 1): Bodies {
     b.vy[i] = Math.cos(a) * vc + gauss() * P.dispersion * vc;
   }
   return b;
-}
-
-/** Exact softened accelerations (float64) of the bodies `sample` from all others. */
-function exactSample(b: Bodies, sample: Uint32Array) {
-  const {G, softening} = PYRAMID_PAGE;
-  const e2 = softening * softening;
-  const ax = new Float64Array(sample.length);
-  const ay = new Float64Array(sample.length);
-  sample.forEach((i, k) => {
-    let sx = 0,
-      sy = 0;
-    const xi = b.x[i],
-      yi = b.y[i];
-    for (let j = 0; j < b.n; j++) {
-      if (j === i) continue;
-      const dx = b.x[j] - xi,
-        dy = b.y[j] - yi;
-      const r2 = dx * dx + dy * dy + e2;
-      const f = b.m[j] / (r2 * Math.sqrt(r2));
-      sx += f * dx;
-      sy += f * dy;
-    }
-    ax[k] = G * sx;
-    ay[k] = G * sy;
-  });
-  return {ax, ay};
 }
 
 function writeBodies(file: string, b: Bodies, sample: Uint32Array, ex: {ax: Float64Array; ay: Float64Array}) {
@@ -152,7 +127,7 @@ async function main() {
       const b = pyramidDisc(n, 7);
       const stride = Math.max(1, Math.floor(n / Number(arg("sample", "2000"))));
       const sample = Uint32Array.from({length: Math.floor(n / stride)}, (_, k) => k * stride);
-      writeBodies(join(out, `bodies-${n}.bin`), b, sample, exactSample(b, sample));
+      writeBodies(join(out, `bodies-${n}.bin`), b, sample, directAccelerations(b, PYRAMID_PAGE.G, PYRAMID_PAGE.softening, undefined, sample));
       console.log(`wrote ${join(out, `bodies-${n}.bin`)}: ${n} bodies, sample ${sample.length}`);
     }
     return;

@@ -17,13 +17,18 @@ export interface ExternalMass {
   m: number;
 }
 
-/** Exact softened accelerations of every body (O(N²) pair interactions, N(N−1) of them). */
-export function directAccelerations(b: Bodies, G: number, softening: number, external?: ExternalMass): Accelerations {
+/**
+ * Exact softened accelerations of every body (O(N²) pair interactions, N(N−1) of them), or with
+ * `at` of those bodies only (indices into `b`; entry k of the result is body at[k]'s, from all others).
+ */
+export function directAccelerations(b: Bodies, G: number, softening: number, external?: ExternalMass, at?: ArrayLike<number>): Accelerations {
   const n = b.n;
-  const ax = new Float64Array(n);
-  const ay = new Float64Array(n);
+  const count = at ? at.length : n;
+  const ax = new Float64Array(count);
+  const ay = new Float64Array(count);
   const e2 = softening * softening;
-  for (let i = 0; i < n; i++) {
+  for (let k = 0; k < count; k++) {
+    const i = at ? at[k] : k;
     const xi = b.x[i],
       yi = b.y[i];
     let sx = 0,
@@ -45,8 +50,8 @@ export function directAccelerations(b: Bodies, G: number, softening: number, ext
       sx += w * dx;
       sy += w * dy;
     }
-    ax[i] = G * sx;
-    ay[i] = G * sy;
+    ax[k] = G * sx;
+    ay[k] = G * sy;
   }
   return {ax, ay};
 }
