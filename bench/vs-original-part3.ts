@@ -8,26 +8,19 @@
  * DIR holds ours-water.json, ours-sort.json, orig-water.json, orig-sort.json, clocks.csv.
  * Water: ms of GPU time per simulated second = frame ms / (substeps × dt); P/O below 1 = ours faster.
  */
-import {readFileSync, writeFileSync} from "node:fs";
+import {writeFileSync} from "node:fs";
 import {join} from "node:path";
+import {busyClocks, readOutput} from "./device-outputs.js";
 
 const dir = process.argv[2];
 const oi = process.argv.indexOf("--out");
 const out = oi > 0 ? process.argv[oi + 1] : "data/bench/vs-original-part3-h200.json";
-const read = (f: string) => JSON.parse(readFileSync(join(dir, f), "utf8"));
+const read = (f: string) => readOutput(dir, f);
 const ow = read("ours-water.json");
 const os = read("ours-sort.json");
 const rw = read("orig-water.json");
 const rs = read("orig-sort.json");
 const r4 = (v: number) => Number(v.toPrecision(4));
-const busy = readFileSync(join(dir, "clocks.csv"), "utf8")
-  .split("\n")
-  .slice(1)
-  .map((l) => l.split(",").map((x) => x.trim()))
-  .filter((c) => c.length >= 5 && parseInt(c[4]) >= 50)
-  .map((c) => parseInt(c[1]))
-  .sort((a, b) => a - b);
-
 const water = ow.rows
   .filter((r: any) => r.pipeline === "water")
   .map((r: any) => {
@@ -88,11 +81,7 @@ const report = {
   date: ow.date,
   adapter: ow.adapter,
   original: "ericrius1/AlgorythmicExplorations@bcf2f76",
-  clocks: {
-    busySamples: busy.length,
-    smMHzWhileBusy: busy.length ? {min: busy[0], median: busy[Math.floor(busy.length / 2)], max: busy[busy.length - 1]} : null,
-    log: "data/bench/vs-original-part3-h200-clocks.csv",
-  },
+  clocks: {...busyClocks(join(dir, "clocks.csv")), log: "data/bench/vs-original-part3-h200-clocks.csv"},
   notes: {
     water:
       "ours: the harness's dam break after its warm-up (frames recorded back to back behind a queued warm-up); the original: its part-three page's dam break, flowing = re-seeded right before the series after a warm-up, settled = after 3 simulated seconds; ms per simulated second = frame / (substeps × dt)",

@@ -8,15 +8,16 @@
  *   npx tsx bench/vs-original.ts DIR [--out data/bench/vs-original-h200.json]
  * DIR holds ours-pyramid.json, orig-pyramid.json, dust.json, orig-accretion.json, clocks.csv.
  */
-import {readFileSync, writeFileSync} from "node:fs";
+import {writeFileSync} from "node:fs";
 import {join} from "node:path";
+import {busyClocks, readOutput} from "./device-outputs.js";
 import {DISC_INNER, discScene} from "../components/dust/scene.js";
 import type {VsOriginalReport} from "../components/bench/vs-original.js";
 
 const dir = process.argv[2];
 const oi = process.argv.indexOf("--out");
 const out = oi > 0 ? process.argv[oi + 1] : "data/bench/vs-original-h200.json";
-const read = (f: string) => JSON.parse(readFileSync(join(dir, f), "utf8"));
+const read = (f: string) => readOutput(dir, f);
 const ours = read("ours-pyramid.json");
 const orig = read("orig-pyramid.json");
 const dust = read("dust.json");
@@ -27,25 +28,12 @@ const scene = discScene(100, 1);
 const gm = scene.params.G * (scene.params.star?.m ?? 0);
 const ourOrbit = (2 * Math.PI * DISC_INNER ** 1.5) / Math.sqrt(gm) / scene.params.dt;
 
-// SM clock samples (MHz) while the GPU was busy (utilization ≥ 50 %)
-const busy = readFileSync(join(dir, "clocks.csv"), "utf8")
-  .split("\n")
-  .slice(1)
-  .map((l) => l.split(",").map((x) => x.trim()))
-  .filter((c) => c.length >= 5 && parseInt(c[4]) >= 50)
-  .map((c) => parseInt(c[1]));
-busy.sort((a, b) => a - b);
-
 const report: VsOriginalReport & Record<string, unknown> = {
   schema: "vs-original/1",
   date: ours.date,
   adapter: ours.adapter,
   original: "ericrius1/AlgorythmicExplorations@bcf2f76",
-  clocks: {
-    busySamples: busy.length,
-    smMHzWhileBusy: busy.length ? {min: busy[0], median: busy[Math.floor(busy.length / 2)], max: busy[busy.length - 1]} : null,
-    log: "data/bench/vs-original-h200-clocks.csv (nvidia-smi every 250 ms)",
-  },
+  clocks: {...busyClocks(join(dir, "clocks.csv")), log: "data/bench/vs-original-h200-clocks.csv (nvidia-smi every 250 ms)"},
   gravity2d: {
     params: {
       ...ours.params,
