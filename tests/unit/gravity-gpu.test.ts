@@ -117,6 +117,28 @@ describe("level dispatches: direct over a CPU bound, indirect past the threshold
     }
   });
 
+  it("the bound covers a level that nearly fills it: 256 split nodes of five bodies each, four children apiece", () => {
+    // 16 × 16 cells over [0, 1)², five bodies in each: one in every quadrant, a fifth beside the first
+    const xy: [number, number][] = [];
+    for (let cy = 0; cy < 16; cy++)
+      for (let cx = 0; cx < 16; cx++)
+        for (const [u, v] of [
+          [0.25, 0.25],
+          [0.75, 0.25],
+          [0.25, 0.75],
+          [0.75, 0.75],
+          [0.3, 0.2],
+        ])
+          xy.push([(cx + u) / 16, (cy + v) / 16]);
+    const b = bodiesFrom(xy);
+    const t = buildBarnesHut(b, 4).tree;
+    const bounds = levelWorkgroupBounds(b.n, 4);
+    const size = (L: number) => t.levelStart[L + 1] - t.levelStart[L];
+    // the scene does what it is for: level 5 holds more than three quarters of 4·⌊n / 5⌋ = 1,024 nodes
+    expect(size(5)).toBeGreaterThan(4 * Math.floor(b.n / 5) * 0.75);
+    for (let L = 0; L < bounds.length; L++) expect(bounds[L] * 64, `level ${L}`).toBeGreaterThanOrEqual(size(L));
+  });
+
   for (const direct of [0, 4]) {
     it(`the same tree with directLevelWorkgroups = ${direct} (${direct ? "direct then indirect" : "every level indirect"})`, async () => {
       const r = rng(11);
