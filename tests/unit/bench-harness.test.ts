@@ -109,6 +109,9 @@ describe("benchmark harness", () => {
     expect(row.dispatchesPerSubstep).toBe(3);
     expect(row.frameMs.median).toBeGreaterThan(0);
     expect(row.frameMs.min).toBeLessThanOrEqual(row.frameMs.max);
+    // every timed frame of each series is its own sample (the series records them back to back in one command buffer)
+    expect(row.frameMs.n).toBe(report.reps);
+    for (const p of Object.values(row.perPassMs)) expect(p.n).toBe(report.reps);
     expect(report.references.copy.GBps).toBeGreaterThan(0);
     expect(report.references.emptyDispatch.us.n).toBe(1);
     // the faster of the two copies is the ceiling every row's fraction divides by
