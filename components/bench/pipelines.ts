@@ -15,7 +15,7 @@ import type {ResourceScope} from "../gpu/scope.js";
 import type {WGSLLoader} from "../gpu/wgsl.js";
 import {readBuffers} from "../gpu/readback.js";
 import {STORAGE_RW} from "../gpu/usage.js";
-import {CountingSortGPU, SORT_PHASES, type SortRanks} from "../sort/gpu-sort.js";
+import {CountingSortGPU, MAX_SCAN_BLOCKS, SORT_RECORD_BYTES, type SortRanks, type SortRecord, type SortScatter} from "../sort/gpu-sort.js";
 import {cellKey, denseGrid, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../sort/particles.js";
 import {sortTwin} from "../sort/twin.js";
@@ -266,18 +266,58 @@ export interface SortBenchVariant {
    * particles already in cell order (as the simulations sort them again after each substep).
    */
   order?: "random" | "coherent";
+  /**
+   * CountingSortOptions.record: "particle" (24 B, the default) or "vec4" (16 B, the original
+   * series' record). The benchmark's vec4 records are (x, y, vx, id as a float: exact below
+   * 2^24 = 16,777,216), so the check can still find every id once.
+   */
+  record?: SortRecord;
+  /** CountingSortOptions.scatter: "direct" (the default) or "bucketed" (a bucket pass, then the cell scatter). */
+  scatter?: SortScatter;
+  /** CountingSortOptions.countWorkgroups (default COUNT_TARGET_WORKGROUPS). */
+  countWorkgroups?: number;
+}
+
+/** `p` as the benchmark's 16-byte records: (x, y, vx, id as a float) per particle. */
+export function vec4Records(p: PackedParticles): Float32Array<ArrayBuffer> {
+  const r = new Float32Array(p.count * 4);
+  for (let i = 0; i < p.count; i++) {
+    const o = i * PARTICLE_WORDS;
+    r[4 * i] = p.f32[o];
+    r[4 * i + 1] = p.f32[o + 1];
+    r[4 * i + 2] = p.f32[o + 2];
+    r[4 * i + 3] = p.u32[o + 4];
+  }
+  return r;
+}
+
+/** The benchmark's 16-byte records read back as particles (x, y, vx; vy 0; id from the fourth float). */
+export function particlesOfVec4(r: Float32Array): PackedParticles {
+  const n = r.length / 4;
+  const p = allocParticles(n);
+  for (let i = 0; i < n; i++) {
+    const o = i * PARTICLE_WORDS;
+    p.f32[o] = r[4 * i];
+    p.f32[o + 1] = r[4 * i + 1];
+    p.f32[o + 2] = r[4 * i + 2];
+    p.u32[o + 4] = r[4 * i + 3];
+  }
+  return p;
 }
 
 /** The sort alone as a benchmark pipeline, for one variant (`sortSpec` is the default one). */
 export function sortSpecFor(variant: SortBenchVariant = {}): PipelineSpec {
   const coherent = variant.order === "coherent";
+  const record = variant.record ?? "particle";
+  const bytes = SORT_RECORD_BYTES[record];
+  const copies = variant.scatter === "bucketed" ? 3 : 2;
   return {
     name: "sort",
     checkCap: 4_000_000,
-    memory: (n) => ({largestBuffer: n * PARTICLE_BYTES, total: 2 * n * PARTICLE_BYTES + 4 * 65_537 * 4}),
+    memory: (n) => ({largestBuffer: n * bytes, total: copies * n * bytes + 4 * 65_537 * 4}),
     compulsoryBytes: (n) => ({
-      bytes: 2 * n * PARTICLE_BYTES + 3 * SORT_GRID.numCells * 4,
-      formula: "2 × particle bytes × N (read once, written once in cell order) + 3 × 4 B × cells",
+      bytes: 2 * n * bytes + 3 * SORT_GRID.numCells * 4,
+      formula: `2 × ${bytes} B × N (each record read once, written once in cell order) + 3 × 4 B × cells`,
     }),
     scene: (n) => (coherent ? sortTwin(SORT_GRID, randomParticles(n, 11)).sorted : randomParticles(n, 11)),
     async create(ctx, input) {
@@ -285,23 +325,38 @@ export function sortSpecFor(variant: SortBenchVariant = {}): PipelineSpec {
       const sorter = await CountingSortGPU.create(ctx.device, ctx.scope, ctx.wgsl, {
         maxParticles: n,
         maxCells: SORT_GRID.numCells,
-        ranks: variant.ranks,
+        // the vec4 records exist only with runs, the bucket pass only with several scan blocks
+        ranks: variant.ranks ?? (record === "vec4" ? "runs" : undefined),
         keyArray: variant.keyArray,
+        scanBlocks: variant.scatter === "bucketed" ? MAX_SCAN_BLOCKS : undefined,
+        record,
+        scatter: variant.scatter,
+        countWorkgroups: variant.countWorkgroups,
       });
-      const a = sorter.scope.buffer({label: "bench-sort-in", size: Math.max(1, n) * PARTICLE_BYTES, usage: STORAGE_RW});
-      const b = sorter.scope.buffer({label: "bench-sort-out", size: Math.max(1, n) * PARTICLE_BYTES, usage: STORAGE_RW});
-      if (n) ctx.device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
+      const a = sorter.scope.buffer({label: "bench-sort-in", size: Math.max(1, n) * bytes, usage: STORAGE_RW});
+      const b = sorter.scope.buffer({label: "bench-sort-out", size: Math.max(1, n) * bytes, usage: STORAGE_RW});
+      if (n) {
+        if (record === "vec4") ctx.device.queue.writeBuffer(a, 0, vec4Records(input));
+        else ctx.device.queue.writeBuffer(a, 0, input.buffer, 0, n * PARTICLE_BYTES);
+      }
       sorter.setGrid(SORT_GRID, n);
       const place = coherent ? "already in cell order" : "in random order";
+      const what = record === "vec4" ? "16-byte records (x, y, vx, id)" : "24-byte particles";
+      const how = `${sorter.scatterMode === "bucketed" ? ", bucket pass then cell scatter" : ""}${variant.countWorkgroups ? `, count aims at ${variant.countWorkgroups} workgroups` : ""}`;
       return {
         particles: n,
-        scene: `uniformly random positions in [0, 2)², ${place}, dense 256 × 256 grid; ranks "${sorter.ranks}"${sorter.keys ? ", keys in their own array" : ""}`,
+        scene: `${what}, uniformly random positions in [0, 2)², ${place}, dense 256 × 256 grid; ranks "${sorter.ranks}"${sorter.keys ? ", keys in their own array" : ""}${how}`,
         passes: reportedPasses(sorter, () => {
           const enc = sorter.phaseEncoders(a, b);
-          return SORT_PHASES.map((ph) => ({label: ph.key, encode: enc[ph.key]}));
+          return sorter.phases.map((ph) => ({label: ph.key, encode: enc[ph.key]}));
         }),
         encodeSubstep: (p) => sorter.encodeSort(p, a, b),
-        read: () => readParticles(ctx.device, b, n),
+        read: async () => {
+          if (record === "particle") return readParticles(ctx.device, b, n);
+          if (!n) return allocParticles(0);
+          const [out] = await readBuffers(ctx.device, [{buffer: b, size: n * bytes}]);
+          return particlesOfVec4(new Float32Array(out));
+        },
         dispose: () => sorter.dispose(),
       };
     },

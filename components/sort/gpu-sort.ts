@@ -71,6 +71,41 @@ export const SORT_PHASES = [
 export type SortPhaseKey = (typeof SORT_PHASES)[number]["key"];
 
 /**
+ * The sort with the two-pass scatter (CountingSortOptions.scatter "bucketed"): between the
+ * scan and the cell scatter, a bucket pass moves every record into its scan block's range
+ * (shaders/sort/bucket_common.wgsl explains why), and the cell scatter then reads that copy.
+ * Four dispatches; the benchmarks' variant for large random input, never the simulations'.
+ */
+export const BUCKETED_SORT_PHASES = [
+  SORT_PHASES[0],
+  SORT_PHASES[1],
+  {
+    key: "bucket",
+    label: "bucket",
+    does: "every record moved into the range of its scan block (256 buckets of consecutive cells): one atomic per workgroup and bucket, ranks from workgroup memory; the block totals counted back to zero",
+    dispatches: 1,
+    role: "organise",
+    note: "A → T",
+  },
+  {
+    ...SORT_PHASES[2],
+    does: "every record of the bucketed copy moved into the next free slot of its cell (on a GPU with subgroups, one atomicAdd per run of equal keys)",
+    note: "T → B",
+  },
+] as const satisfies readonly PipelinePhase[];
+/** A phase of either sort (`SORT_PHASES`, `BUCKETED_SORT_PHASES`). */
+export type SortAnyPhaseKey = (typeof BUCKETED_SORT_PHASES)[number]["key"];
+
+/** What the sort moves (CountingSortOptions.record). */
+export type SortRecord = "particle" | "vec4";
+/** Bytes of one record of each kind: the 24-byte Particle of common/particle.wgsl, or one vec4<f32>. */
+export const SORT_RECORD_BYTES: Record<SortRecord, number> = {particle: 24, vec4: 16};
+/** How the scatter moves the records (CountingSortOptions.scatter). */
+export type SortScatter = "direct" | "bucketed";
+/** Records each thread of the bucket pass moves: BUCKET_PER_THREAD of shaders/sort/bucket_common.wgsl (a test holds the two equal). */
+export const SORT_BUCKET_PER_THREAD = 8;
+
+/**
  * The count as the simulations run it (`foldCount`, the default of SandGPU and WaterGPU): no
  * dispatch of its own. The previous substep's integrating pass (the sand's forces, the
  * water's pressure pass), having written a particle's new state, stores its new cell key and
@@ -213,6 +248,24 @@ export interface CountingSortOptions {
    * 0.137 ms, bench/README.md); RangeError when asked for with ranks "atomic".
    */
   keyArray?: boolean;
+  /**
+   * What one record is (default "particle"): "particle" — the 24-byte Particle of
+   * shaders/common/particle.wgsl, its key stored by the count; "vec4" — one vec4<f32> of
+   * 16 bytes, (position x, position y, velocity x, velocity y), the record the original
+   * series' sort moves: no id and no key field, the key computed from the position in the
+   * count and again in the scatter (shaders/sort/vec4_count.wgsl, vec4_scatter.wgsl). The
+   * benchmarks' comparison; the simulations keep "particle". "vec4" needs ranks "runs" and
+   * no key array (RangeError otherwise), and `runWithSnapshots` refuses it.
+   */
+  record?: SortRecord;
+  /**
+   * How the records reach their cells (default "direct"): "direct" — one scatter pass
+   * (`SORT_PHASES`); "bucketed" — a bucket pass into a copy of its own, then the cell scatter
+   * from that copy (`BUCKETED_SORT_PHASES`, shaders/sort/bucket_common.wgsl), for large random
+   * input. "bucketed" needs more than one scan block (RangeError otherwise) and allocates a
+   * second record buffer of `maxParticles` records.
+   */
+  scatter?: SortScatter;
 }
 
 /** The three-dispatch block scan's pipelines and their explicit bind group layout (`loadBlockScan`). */
@@ -267,6 +320,12 @@ export class CountingSortGPU {
   readonly ranks: SortRanks;
   /** keys[maxParticles] when `keyArray` is on (the count's keys, read by the scatter), else null. */
   readonly keys: GPUBuffer | null;
+  /** What one record is ("particle", 24 B, or "vec4", 16 B). */
+  readonly record: SortRecord;
+  /** One pass of scatter or two ("bucketed": bucket, then cell). */
+  readonly scatterMode: SortScatter;
+  /** The bucket pass's output, maxParticles records, with scatter "bucketed"; else null. */
+  readonly bucketed: GPUBuffer | null;
   private grid: GridParams | null = null;
   private n = 0;
   private perThread = 1;
@@ -286,11 +345,13 @@ export class CountingSortGPU {
     readonly options: CountingSortOptions,
     private wgsl: WGSLLoader,
     /** The simulations' kernels, compiled by `create`: count, the one-dispatch scan, scatter. */
-    private pipes: Record<"count" | "scatter" | "scanSingle", GPUComputePipeline>,
+    private pipes: Record<"count" | "scatter" | "scanSingle", GPUComputePipeline> & {bucket?: GPUComputePipeline},
     ranks: SortRanks,
     keyArray: boolean
   ) {
     this.ranks = ranks;
+    this.record = options.record ?? "particle";
+    this.scatterMode = options.scatter ?? "direct";
     this.scope = scope;
     this.scope.onDispose(() => this.bindCache.clear());
     const cells = options.maxCells;
@@ -302,6 +363,20 @@ export class CountingSortGPU {
     this.scanBlocks = options.scanBlocks ?? defaultScanBlocks(device);
     this.blockCounts = this.scope.buffer({label: "scan-block-counts", size: this.scanBlocks * 4, usage: STORAGE});
     this.keys = keyArray ? this.scope.buffer({label: "sort-keys", size: Math.max(1, options.maxParticles) * 4, usage: STORAGE}) : null;
+    this.bucketed =
+      this.scatterMode === "bucketed"
+        ? this.scope.buffer({label: "sort-bucketed", size: Math.max(1, options.maxParticles) * SORT_RECORD_BYTES[this.record], usage: STORAGE})
+        : null;
+  }
+
+  /** Bytes of one record (24 for "particle", 16 for "vec4"). */
+  get recordBytes(): number {
+    return SORT_RECORD_BYTES[this.record];
+  }
+
+  /** The phases `encodeSort` walks: `SORT_PHASES`, or `BUCKETED_SORT_PHASES` with scatter "bucketed". */
+  get phases(): readonly PipelinePhase<SortAnyPhaseKey>[] {
+    return this.scatterMode === "bucketed" ? BUCKETED_SORT_PHASES : SORT_PHASES;
   }
 
   /**
@@ -321,31 +396,48 @@ export class CountingSortGPU {
     if (target !== undefined && !(Number.isInteger(target) && target >= 1)) throw new RangeError(`countWorkgroups must be an integer ≥ 1, got ${target}`);
     const ranks = resolveRanks(device, options.ranks);
     if (options.keyArray && ranks !== "runs") throw new RangeError('keyArray needs ranks "runs"');
-    const keyArray = options.keyArray ?? ranks === "runs";
+    const record = options.record ?? "particle";
+    if (!(record in SORT_RECORD_BYTES)) throw new RangeError(`record must be "particle" or "vec4", got ${String(record)}`);
+    const scatterMode = options.scatter ?? "direct";
+    if (scatterMode !== "direct" && scatterMode !== "bucketed") throw new RangeError(`scatter must be "direct" or "bucketed", got ${String(scatterMode)}`);
+    const vec4 = record === "vec4";
+    if (vec4 && ranks !== "runs") throw new RangeError('record "vec4" needs ranks "runs"');
+    if (vec4 && options.keyArray) throw new RangeError('record "vec4" keeps no keys: keyArray must be off');
+    const manyBlocks = (blocks ?? defaultScanBlocks(device)) > 1;
+    if (scatterMode === "bucketed" && !manyBlocks) throw new RangeError('scatter "bucketed" needs more than one scan block');
+    const keyArray = !vec4 && (options.keyArray ?? ranks === "runs");
     const keyed = keyArray ? "_keys" : "";
-    const [count, scatter, scanSingle] = await Promise.all([
+    // the cell scatter of the bucketed sort reads the key the bucket pass stored in each copy
+    const scatterKeyed = scatterMode === "bucketed" ? "" : keyed;
+    const bucketPaths = [...COMMON, "sort/bucket_common.wgsl", vec4 ? "sort/vec4_bucket.wgsl" : "sort/bucket.wgsl"];
+    const [count, scatter, scanSingle, bucket] = await Promise.all([
       // one scan block: the entry point without block totals (no workgroup memory to zero)
-      ranks === "runs"
+      vec4
         ? computePipeline(
             device,
             wgsl,
-            RUNS_COMMON.concat("sort/count_cell.wgsl", "sort/count_runs.wgsl"),
-            ((blocks ?? defaultScanBlocks(device)) > 1 ? "count_runs_blocks" : "count_runs") + keyed
+            RUNS_COMMON.concat("sort/count_cell.wgsl", "sort/vec4_count.wgsl"),
+            manyBlocks ? "count_vec4_runs_blocks" : "count_vec4_runs"
           )
-        : computePipeline(
-            device,
-            wgsl,
-            [...COMMON, "sort/count_cell.wgsl", "sort/count.wgsl"],
-            (blocks ?? defaultScanBlocks(device)) > 1 ? "count_blocks" : "count"
-          ),
-      ranks === "runs"
-        ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), `scatter_runs${keyed}`)
-        : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
+        : ranks === "runs"
+          ? computePipeline(
+              device,
+              wgsl,
+              RUNS_COMMON.concat("sort/count_cell.wgsl", "sort/count_runs.wgsl"),
+              (manyBlocks ? "count_runs_blocks" : "count_runs") + keyed
+            )
+          : computePipeline(device, wgsl, [...COMMON, "sort/count_cell.wgsl", "sort/count.wgsl"], manyBlocks ? "count_blocks" : "count"),
+      vec4
+        ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/vec4_scatter.wgsl"), "scatter_vec4_runs")
+        : ranks === "runs"
+          ? computePipeline(device, wgsl, RUNS_COMMON.concat("sort/scatter_runs.wgsl"), `scatter_runs${scatterKeyed}`)
+          : computePipeline(device, wgsl, [...COMMON, "sort/scatter.wgsl"], "scatter"),
       computePipeline(device, wgsl, [...COMMON, "sort/scan_single.wgsl"], "scan_single"),
+      scatterMode === "bucketed" ? computePipeline(device, wgsl, bucketPaths, vec4 ? "bucket_vec4" : "bucket_particles") : Promise.resolve(undefined),
     ]);
     const scope = parentScope.child(device);
     try {
-      return new CountingSortGPU(device, scope, options, wgsl, {count, scatter, scanSingle}, ranks, keyArray);
+      return new CountingSortGPU(device, scope, options, wgsl, {count, scatter, scanSingle, bucket}, ranks, keyArray);
     } catch (e) {
       scope.dispose();
       throw e;
@@ -538,10 +630,31 @@ export class CountingSortGPU {
     pass.setPipeline(this.pipes.scatter);
     pass.setBindGroup(
       0,
-      this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [this.gridBuffer, src, dst, this.cursor, this.blockCounts, this.keys])
+      this.bind(`scatter${this.idOf(src)}-${this.idOf(dst)}`, this.pipes.scatter, [
+        this.gridBuffer,
+        src,
+        dst,
+        this.cursor,
+        this.blockCounts,
+        this.scatterMode === "bucketed" ? null : this.keys,
+      ])
     );
     // ≥ scanBlocks threads, so every block total is cleared (one workgroup of 256 already is)
     dispatchItems(pass, this.n && Math.max(this.n, this.scanBlocks), this.maxPerDim);
+  }
+
+  /**
+   * bucket (scatter "bucketed" only): every record of `src` moved into its scan block's range
+   * of the bucket copy (`bucketed`), and the block totals counted back down to zero (1
+   * dispatch of ceil(n / SORT_BUCKET_PER_THREAD) threads). Must follow the scan. Errors: Error
+   * when this sort was not created with scatter "bucketed".
+   */
+  encodeBucket(pass: GPUComputePassEncoder, src: GPUBuffer) {
+    const pipe = this.pipes.bucket;
+    if (!pipe || !this.bucketed) throw new Error('CountingSortGPU: encodeBucket needs scatter "bucketed"');
+    pass.setPipeline(pipe);
+    pass.setBindGroup(0, this.bind(`bucket${this.idOf(src)}`, pipe, [this.gridBuffer, src, this.bucketed, this.starts, this.blockCounts]));
+    dispatchItems(pass, Math.ceil(this.n / SORT_BUCKET_PER_THREAD), this.maxPerDim);
   }
 
   /**
@@ -582,18 +695,24 @@ export class CountingSortGPU {
     }
   }
 
-  /** Each phase of `SORT_PHASES` for a sort of `src` into `dst`: what it records into an open pass. */
-  phaseEncoders(src: GPUBuffer, dst: GPUBuffer): Record<SortPhaseKey, (pass: GPUComputePassEncoder) => void> {
+  /**
+   * Each phase of this sort's `phases` for a sort of `src` into `dst`: what it records into an
+   * open pass (with scatter "bucketed", the bucket pass writes `bucketed` and the cell scatter
+   * reads it; otherwise `bucket` records nothing).
+   */
+  phaseEncoders(src: GPUBuffer, dst: GPUBuffer): Record<SortAnyPhaseKey, (pass: GPUComputePassEncoder) => void> {
+    const bucketed = this.bucketed;
     return {
       count: (p) => this.encodeCount(p, src),
       scan: (p) => this.encodeScan(p),
-      scatter: (p) => this.encodeScatter(p, src, dst),
+      bucket: (p) => (bucketed ? this.encodeBucket(p, src) : undefined),
+      scatter: (p) => this.encodeScatter(p, bucketed ?? src, dst),
     };
   }
 
-  /** The whole sort of `src` into `dst` in one compute pass: the phases of `SORT_PHASES` in order (3 dispatches). */
+  /** The whole sort of `src` into `dst` in one compute pass: the phases of `phases` in order (3 dispatches, 4 bucketed). */
   encodeSort(pass: GPUComputePassEncoder, src: GPUBuffer, dst: GPUBuffer) {
-    encodePhases(pass, SORT_PHASES, this.phaseEncoders(src, dst));
+    encodePhases(pass, this.phases, this.phaseEncoders(src, dst));
   }
 
   /**
@@ -602,6 +721,8 @@ export class CountingSortGPU {
    * Temporary buffers are destroyed before returning. Errors: RangeError on sizes.
    */
   async runWithSnapshots(grid: GridParams, input: PackedParticles): Promise<SortSnapshots> {
+    if (this.record !== "particle" || this.scatterMode !== "direct")
+      throw new RangeError('runWithSnapshots sorts particles with the direct scatter (record "particle", scatter "direct")');
     await this.loadTeachingKernels();
     const {round, shift} = this.teaching();
     this.setGrid(grid, input.count);
