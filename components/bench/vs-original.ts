@@ -85,3 +85,81 @@ export function dustMatches(r: VsOriginalReport): DustMatch[] {
       };
     });
 }
+
+/** One side-by-side sort series (data/bench/vs-original-sort-h200.json, schema "vs-original-sort/1", assembled by bench/vs-original-sort.ts). */
+export interface SortSideRow {
+  particles: number;
+  /** "random" | "cell-ordered" */
+  order: string;
+  /** the original's GridSort (16-byte records), ms per sort */
+  originalMs: number;
+  /** this project's designs by name ("particle", "vec4", …): ms per sort, over the original's, each pass's ms */
+  ours: Record<string, {msPerSort: number; overOriginal: number; passMs: Record<string, number>}>;
+}
+
+/** The committed sort record (the fields the pages read). */
+export interface VsOriginalSortReport {
+  schema: "vs-original-sort/1";
+  date: string;
+  adapter: {vendor?: string; description?: string; device?: string; name?: string};
+  original: string;
+  notes: {designs: {name: string; record?: string; scatter?: string; countWorkgroups?: number}[]};
+  rows: SortSideRow[];
+}
+
+/** A sort comparison at one count and input order: the original, and this project's fastest design with its ratio. */
+export interface SortMatch {
+  particles: number;
+  order: string;
+  originalMs: number;
+  /** the 24-byte particle sort the simulations run */
+  particle: {msPerSort: number; overOriginal: number};
+  /** the fastest design of all (its name, ms per sort, ratio) */
+  best: {design: string; msPerSort: number; overOriginal: number};
+}
+
+/**
+ * For each count and order both sides ran (random first at each count): the original's ms per
+ * sort, this project's 24-byte particle sort, and its fastest design. Errors: Error when a row
+ * lacks the "particle" design.
+ */
+export function sortMatches(r: VsOriginalSortReport): SortMatch[] {
+  return r.rows
+    .slice()
+    .sort((a, b) => a.particles - b.particles || (a.order === "random" ? -1 : 1))
+    .map((row) => {
+      const particle = row.ours.particle;
+      if (!particle) throw new Error(`sort row ${row.particles} ${row.order} has no "particle" design`);
+      const [design, best] = Object.entries(row.ours).reduce((a, b) => (b[1].msPerSort < a[1].msPerSort ? b : a));
+      return {
+        particles: row.particles,
+        order: row.order,
+        originalMs: row.originalMs,
+        particle: {msPerSort: particle.msPerSort, overOriginal: particle.overOriginal},
+        best: {design, msPerSort: best.msPerSort, overOriginal: best.overOriginal},
+      };
+    });
+}
+
+/** One water row of data/bench/vs-original-part3-h200.json (schema "vs-original-part3/1", bench/vs-original-part3.ts). */
+export interface WaterSideRow {
+  particles: number;
+  ours: {frameMs: number; substepsPerFrame: number; substepSeconds: number; dispatchesPerSubstep: number; msPerSimulatedSecond: number};
+  original: {
+    substepSeconds: number;
+    dispatchesPerSubstep: number;
+    msPerSimulatedSecondFlowing: number;
+    msPerSimulatedSecondSettled: number;
+    outsideTankFractionFlowing: number;
+    outsideTankFractionSettled: number;
+  };
+  perSimulatedSecondOverOriginalFlowing: number;
+  perSimulatedSecondOverOriginalSettled: number;
+}
+
+/** The committed part-three record (the fields the pages read). */
+export interface VsOriginalPart3Report {
+  schema: "vs-original-part3/1";
+  date: string;
+  water: WaterSideRow[];
+}

@@ -6,3 +6,4 @@ export {html} from "htl";
 export {createBenchPage, optionsFromQuery} from "../bench/page.js";
 export {adapterLabel} from "../bench/charts.js";
 export {bandwidthCeiling, timedPassOverhead} from "../bench/facts.js";
+export {sortMatches} from "../bench/vs-original.js";

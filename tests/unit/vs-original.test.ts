@@ -1,6 +1,6 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
-import {dustMatches, gravityMatches, type VsOriginalReport} from "../../components/bench/vs-original.js";
+import {dustMatches, gravityMatches, sortMatches, type VsOriginalReport, type VsOriginalSortReport} from "../../components/bench/vs-original.js";
 
 const row = (bodies: number, walk: string, theta: number | null, stepMs: number, median: number) => ({
   bodies,
@@ -62,5 +62,34 @@ describe("side by side with the original (components/bench/vs-original.ts)", () 
     const dust = dustMatches(committed);
     expect(dust.map((x) => x.grains)).toEqual([20000, 150000]);
     for (const x of dust) expect(x.perOrbit).toBeCloseTo((x.perSubstep * x.ours.substepsPerOrbit) / x.original.substepsPerOrbit, 12);
+  });
+
+  it("takes the sort's fastest design at each count and order, random first, beside the 24-byte particle sort", () => {
+    const side = (ms: number, o: number) => ({msPerSort: ms, overOriginal: ms / o, passMs: {}});
+    const r: VsOriginalSortReport = {
+      schema: "vs-original-sort/1",
+      date: "2026-12-03",
+      adapter: {},
+      original: "x",
+      notes: {designs: []},
+      rows: [
+        {particles: 10, order: "cell-ordered", originalMs: 1, ours: {particle: side(0.8, 1), vec4: side(0.5, 1)}},
+        {particles: 10, order: "random", originalMs: 1, ours: {particle: side(2, 1), vec4: side(1.1, 1), "vec4, count 512": side(0.9, 1)}},
+      ],
+    };
+    const m = sortMatches(r);
+    expect(m.map((x) => x.order)).toEqual(["random", "cell-ordered"]);
+    expect(m[0].best).toEqual({design: "vec4, count 512", msPerSort: 0.9, overOriginal: 0.9});
+    expect(m[0].particle.msPerSort).toBe(2);
+    expect(m[1].best.design).toBe("vec4");
+    expect(() => sortMatches({...r, rows: [{...r.rows[0], ours: {vec4: side(1, 1)}}]})).toThrow(/no "particle" design/);
+  });
+
+  it("reads the committed H200 sort record: every count both sides ran, in both orders", () => {
+    const committed = JSON.parse(readFileSync("data/bench/vs-original-sort-h200.json", "utf8")) as VsOriginalSortReport;
+    expect(committed.schema).toBe("vs-original-sort/1");
+    const m = sortMatches(committed);
+    expect(m.map((x) => `${x.particles} ${x.order}`)).toEqual([1e6, 4e6, 16e6].flatMap((n) => [`${n} random`, `${n} cell-ordered`]));
+    for (const x of m) expect(x.best.overOriginal).toBeCloseTo(x.best.msPerSort / x.originalMs, 3);
   });
 });
