@@ -12,6 +12,7 @@
  * `__frames()`: frames run (tests). `dispose()` (or `invalidation`) releases everything.
  */
 import type {ExternalMass} from "../../gravity/direct.js";
+import {touchHintRow} from "../runtime/canvas.js";
 import {captionLine, fpsText} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
@@ -89,8 +90,12 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
         state.engine = kind;
         publish();
       },
-      // the hero shows the same figures in its caption line; the read-out line is for the card
-      layout: (play) => (controls.row.append(play!), [stage.element, controls.row, ...(hero ? [] : [line.element]), w.status.element]),
+      // the hero shows the same figures in its caption line; the read-out line is for the card.
+      // The hero's touch hint has a row of its own above the controls (out of the stage, which
+      // lies under the whole hero and would print it over the status)
+      layout: (play) => (
+        controls.row.append(play!), [stage.element, ...(hero ? touchHintRow(stage) : []), controls.row, ...(hero ? [] : [line.element]), w.status.element]
+      ),
       caption: ({value: v, fps}) =>
         captionLine(
           v.count > 0 && `${fmtNumber(v.count)} bodies`,
