@@ -94,3 +94,18 @@ test("the galaxy hero shows bodies before its first step, and once its pipelines
     "This WebGPU adapter is a CPU emulation (SwiftShader), so the galaxy starts with 1,500 bodies and one step per frame."
   );
 });
+
+test("on a CPU-emulated adapter the line under the title says so, not 'simulated on your GPU'; no paragraph says 'your GPU'", async ({page}) => {
+  await page.goto("/gravity");
+  await expectWebGPU(page);
+  const galaxy = page.locator('[data-widget="galaxy"]');
+  await expect(galaxy).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
+  await expect(galaxy.locator(".widget-status")).toContainText("This WebGPU adapter is a CPU emulation (SwiftShader)");
+  const hint = page.locator(".hero-hint");
+  await expect(hint).toContainText("this page's GPU kernels, running here on a CPU emulation of a GPU");
+  await expect(hint).not.toContainText("your GPU");
+  const claims = await page.evaluate(() =>
+    [...document.querySelectorAll("main p, main li")].map((e) => (e as HTMLElement).innerText).filter((t) => /your GPU/.test(t))
+  );
+  expect(claims).toEqual([]);
+});

@@ -52,3 +52,18 @@ test("every gravity widget runs on the CPU twin with a clear status line and san
   expect(e.p99Error).toBeLessThanOrEqual(5e-2);
   errs.expectNone();
 });
+
+test("without WebGPU the line under the gravity page's title says the CPU twin runs the galaxy; no paragraph says 'your GPU'", async ({page}) => {
+  await disableWebGPU(page);
+  await page.goto("/gravity");
+  const galaxy = page.locator('[data-widget="galaxy"]');
+  await expect(galaxy).toHaveAttribute("data-engine", "cpu", {timeout: 60_000});
+  await expect(galaxy.locator(".widget-status")).toContainText("WebGPU is not available");
+  const hint = page.locator(".hero-hint");
+  await expect(hint).toContainText("simulated on your CPU by the twin of this page's GPU kernels");
+  await expect(hint).not.toContainText("your GPU");
+  const claims = await page.evaluate(() =>
+    [...document.querySelectorAll("main p, main li")].map((e) => (e as HTMLElement).innerText).filter((t) => /your GPU/.test(t))
+  );
+  expect(claims).toEqual([]);
+});

@@ -226,3 +226,33 @@ export function scrollSettled(page: Page, frames = 8): Promise<number> {
     frames
   );
 }
+
+/**
+ * The visible text of a hero widget's lines under its picture, in page CSS px: each of its
+ * caption, status, touch hint and the water's adapter line that shows text, as the box of its
+ * text (its lines' union) cut to the element's box where the element clips its overflow.
+ * Elements that are not displayed (the touch hint on a desktop pointer, a closed disclosure's
+ * contents) or empty are left out.
+ */
+export async function heroTextBoxes(page: Page) {
+  return page.evaluate(() => {
+    const root = document.querySelector(".hero-widget") as HTMLElement;
+    const out: {name: string; text: string; left: number; top: number; width: number; height: number}[] = [];
+    for (const el of root.querySelectorAll<HTMLElement>(".widget-caption, .widget-status, .touch-hint, .hero-adapter")) {
+      if (!el.checkVisibility() || !(el.textContent ?? "").trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      let r = range.getBoundingClientRect();
+      const s = getComputedStyle(el);
+      if (s.overflowX !== "visible" || s.overflowY !== "visible") {
+        const b = el.getBoundingClientRect();
+        const left = Math.max(r.left, b.left);
+        const top = Math.max(r.top, b.top);
+        r = new DOMRect(left, top, Math.max(0, Math.min(r.right, b.right) - left), Math.max(0, Math.min(r.bottom, b.bottom) - top));
+      }
+      if (r.width <= 0 || r.height <= 0) continue;
+      out.push({name: el.className, text: (el.textContent ?? "").slice(0, 40), left: r.left + scrollX, top: r.top + scrollY, width: r.width, height: r.height});
+    }
+    return out;
+  });
+}

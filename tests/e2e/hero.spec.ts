@@ -3,7 +3,7 @@
 // Tests that read one page at one size share its load (a serial block, one page in beforeAll):
 // each load starts every pipeline compiling, and a page open with the water moving takes a core.
 import {type Browser, expect, type Page, test} from "@playwright/test";
-import {animationFrames, captionAgrees, expectWebGPU, heroLayout, overlaps, widgetValue} from "./helpers.js";
+import {animationFrames, captionAgrees, expectWebGPU, heroLayout, heroTextBoxes, overlaps, widgetValue} from "./helpers.js";
 
 /** Opens the essay at `viewport` with a layout-shift counter installed before anything of the page runs. */
 async function openCounted(browser: Browser, viewport: {width: number; height: number}, reducedMotion: "reduce" | "no-preference"): Promise<Page> {
@@ -147,3 +147,30 @@ test("the hero's caption says the count it runs, even when nothing moves (reduce
   await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("4,000 = 4,000");
   await context.close();
 });
+
+// The lines under each page's hero (caption, status, touch hint, the water's adapter line) never
+// print over each other: on a phone with touch (the touch hint shown) and on a desktop, once the
+// engine runs and the caption has its frame rate (its longest text)
+for (const path of ["/", "/gravity", "/worlds-from-dust"])
+  for (const {width, height, touch} of [
+    {width: 390, height: 844, touch: true},
+    {width: 1440, height: 900, touch: false},
+  ])
+    test(`${path} at ${width}×${height}${touch ? " with touch" : ""}: no two text lines of the hero overlap`, async ({browser}) => {
+      const context = await browser.newContext({viewport: {width, height}, isMobile: touch, hasTouch: touch});
+      const page = await context.newPage();
+      await page.goto(path);
+      await expectWebGPU(page);
+      const hero = page.locator(".hero-widget");
+      await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
+      await expect(hero.locator(".widget-caption")).toContainText("fps", {timeout: 90_000});
+      await expect(hero.locator(".widget-status")).not.toBeEmpty();
+      const boxes = await heroTextBoxes(page);
+      // the caption and the status at least; the touch hint where touch is the main pointer, outside the water's closed disclosure
+      expect(boxes.length, JSON.stringify(boxes)).toBeGreaterThanOrEqual(2);
+      if (touch && path !== "/") expect(boxes.map((b) => b.name)).toContain("touch-hint");
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++)
+          expect(overlaps(boxes[i], boxes[j]), `${boxes[i].name} over ${boxes[j].name}: ${JSON.stringify([boxes[i], boxes[j]])}`).toBe(false);
+      await context.close();
+    });

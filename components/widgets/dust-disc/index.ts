@@ -13,6 +13,7 @@
  * releases everything.
  */
 import type {DustPointer} from "../../dust/params.js";
+import {touchHintRow} from "../runtime/canvas.js";
 import {captionLine, fpsText} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
@@ -137,7 +138,10 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
         publish();
       },
       layout: (play) => {
-        if (hero || o.scene === "cloud") return [stage.element, play!, w.status.element];
+        // the hero's touch hint has a row of its own (out of the stage, which lies under the
+        // whole hero and would print it over the status)
+        if (hero) return [stage.element, ...touchHintRow(stage), play!, w.status.element];
+        if (o.scene === "cloud") return [stage.element, play!, w.status.element];
         controls.row.append(play!);
         return [stage.element, controls.row, w.status.element];
       },

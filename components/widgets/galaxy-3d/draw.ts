@@ -1,6 +1,6 @@
 /**
  * The 3D galaxy's drawing helpers: the camera's state and input (pointer drag, arrow keys,
- * wheel and pinch zoom only while the canvas has focus, page scrolling otherwise untouched),
+ * Ctrl or ⌘ with the wheel and a pinch zoom; the wheel alone always scrolls the page),
  * the CPU engine's 2D-canvas drawing through the same projection, and the read-out line.
  */
 import type {Bodies3} from "../../gravity3d/bodies.js";
@@ -19,8 +19,10 @@ const KEY_TURN = (6 * Math.PI) / 180;
 
 /**
  * The camera and its inputs on `stage`: dragging turns it (½° per CSS px), arrow keys by 6°,
- * the wheel, + and − and a two-finger pinch zoom. Wheel and pinch act only while the canvas
- * is focused (a click or Tab focuses it), so scrolling past the widget scrolls the page.
+ * the wheel with Ctrl or ⌘ held, + and − and a two-finger pinch zoom. The wheel alone never
+ * zooms: a drag focuses the canvas, and a reader who has just turned the view and scrolls on
+ * must scroll the page. Ctrl or ⌘ is the reader's choice to zoom; a touch pinch acts while the
+ * canvas is focused (a tap or Tab focuses it).
  * `changed` is called after every change (a paused widget redraws).
  */
 export function cameraControl(stage: CanvasStage, radius: number, changed: () => void) {
@@ -65,7 +67,8 @@ export function cameraControl(stage: CanvasStage, radius: number, changed: () =>
   el.addEventListener(
     "wheel",
     (e) => {
-      if (!focused()) return;
+      // the wheel alone scrolls the page; Ctrl or ⌘ held is the choice to zoom
+      if (!(e.ctrlKey || e.metaKey)) return;
       e.preventDefault();
       set(zoom(cam, Math.exp(Math.max(-1, Math.min(1, e.deltaY / 300)))));
     },

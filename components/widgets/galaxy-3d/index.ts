@@ -2,8 +2,9 @@
  * The 3D galaxy: Barnes–Hut on an octree rebuilt every step on the GPU (components/gravity3d/),
  * a Plummer sphere, a disc galaxy or two discs colliding, 10,000–1,000,000 bodies (a log
  * slider; 500–10,000 on a software adapter), drawn as additive billboards from the simulation's
- * buffers through an orbit camera (drag, arrow keys; wheel, + / − and pinch zoom while the canvas
- * has focus). Without WebGPU the CPU twin runs `fallbackCount` bodies.
+ * buffers through an orbit camera (drag, arrow keys; Ctrl or ⌘ with the wheel zooms, and + / − and
+ * pinch while the canvas has focus; the wheel alone scrolls the page). Without WebGPU the CPU twin
+ * runs `fallbackCount` bodies.
  *
  *   createGalaxy3D({invalidation}) → data-widget="galaxy-3d"
  *
@@ -48,7 +49,8 @@ export const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeo
   stage: ({o}) => ({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
-    label: "Bodies under gravity in three dimensions; drag or use the arrow keys to turn the view, the wheel or + and − to zoom",
+    label:
+      "Bodies under gravity in three dimensions; drag or use the arrow keys to turn the view; hold Ctrl or ⌘ and turn the wheel, or press + and −, to zoom",
     keys: "Arrow keys turn the camera around the bodies; + and − zoom.",
     view: () => ({x0: -1, y0: -1, x1: 1, y1: 1}),
     touch: "pan-y",
@@ -119,7 +121,8 @@ export const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeo
           v.stepMs !== null && `${v.stepMs < 10 ? v.stepMs.toFixed(2) : Math.round(v.stepMs)} ms per step`,
           fpsText(fps),
           v.engine === "pending" ? "" : v.engine === "gpu" ? "octree on the GPU" : "CPU twin",
-          "drag to turn the view"
+          "drag to turn the view",
+          "Ctrl or ⌘ + wheel to zoom"
         ),
     };
   },

@@ -41,6 +41,7 @@ export function galaxyCPU(ctx: CPUEngineContext, s: GalaxySetup, fallbackCount: 
   let last = -Infinity;
   const reset = () => {
     state.count = fallbackCount;
+    state.softwareAdapter = false;
     twin = new GravityTwin(discScene(state.count, s.seed), {...GRAVITY_DEFAULTS, theta: state.theta});
     e0 = twin.invariants().total;
     state.energyDrift = 0;

@@ -27,6 +27,7 @@ export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<
   // the one software-adapter rule (isSoftwareAdapter), with the renderer's name for the message
   const renderer0 = softwareRenderer(handle.adapterInfo);
   const software = renderer0 !== null;
+  state.softwareAdapter = software;
   const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches;
   const count = state.requested ?? sizedCount(device, software, narrow);
   // The subgroup walk where the device has subgroups: on the H200 it was 8–15 % faster than the

@@ -12,6 +12,7 @@
  * `__frames()`: frames run (tests). `dispose()` (or `invalidation`) releases everything.
  */
 import type {ExternalMass} from "../../gravity/direct.js";
+import {touchHintRow} from "../runtime/canvas.js";
 import {captionLine, fpsText} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
@@ -36,8 +37,25 @@ function readGalaxy(options: GalaxyOptions) {
     stepMs: null,
     energyDrift: null,
     engine: "pending",
+    softwareAdapter: false,
   };
   return {o, notes, state, hero: options.hero === true};
+}
+
+/**
+ * The line under the gravity page's title for the hero's state: which engine simulates the
+ * galaxy on this reader's machine (as the essay's water hero says, water/hero.ts). Before an
+ * engine runs it says only what the widget is.
+ */
+function galaxyHint(s: Pick<GalaxyState, "engine" | "softwareAdapter">): string {
+  const what = "A disc galaxy, every body pulling on every other";
+  const act = "press and drag to pull a heavy intruder through it.";
+  if (s.engine === "gpu")
+    return s.softwareAdapter
+      ? `${what}: this page's GPU kernels, running here on a CPU emulation of a GPU. Press and drag to pull a heavy intruder through it.`
+      : `${what}, simulated on your GPU: ${act}`;
+  if (s.engine === "cpu") return `${what}, simulated on your CPU by the twin of this page's GPU kernels: ${act}`;
+  return `${what}: ${act}`;
 }
 
 /** The galaxy as a definition (mounted by `mountWidget`). */
@@ -55,8 +73,9 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
     view: () => galaxyView(stage()),
     touch: "pan-y",
   }),
-  build: (w) => {
+  build: (w, options) => {
     const {o, state, hero} = w.config;
+    const hint = hero ? (options.hint ?? null) : null;
     const {stage} = w;
     const ring = perturberRing(stage);
     let held: ExternalMass | null = null;
@@ -69,6 +88,7 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
     const publish = () => {
       line.update(state);
       w.setValue();
+      if (hint) hint.textContent = galaxyHint(state);
     };
     // the first picture before any engine: the count the engine will most likely run (a
     // software adapter's 1,500 when it is not given: the cheapest disc that reads as a galaxy)
@@ -89,8 +109,12 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
         state.engine = kind;
         publish();
       },
-      // the hero shows the same figures in its caption line; the read-out line is for the card
-      layout: (play) => (controls.row.append(play!), [stage.element, controls.row, ...(hero ? [] : [line.element]), w.status.element]),
+      // the hero shows the same figures in its caption line; the read-out line is for the card.
+      // The hero's touch hint has a row of its own above the controls (out of the stage, which
+      // lies under the whole hero and would print it over the status)
+      layout: (play) => (
+        controls.row.append(play!), [stage.element, ...(hero ? touchHintRow(stage) : []), controls.row, ...(hero ? [] : [line.element]), w.status.element]
+      ),
       caption: ({value: v, fps}) =>
         captionLine(
           v.count > 0 && `${fmtNumber(v.count)} bodies`,

@@ -45,6 +45,11 @@ export interface GalaxyOptions {
   maxHeight?: number;
   invalidation?: Promise<unknown>;
   acquire?: () => Promise<GPUHandle | null>;
+  /**
+   * The hero only: an element outside the widget (the page's line under its title) that the
+   * widget keeps saying what runs where it runs (the GPU, a CPU-emulated adapter, the CPU twin).
+   */
+  hint?: Element | null;
 }
 
 export type GalaxyOptionValues = OptionValues<typeof GALAXY_OPTIONS>;
@@ -76,6 +81,8 @@ export interface GalaxyState {
   stepMs: number | null;
   energyDrift: number | null;
   engine: GalaxyValue["engine"];
+  /** The GPU engine runs on a software adapter (a CPU emulation of a GPU): said by the hero's line, not in `.value`. */
+  softwareAdapter: boolean;
 }
 
 export function readGalaxyOptions(options: GalaxyOptions) {

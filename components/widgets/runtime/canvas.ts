@@ -97,6 +97,17 @@ export function touchFirst(): boolean {
   return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
 }
 
+/**
+ * The stage's touch hint line, taken out of the stage: for a hero whose stage lies under the
+ * whole widget (position: absolute), where the line would print over the caption and the status
+ * under the picture. The hero's grid gives it a row of its own (widgets.css); put it in the
+ * widget's layout. [] when the stage has no hint.
+ */
+export function touchHintRow(stage: Pick<CanvasStage, "element">): HTMLElement[] {
+  const hint = stage.element.querySelector<HTMLElement>(":scope > .touch-hint");
+  return hint ? [hint] : [];
+}
+
 /** The canvas's `touch-action` while no touch has woken it. */
 const idleTouchAction = (o: CanvasStageOptions) => (o.touch === "capture" ? "none" : "pan-y");
 
