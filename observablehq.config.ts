@@ -1,5 +1,6 @@
 // Observable Framework configuration. See docs/ARCHITECTURE.md for the layout.
 import {EMBED_NAMES} from "./components/embed/names.js";
+import {keepReading, SERIES, seriesBar, seriesLine} from "./components/essay/series.js";
 import {SKIP_LINK, VIEWPORT} from "./scripts/a11y-html.mjs";
 
 // An inline favicon: no request, and nothing fetched from the internet.
@@ -59,24 +60,23 @@ document.addEventListener("DOMContentLoaded", () => document.querySelector(".ski
   toc: false,
   sidebar: false,
   search: false,
+  // The series bar on every essay page, from the one list in components/essay/series.ts (in
+  // the static HTML: no late insertion, no layout shift); Framework renders no header where this
+  // gives null (/bench, /embed, 404; the iframe pages set `header: ""`).
+  header: ({path}: {path: string}) => seriesBar(path),
   // Root-relative links: Framework rewrites them relative to each page, so the footer works
-  // at any depth. The footer is shared by every page: it names the series and links each part,
-  // never "this essay". No <nav> here:
+  // at any depth. The footer is shared by every page: on an essay page it opens with "Keep
+  // reading" (the next parts, then the earlier ones, each linked once); elsewhere it names every
+  // part of the series; never "this essay". No <nav> here:
   // Framework styles a footer's nav links as its pager buttons.
-  footer: `<div class="essay-footer">
-<p class="essay-series">
-<span>A series on particle simulation in the browser:</span>
-<span>Parts one and two: <a href="/gravity">gravity with a Barnes–Hut tree</a></span>
-<span>Part three: <a href="/">neighbour search on the GPU</a></span>
-<span>Part four: <a href="/worlds-from-dust"><em>Worlds from Dust</em></a></span>
-</p>
+  footer: ({path}: {path: string}) => `<div class="essay-footer">
+${keepReading(path) ?? seriesLine()}
 <p><a href="/#references">Sources and references</a> · <a href="/#toc">Contents</a> · <a href="/embed">Embed these widgets in your own page</a></p>
 <p>Built with Observable Framework, d3 and WebGPU; every simulation has a CPU twin for browsers without WebGPU. Physics and algorithms after the works listed under References. Licence: none chosen yet, so all rights are reserved until one is.</p>
 </div>`,
+  // the series' pages in reading order (components/essay/series.ts), then the site's tools
   pages: [
-    {name: "Neighbour search on the GPU", path: "/"},
-    {name: "Gravity: Barnes–Hut on the GPU", path: "/gravity"},
-    {name: "Worlds from Dust", path: "/worlds-from-dust"},
+    ...SERIES.map((s) => ({name: s.title, path: s.path})),
     {name: "Embedding the widgets", path: "/embed"},
     {name: "Benchmark on your GPU", path: "/bench"},
   ],

@@ -205,6 +205,37 @@ test("an iframe shows the configured widget and posts its height; a display:none
   errors.expectNone();
 });
 
+test("an iframe sized from its posted height shows its whole document, credit line included, at two widths", async ({page}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await page.emulateMedia({reducedMotion: "reduce"}); // about the frame's layout, not the widget's motion
+  await page.goto(`${HOST}/iframe.html`);
+  const shown = frameOf(page, "/embed/contacts");
+  await expect(shown.locator("a.ns-embed-source")).toBeVisible({timeout: 60_000});
+  /** The frame's box on the host against its document: "whole" once the frame holds all of it and nothing scrolls inside. */
+  const fit = async () => {
+    const frame = await page.evaluate(() => (document.querySelector("#shown") as HTMLElement).getBoundingClientRect().height);
+    const inside = await shown.evaluate(() => {
+      const root = document.scrollingElement as HTMLElement;
+      root.scrollTop = 1e6; // a frame shorter than its document would scroll
+      const scrolled = root.scrollTop;
+      root.scrollTop = 0;
+      const link = document.querySelector(".ns-embed-source") as HTMLElement;
+      return {scrollHeight: root.scrollHeight, clientHeight: root.clientHeight, scrolled, linkBottom: link.getBoundingClientRect().bottom, innerHeight};
+    });
+    const whole =
+      frame >= inside.scrollHeight && inside.scrollHeight <= inside.clientHeight && inside.scrolled === 0 && inside.linkBottom <= inside.innerHeight;
+    return whole ? "whole" : `frame ${frame} px, document ${JSON.stringify(inside)}`;
+  };
+  await expect.poll(fit, {timeout: 60_000}).toBe("whole");
+  // the host narrows the frame: the widget reflows taller, the page posts its new height
+  const before = await page.evaluate(() => (window as any).heights.at(-1).height);
+  await page.evaluate(() => ((document.querySelector("#shown") as HTMLElement).style.width = "360px"));
+  await expect.poll(() => page.evaluate(() => (window as any).heights.at(-1).height), {timeout: 60_000}).not.toBe(before);
+  await expect.poll(fit, {timeout: 60_000}).toBe("whole");
+  errors.expectNone();
+});
+
 test("bad attributes: each element names the option and its range, runs on a valid value, creates nothing from the text", async ({page}) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
