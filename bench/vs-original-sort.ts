@@ -35,6 +35,8 @@ const result = {
   date: ours.date,
   adapter: ours.adapter,
   original: "ericrius1/AlgorythmicExplorations@bcf2f76",
+  /** dispatches per sort of the original's GridSort (its clear is a buffer clear, not a dispatch) */
+  originalDispatches: orig.rows[0].dispatchesPerSort,
   clocks: {...busyClocks(join(dir, "clocks.csv")), log: "data/bench/vs-original-sort-h200-clocks.csv"},
   notes: {
     ours: "bench/sort-designs.ts through the benchmark harness: twin check, queued warm-up, 30 timestamped frames of 5 sorts (ms per sort = frame median / 5), each pass timed on its own; dense 256 × 256 grid (65,536 cells), uniformly random positions, in random order or already in cell order",

@@ -14,7 +14,7 @@ import {describe, expect, it} from "vitest";
 import {TIMED_PASS_DISPATCHES} from "../../components/bench/harness.js";
 import {countValue, dispatchesPerSubstep, phasesOfRole, type PipelinePhase} from "../../components/gpu/phases.js";
 import {SAND_PHASES, SAND_PHASES_UNFOLDED} from "../../components/sand/gpu-sand.js";
-import {BLOCK_SCAN_SORT_PHASES, SORT_PHASES} from "../../components/sort/gpu-sort.js";
+import {BLOCK_SCAN_SORT_PHASES, BUCKETED_SORT_PHASES, SORT_PHASES} from "../../components/sort/gpu-sort.js";
 import {scanRoundCount} from "../../components/sort/twin.js";
 import {WATER_SUBSTEPS} from "../../components/water/params.js";
 import {WATER_PHASES, WATER_PHASES_UNFOLDED} from "../../components/water/pipeline.js";
@@ -28,6 +28,7 @@ const FUSED_SCAN = phaseOf(SORT_PHASES, "scan").dispatches; // the simulations' 
 const AS_BUILT = per(BLOCK_SCAN_SORT_PHASES); // the sort from §3's pieces: 6
 const SUBSTEPS = 5; // frames of the sand widget and of the benchmark (SAND_OPTIONS substeps default, bench/run.ts --substeps)
 const bench = JSON.parse(read("data/bench/pipelines.json"));
+const vsSort = JSON.parse(read("data/bench/vs-original-sort-h200.json")) as {originalDispatches: number};
 // the 3D step's sort and build options, side by side (rows: old sort and build first, GRAVITY3_BUILD's last)
 const builds3 = JSON.parse(read("data/bench/gravity3d-builds-h200.json")).rows as {dispatchesPerSubstep: number}[];
 /** Dispatches per substep of `pipeline` in the committed run (its 10,000-particle row). */
@@ -88,6 +89,13 @@ const CLAIMS: Record<string, Claim[]> = {
     {re: /passes holding (one) empty dispatch\s+each/, values: [TIMED_PASS_DISPATCHES], from: "harness TIMED_PASS_DISPATCHES"},
     {re: /a pass holding (one) empty dispatch \(null/, values: [TIMED_PASS_DISPATCHES], from: "harness TIMED_PASS_DISPATCHES"},
     {re: /Any cell count in (one) dispatch/, values: [FUSED_SCAN], from: "SORT_PHASES scan"},
+    {
+      re: /\(GridSort, 16-byte records, (\d+) dispatches\)/,
+      values: [vsSort.originalDispatches],
+      from: "the original's sort.mjs dispatchesPerSort (data/bench/sort-designs-h200.json's companion, vs-original-sort-h200.json)",
+    },
+    {re: /the simulations' sort, (\d+) dispatches\)/, values: [per(SORT_PHASES)], from: "SORT_PHASES"},
+    {re: /24-byte particles, bucketed \((\d+) dispatches\)/, values: [per(BUCKETED_SORT_PHASES)], from: "BUCKETED_SORT_PHASES"},
     {
       re: /\| (one) dispatch less per substep for the clear, (two) for the block scan/,
       values: [phaseOf(BLOCK_SCAN_SORT_PHASES, "clear").dispatches, BLOCK_SCAN - FUSED_SCAN],
