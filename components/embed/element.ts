@@ -18,11 +18,15 @@
  *   `theme="light|dark|auto"` picks the colours; a host may set any --theme-* variable
  *   on the element to override them.
  * - Every element of a page shares the page's one GPU device (acquireGPU is module-level).
+ * - An element loads its own widget's modules when first connected (the registry's dynamic
+ *   `import()`), so a page pays only for the widgets it shows. Attributes are therefore
+ *   watched by a MutationObserver, not `observedAttributes`: the schema that names them
+ *   arrives with the widget.
  */
-import {OPTION_NAMES} from "../widgets/runtime/options.js";
+import {kebab, OPTION_NAMES} from "../widgets/runtime/options.js";
 import type {WidgetElement} from "../widgets/runtime/view.js";
-import {REGISTRY, type EmbedWidget} from "./registry.js";
-import {inputFromStrings, kebab} from "./schemas.js";
+import {REGISTRY, type EmbedWidget, type LoadedWidget} from "./registry.js";
+import {inputFromStrings} from "./attributes.js";
 import {widgetStyleNode} from "./widget-style.js";
 
 const LIGHT = `--theme-foreground: #1b1e23; --theme-foreground-muted: #6d6d6d; --theme-foreground-faint: #d6d6d6; --theme-foreground-faintest: #ececec; --theme-foreground-focus: #3b5fc0; --theme-background: #ffffff; --theme-background-alt: #f6f6f4; color-scheme: light;`;
@@ -36,18 +40,20 @@ const HOST_CSS = `
 .widget { margin: 0; }
 `;
 
-/** The attributes an element of `w` observes: its options, plus `theme`. */
-const attributesOf = (w: EmbedWidget) => [...Object.keys(w.schema).map(kebab), "theme"];
+/** The attributes an element of a loaded widget reads: its options, plus `theme`. */
+const attributesOf = (l: LoadedWidget) => [...Object.keys(l.schema).map(kebab), "theme"];
 
 /** The element class of one widget. */
 function elementClass(w: EmbedWidget) {
   return class EmbeddedWidget extends HTMLElement {
-    static observedAttributes = attributesOf(w);
-    /** The widget's registry entry (name, schema, essay section). */
+    /** The widget's registry entry (name, tag, loader). */
     static widget = w;
     #inner: WidgetElement<unknown> | null = null;
     #slot: HTMLDivElement;
     #rebuildQueued = false;
+    /** Bumped by every build and teardown: a load that resolves after either is dropped. */
+    #generation = 0;
+    #attributes: MutationObserver;
 
     constructor() {
       super();
@@ -56,6 +62,14 @@ function elementClass(w: EmbedWidget) {
       style.textContent = HOST_CSS;
       this.#slot = document.createElement("div");
       shadow.append(style, widgetStyleNode(), this.#slot);
+      // one rebuild per task's attribute changes (the records of one task arrive together)
+      this.#attributes = new MutationObserver((records) => {
+        const loaded = w.loaded;
+        if (!loaded || !this.#inner || this.#rebuildQueued) return;
+        const options = new Set(attributesOf(loaded).filter((a) => a !== "theme"));
+        if (records.some((r) => r.attributeName && options.has(r.attributeName) && r.oldValue !== this.getAttribute(r.attributeName))) this.#queueRebuild();
+      });
+      this.#attributes.observe(this, {attributes: true, attributeOldValue: true});
     }
 
     /** The inner widget's `.value` (null while none is built). */
@@ -73,8 +87,8 @@ function elementClass(w: EmbedWidget) {
     disconnectedCallback() {
       this.#teardown();
     }
-    attributeChangedCallback(name: string, old: string | null, value: string | null) {
-      if (name === "theme" || old === value || !this.#inner || this.#rebuildQueued) return;
+
+    #queueRebuild() {
       this.#rebuildQueued = true;
       queueMicrotask(() => {
         this.#rebuildQueued = false;
@@ -86,9 +100,27 @@ function elementClass(w: EmbedWidget) {
 
     #build() {
       if (this.#inner) return;
+      const generation = ++this.#generation;
+      if (w.loaded) return this.#mount(w.loaded);
+      w.load().then(
+        (loaded) => {
+          if (generation === this.#generation && this.isConnected && !this.#inner) this.#mount(loaded);
+        },
+        (err) => {
+          if (generation !== this.#generation) return;
+          const note = document.createElement("div");
+          note.className = "widget-status error";
+          note.setAttribute("role", "alert");
+          note.textContent = `The ${w.name} widget's code could not be loaded: ${err instanceof Error ? err.message : String(err)}`;
+          this.#slot.replaceChildren(note);
+        }
+      );
+    }
+    #mount(loaded: LoadedWidget) {
+      this.#attributes.takeRecords(); // changes made before now are read below, not rebuilt again
       // notes name the attributes the host's author wrote (OPTION_NAMES)
-      const input = {...inputFromStrings(w.schema, (name) => this.getAttribute(name)), [OPTION_NAMES]: "attribute"};
-      const inner = w.factory(w.toOptions ? w.toOptions(input) : input);
+      const input = {...inputFromStrings(loaded.schema, (name) => this.getAttribute(name)), [OPTION_NAMES]: "attribute"};
+      const inner = loaded.factory(loaded.toOptions ? loaded.toOptions(input) : input);
       // One `input` per change of the widget's value, from the element: the widget's own
       // event stops at the shadow root, and its sliders' native (composed) input events are
       // stopped here, so a host never sees a slider move as a value change.
@@ -100,6 +132,7 @@ function elementClass(w: EmbedWidget) {
       this.#slot.replaceChildren(inner);
     }
     #teardown() {
+      this.#generation++;
       const inner = this.#inner;
       this.#inner = null;
       if (!inner) return;
@@ -116,15 +149,21 @@ export function defineElements(registry: Iterable<EmbedWidget> = REGISTRY.values
 
 /**
  * An element of widget `w` with `options` (camelCase keys as in the widget's schema, or
- * `theme`) set as attributes; the element validates them like any attribute.
+ * `theme`) set as attributes; the element validates them like any attribute. Only the
+ * widget's own attribute names are set (a host's key never becomes an attribute name), so
+ * before the widget's modules have loaded they are set when they arrive, before the element
+ * builds its widget.
  */
 export function createElementFor(w: EmbedWidget, options: Record<string, unknown> = {}): HTMLElement {
   defineElements([w]);
   const el = document.createElement(w.tag);
-  const known = new Set(attributesOf(w));
-  for (const [key, value] of Object.entries(options)) {
-    // only the widget's own attribute names are set: a host's key never becomes an attribute name
-    if (value !== undefined && value !== null && known.has(kebab(key))) el.setAttribute(kebab(key), String(value));
-  }
+  const apply = (loaded: LoadedWidget) => {
+    const known = new Set(attributesOf(loaded));
+    for (const [key, value] of Object.entries(options)) {
+      if (value !== undefined && value !== null && known.has(kebab(key)) && !el.hasAttribute(kebab(key))) el.setAttribute(kebab(key), String(value));
+    }
+  };
+  if (w.loaded) apply(w.loaded);
+  else w.load().then(apply, () => {}); // a failed load is reported by the element itself
   return el;
 }

@@ -7,7 +7,7 @@
  */
 import {createElementFor} from "./element.js";
 import {findWidget, unknownWidgetMessage} from "./registry.js";
-import {kebab} from "./schemas.js";
+import {EMBED_INFO, kebab} from "./schemas.js";
 
 export const THEMES = ["light", "dark", "auto"] as const;
 /** The `type` of the height message posted to the parent. */
@@ -74,18 +74,24 @@ export function embedFrame(name: string, search: string): HTMLElement {
   const theme = params.get("theme");
   const valid = theme === null || (THEMES as readonly string[]).includes(theme);
   const options: Record<string, unknown> = {theme: valid && theme ? theme : "light"};
-  for (const key of Object.keys(w.schema)) options[key] = params.get(kebab(key));
+  const info = EMBED_INFO[w.name];
+  for (const key of Object.keys(info.schema)) options[key] = params.get(kebab(key));
   const element = createElementFor(w, options);
   const link = document.createElement("a");
   link.className = "ns-embed-source";
-  link.href = `../${w.page ?? ""}#${w.anchor}`;
+  link.href = `../${info.page ?? ""}#${info.anchor}`;
   link.target = "_blank";
   link.rel = "noopener";
-  link.textContent = `${w.title} — from “Neighbour search on the GPU”`;
+  link.textContent = `${info.title} — from “Neighbour search on the GPU”`;
   page.append(element);
   if (!valid) page.append(notice("warn", `theme must be one of ${THEMES.join(", ")}, got ${String(theme).slice(0, 40)}; using light.`));
   page.append(link);
   document.documentElement.dataset.theme = options.theme as string;
-  postHeight(page, name);
+  // the first height posted is the widget's: its code is loaded first (the registry's dynamic
+  // import), and the element builds it before the next layout
+  w.load().then(
+    () => postHeight(page, name),
+    () => postHeight(page, name)
+  );
   return page;
 }

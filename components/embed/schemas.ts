@@ -14,11 +14,11 @@ import {GALAXY_OPTIONS} from "../widgets/galaxy/options.js";
 import {DUST_DISC_OPTIONS} from "../widgets/dust-disc/options.js";
 import {DUST_STORY_OPTIONS} from "../widgets/dust-story/options.js";
 import {GALAXY3D_OPTIONS} from "../widgets/galaxy-3d/options.js";
-import {GRID_OPTIONS} from "../widgets/grid-query/options.js";
+import {GRID_OPTIONS, gridEmbedOptions} from "../widgets/grid-query/options.js";
 import {NBODY_OPTIONS} from "../widgets/nbody/options.js";
 import {SAND_OPTIONS} from "../widgets/sand/options.js";
 import {scanScrubSchema} from "../widgets/scan-scrub/options.js";
-import {PARAM_OPTIONS, WATER_OPTIONS} from "../widgets/water/options.js";
+import {WATER_EMBED_SCHEMA, waterEmbedOptions} from "../widgets/water/options.js";
 import type {OptionSchema, OptionSpec} from "../widgets/runtime/options.js";
 import type {EmbedName} from "./names.js";
 
@@ -41,7 +41,7 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
     title: "The uniform grid's 3×3 query",
     anchor: "2-buckets-a-uniform-grid",
     schema: GRID_OPTIONS,
-    toOptions: ({parkX, parkY, ...rest}) => ({...rest, parkCell: [parkX, parkY]}),
+    toOptions: gridEmbedOptions,
   },
   "counting-sort": {name: "counting-sort", title: "Counting sort, one phase at a time", anchor: "the-whole-sort-one-phase-at-a-time", schema: sortWidgetSchema},
   "scan-scrub": {
@@ -56,13 +56,8 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
     title: "Water: smoothed particle hydrodynamics",
     anchor: "5-water-smoothed-particle-hydrodynamics",
     // the parameters panel's starting values are attributes too (k, k-near, rest-density, xsph)
-    schema: {...WATER_OPTIONS, ...PARAM_OPTIONS},
-    toOptions: (input) => {
-      const entries = Object.entries(input);
-      const isParam = ([key]: [string, unknown]) => key in PARAM_OPTIONS;
-      const names = {[OPTION_NAMES]: (input as {[OPTION_NAMES]?: unknown})[OPTION_NAMES]};
-      return {...Object.fromEntries(entries.filter((e) => !isParam(e))), ...names, params: {...Object.fromEntries(entries.filter(isParam)), ...names}};
-    },
+    schema: WATER_EMBED_SCHEMA,
+    toOptions: waterEmbedOptions,
   },
   nbody: {name: "nbody", title: "Gravity: everyone pulls on everyone (O(N²))", page: "gravity", anchor: "1-everyone-pulls-on-everyone", schema: NBODY_OPTIONS},
   "bh-probe": {
@@ -105,7 +100,7 @@ export const EMBED_INFO: Record<EmbedName, EmbedInfo> = {
 };
 
 export {kebab} from "../widgets/runtime/options.js";
-import {kebab, OPTION_NAMES} from "../widgets/runtime/options.js";
+import {kebab} from "../widgets/runtime/options.js";
 
 /** The allowed values of an option, in words ("200–4,000 (whole number)", "true or false"). */
 export function rangeText(spec: OptionSpec): string {
@@ -121,25 +116,7 @@ export function rangeText(spec: OptionSpec): string {
   }
 }
 
-/** Shown for an empty value, so the note says what was given (an empty string would read as nothing). */
-export const EMPTY_TEXT = "(empty)";
-
-/**
- * The schema-keyed input read from strings (element attributes, URL parameters): `get`
- * returns the text of `kebab(key)`, or null when absent. Absent → undefined (the default,
- * silently). Empty → true for a boolean (HTML's boolean attribute: `<ns-grid-query show-grid>`),
- * else EMPTY_TEXT, which the schema rejects with a note naming the option and its range.
- * The text is never parsed as HTML: it only reaches the schema and the status line's textContent.
- */
-export function inputFromStrings(schema: OptionSchema, get: (name: string) => string | null): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  for (const [key, spec] of Object.entries(schema)) {
-    const text = get(kebab(key));
-    if (text === null) continue;
-    input[key] = text.trim() === "" ? (spec.type === "boolean" ? "true" : EMPTY_TEXT) : text;
-  }
-  return input;
-}
+export {EMPTY_TEXT, inputFromStrings} from "./attributes.js";
 
 /** One row per option: what the documentation tables show. */
 export function optionRows(schema: OptionSchema): {attribute: string; type: string; range: string; default: string; doc: string}[] {

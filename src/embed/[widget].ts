@@ -16,10 +16,12 @@ const [{createElementFor}, {findWidget}] = await Promise.all([import("../compone
 declare const observable: {params: {widget: string}};
 
 const widget = findWidget(observable.params.widget)!;
+// this widget's modules alone (the registry's dynamic import): a host pays for no other widget
+const loaded = await widget.load();
 
 export const name = widget.name;
-export const schema = widget.schema;
-export const factory = widget.factory;
+export const schema = loaded.schema;
+export const factory = loaded.factory;
 export function create(options: Record<string, unknown> = {}): HTMLElement {
   return createElementFor(widget, options);
 }

@@ -131,6 +131,35 @@ test("an exported module places a widget; its shaders come from the site's origi
   errors.expectNone();
 });
 
+/**
+ * A request for code or shaders of a widget other than the contacts: another widget's folder
+ * (components/widgets/<name>/, the runtime excepted), another simulation's physics
+ * (components/<water|sand|sort|gravity|gravity3d|dust|bench>/) or any shader (the contacts run
+ * on the CPU: brute force is the point of §1, so they compile no kernel).
+ */
+const foreignToContacts = (path: string) =>
+  /\/components\/widgets\/(?!contacts\/|runtime\/)/.test(path) ||
+  /\/components\/(water|sand|sort|gravity|gravity3d|dust|bench)\//.test(path) ||
+  path.endsWith(".wgsl");
+
+test("one element costs only its own code: <ns-contacts> loads its widget and the runtime, nothing of another widget, no shader", async ({page}) => {
+  const errors = watchErrors(page);
+  const requests: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  await page.goto(`${HOST}/contacts-only.html`);
+  await expect.poll(() => engineOf(page, "contacts"), {timeout: 90_000}).toBe("cpu");
+  await expect.poll(async () => (await inner(page, "contacts"))?.value.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(0);
+  const site = requests.filter((u) => u.startsWith(`${SITE}/`)).map((u) => new URL(u).pathname);
+  expect(site.filter(foreignToContacts), site.join("\n")).toEqual([]);
+  expect(
+    site.some((p) => p.includes("/components/widgets/contacts/")),
+    site.join("\n")
+  ).toBe(true);
+  // 185 requests before, when the element module imported every widget (issue 34)
+  expect(site.length, site.join("\n")).toBeLessThanOrEqual(60);
+  errors.expectNone();
+});
+
 /** The frame whose URL contains `part`. */
 const frameOf = (page: Page, part: string): Frame => page.frames().find((f) => f.url().includes(part))!;
 

@@ -22,7 +22,7 @@ import {observeResize} from "../runtime/resize.js";
 import {onPrint} from "../runtime/still.js";
 import {setValue} from "../runtime/view.js";
 import {animationAt, restProgress} from "../scan-scrub/model.js";
-import {createScrolly, createStepper} from "../scan-scrub/scrolly.js";
+import {createScrolly, createStepper, reserveTallest} from "../scan-scrub/scrolly.js";
 import {createStoryDiagram} from "./draw.js";
 import {DUST_STORY_OPTIONS} from "./options.js";
 
@@ -38,6 +38,10 @@ export interface DustStoryOptions extends MountOptions {
 }
 
 const n0 = (v: number) => v.toLocaleString("en-US");
+/** The card's caption line (under the story), from `.value`. */
+const cardCaption = (v: DustStoryValue) => `${v.heading} · a CPU twin state of ${n0(v.grains)} grains · scroll, or focus the diagram and press ← →`;
+/** The phase label over the picture at step k. */
+const phaseText = (k: number) => `Step ${k + 1} of ${STORY_STEPS.length}: ${STORY_STEPS[k].heading}`;
 const ratio = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0], a[1]) / (Math.hypot(b[0], b[1]) || 1);
 
 /** The step cards' text, with the state's own numbers (what the picture shows at each step). */
@@ -95,7 +99,7 @@ export const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typ
         seg.style.width = `${(fill * 100).toFixed(2)}%`;
       });
       scrolly.progressBar.setAttribute("aria-valuenow", String(Math.round(progress * 100)));
-      scrolly.phaseLabel.textContent = `Step ${at.stepIndex + 1} of ${STORY_STEPS.length}: ${STORY_STEPS[at.stepIndex].heading}`;
+      scrolly.phaseLabel.textContent = phaseText(at.stepIndex);
       scrolly.caption.textContent = storyCaption(s, at.stepIndex);
       scrolly.stepEls.forEach((el, k) => el.classList.toggle("active", k === at.stepIndex));
       prev.disabled = progress <= 0;
@@ -133,7 +137,24 @@ export const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typ
       stepper.onScroll();
       render();
     };
+    // every line that changes with the step keeps the height of its tallest text, so the
+    // sticky stage, the step panels and the page under the story never move (layout shift)
+    const steps = STORY_STEPS.map((_, k) => k);
+    const reserve = () => {
+      reserveTallest(scrolly.phaseLabel, steps.map(phaseText));
+      reserveTallest(
+        scrolly.caption,
+        steps.map((k) => storyCaption(s, k))
+      );
+      const card = root.querySelector<HTMLElement>(":scope > .widget-caption");
+      if (card)
+        reserveTallest(
+          card,
+          steps.map((k) => cardCaption(storyValue(s, storyRestProgress(k))))
+        );
+    };
     const onResize = () => {
+      reserve();
       scrolly.layout();
       lastKey = "";
       render();
@@ -165,7 +186,7 @@ export const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typ
         });
         return [scrolly.element];
       },
-      caption: ({value: v}) => `${v.heading} · a CPU twin state of ${n0(v.grains)} grains · scroll, or focus the diagram and press ← →`,
+      caption: ({value: v}) => cardCaption(v),
     };
   },
 });

@@ -103,3 +103,6 @@ export const initialValue = (count: number, park: [number, number]): GridQueryVa
   engine: "cpu",
   steps: 0,
 });
+
+/** The embedding's flat attributes → the factory's options (the parked cell is one option, two attributes). */
+export const gridEmbedOptions = ({parkX, parkY, ...rest}: Record<string, unknown>): Record<string, unknown> => ({...rest, parkCell: [parkX, parkY]});

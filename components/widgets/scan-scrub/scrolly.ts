@@ -144,3 +144,34 @@ export function createStepper(scrolly: Scrolly, numPhases: number, reducedMotion
   };
   return {step, onScroll, onKey};
 }
+
+/**
+ * Reserves the height of `el`'s tallest text: `min-height` set to the largest height `el`
+ * takes, at its current width, with any of `texts` (a caption or label that changes as the
+ * reader scrolls). Without it a line more or less in a sticky stage changes the stage's
+ * height, so the step panels and everything under the widget move (layout shift). Measured
+ * on a hidden copy beside `el` (same classes, so the same rules; no live region announces
+ * it); cheap when the width and texts are unchanged. Call on resize, before `layout()`.
+ */
+export function reserveTallest(el: HTMLElement, texts: readonly string[]): void {
+  const parent = el.parentElement;
+  if (!parent || !el.isConnected) return;
+  const width = getComputedStyle(el).width;
+  const key = `${width}|${texts.join("\u0000")}`;
+  if (reserved.get(el) === key) return;
+  reserved.set(el, key);
+  const probe = el.cloneNode(false) as HTMLElement;
+  probe.removeAttribute("id");
+  probe.removeAttribute("aria-live");
+  probe.setAttribute("aria-hidden", "true");
+  probe.style.cssText = `position: absolute; visibility: hidden; pointer-events: none; left: 0; top: 0; width: ${width}; min-height: 0; height: auto;`;
+  parent.appendChild(probe);
+  let tallest = 0;
+  for (const t of texts) {
+    probe.textContent = t;
+    tallest = Math.max(tallest, Number.parseFloat(getComputedStyle(probe).height) || 0);
+  }
+  probe.remove();
+  el.style.minHeight = tallest > 0 ? `${Math.ceil(tallest)}px` : "";
+}
+const reserved = new WeakMap<HTMLElement, string>();

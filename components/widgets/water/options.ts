@@ -231,3 +231,14 @@ export function waterValue(s: WaterState): WaterValue {
 export function twinCount(count: number, cap = 4000): number {
   return Math.min(count, Math.max(Math.min(1000, cap), Math.min(cap, Math.round(count / 16))));
 }
+
+/** The embedding's schema: the widget's options and the parameters panel's starting values (k, k-near, rest-density, xsph). */
+export const WATER_EMBED_SCHEMA: OptionSchema = {...WATER_OPTIONS, ...PARAM_OPTIONS};
+
+/** The embedding's flat attributes → the factory's options (the parameters go into `params`, with the note names). */
+export function waterEmbedOptions(input: Record<string, unknown>): Record<string, unknown> {
+  const entries = Object.entries(input);
+  const isParam = ([key]: [string, unknown]) => key in PARAM_OPTIONS;
+  const names = {[OPTION_NAMES]: (input as {[OPTION_NAMES]?: unknown})[OPTION_NAMES]};
+  return {...Object.fromEntries(entries.filter((e) => !isParam(e))), ...names, params: {...Object.fromEntries(entries.filter(isParam)), ...names}};
+}
