@@ -17,7 +17,8 @@ export function dustDiscControls(
     value: init.grains,
     name: "dust-grains",
     unit: "grains",
-    round: (n) => Math.round(n / 1000) * 1000,
+    // thousands; hundreds below 10,000 (the counts of a CPU emulation and the twin, which the scale then reaches)
+    round: (n) => (n < 10_000 ? Math.round(n / 100) * 100 : Math.round(n / 1000) * 1000),
   });
   const grainsOut = document.createElement("output");
   grainsOut.textContent = init.grains.toLocaleString("en-US");
