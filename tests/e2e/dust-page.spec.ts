@@ -37,11 +37,14 @@ async function holdKernels(page: Page) {
 }
 
 /**
- * Pixels of the canvas `selector` (a screenshot of it alone: everything else on the page, the
- * hero's title over it included, hidden) that are not its most frequent colour, the background.
+ * Pixels of the canvas `selector` that are not its most frequent colour, the background: a
+ * screenshot of what the canvas itself holds (everything else on the page, the hero's title
+ * over it included, hidden, and the canvas's CSS gradient under it taken away), so a canvas
+ * nothing has drawn on gives 0.
  */
 async function drawnPixels(page: Page, selector: string): Promise<number> {
-  const png = await page.locator(selector).screenshot({style: `* { visibility: hidden !important; } ${selector} { visibility: visible !important; }`});
+  const style = `* { visibility: hidden !important; } ${selector} { visibility: visible !important; background: none !important; }`;
+  const png = await page.locator(selector).screenshot({style});
   const counts = await colourCounts(page, png);
   return counts.slice(1).reduce((a, [, n]) => a + n, 0);
 }
