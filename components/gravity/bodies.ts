@@ -65,6 +65,21 @@ export function permuteBodies(b: Bodies, order: Uint32Array): Bodies {
   return out;
 }
 
+/**
+ * The GPU layout of bodies: `pm` (x, y, mass, id as a float, exact below 2^24) and `va`
+ * (vx, vy, ax, ay with the accelerations 0), 16 bytes a body each: what GravityGPU uploads
+ * and BodyRenderer draws.
+ */
+export function packBodies(b: Bodies): {pm: Float32Array<ArrayBuffer>; va: Float32Array<ArrayBuffer>} {
+  const pm = new Float32Array(b.n * 4);
+  const va = new Float32Array(b.n * 4);
+  for (let i = 0; i < b.n; i++) {
+    pm.set([b.x[i], b.y[i], b.m[i], b.id[i]], 4 * i);
+    va.set([b.vx[i], b.vy[i], 0, 0], 4 * i);
+  }
+  return {pm, va};
+}
+
 /** Throws a RangeError naming the first non-finite position, velocity or mass (bad input gets a clear message). */
 export function checkBodies(b: Bodies) {
   for (let i = 0; i < b.n; i++) {

@@ -24,7 +24,7 @@ import {computePipeline, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
-import {allocBodies, checkBodies, GRAVITY_DEFAULTS, type Bodies, type GravityParams} from "./bodies.js";
+import {allocBodies, checkBodies, GRAVITY_DEFAULTS, packBodies, type Bodies, type GravityParams} from "./bodies.js";
 import type {ExternalMass} from "./direct.js";
 import {MAX_LEVEL} from "./morton.js";
 import {RADIX_BITS, RADIX_BUCKETS, RADIX_PASSES} from "./radix.js";
@@ -413,12 +413,7 @@ export class GravityGPU {
     if (b.n > this.maxBodies) throw new RangeError(`${b.n} bodies, this pipeline was sized for ${this.maxBodies}`);
     checkBodies(b);
     this.n = b.n;
-    const pm = new Float32Array(b.n * 4);
-    const va = new Float32Array(b.n * 4);
-    for (let i = 0; i < b.n; i++) {
-      pm.set([b.x[i], b.y[i], b.m[i], b.id[i]], 4 * i);
-      va.set([b.vx[i], b.vy[i], 0, 0], 4 * i);
-    }
+    const {pm, va} = packBodies(b);
     this.device.queue.writeBuffer(this.pm, 0, pm);
     this.device.queue.writeBuffer(this.va, 0, va);
     this.writeParams();

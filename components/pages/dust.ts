@@ -5,7 +5,9 @@
  */
 export {html} from "htl";
 export {shownWGSL as browserWGSL} from "../gpu/wgsl-browser.js";
-export {counterList, fmt} from "../widgets/runtime/counters.js";
+export {cardCounters, cardNode, counterList, fmt} from "../widgets/runtime/counters.js";
+import {cardNode, fmt} from "../widgets/runtime/counters.js";
+import type {WidgetElement} from "../widgets/runtime/view.js";
 export {createDustDisc} from "../widgets/dust-disc/index.js";
 export {createDustStory} from "../widgets/dust-story/index.js";
 export {createWGSLCode} from "../essay/wgsl-code.js";
@@ -17,6 +19,22 @@ export {discScene, DISC_INNER, DISC_OUTER} from "../dust/scene.js";
 export {dispatchesPerSubstep} from "../gpu/phases.js";
 export {adapterLabel} from "../bench/charts.js";
 import {type ChartReport, type ChartRow, passSplitChart} from "../bench/charts.js";
+
+/**
+ * A figure in the prose about a running disc, read from the sample its caption shows
+ * (`cardNode`): a dash (—) while it is not known, never a 0 or a default: with `running`,
+ * until an engine runs; else while `pick` gives 0 (the disc's size before it is chosen).
+ */
+export function liveFigure<V extends {engine: string}>(widget: WidgetElement<V>, pick: (v: V) => number, o: {running?: boolean} = {}): HTMLElement {
+  return cardNode(
+    widget,
+    (v) => {
+      const x = pick(v);
+      return (o.running ? v.engine !== "pending" : x > 0) ? fmt(x) : "—";
+    },
+    {inline: true}
+  );
+}
 
 /** One measured row of the dust pipeline: grains, ms per frame and per substep (medians of the benchmark JSON). */
 export interface DustBenchRow {

@@ -19,3 +19,16 @@ test("dust-disc falls back to the CPU twin, says so, and merges with the mass co
   expect(v.count).toBe(1500 - v.merges);
   errs.expectNone();
 });
+
+test("on the CPU twin the Grains slider shows the twin's grains, disabled, and says why", async ({page}) => {
+  await disableWebGPU(page);
+  await page.goto("/embed/dust-disc");
+  const value = () => widgetValue(page, "dust-disc");
+  await expect.poll(async () => (await value())?.engine, {timeout: 60_000}).toBe("cpu");
+  const disc = page.locator("ns-dust-disc");
+  const slider = disc.locator('input[name="dust-grains"]');
+  await expect(slider).toBeDisabled();
+  await expect(slider).toHaveAttribute("aria-valuetext", "1,500 grains");
+  await expect(disc.locator('label:has(input[name="dust-grains"]) output')).toHaveText("1,500 (the CPU twin runs this many whatever the slider says)");
+  expect((await value()).initialCount).toBe(1500);
+});

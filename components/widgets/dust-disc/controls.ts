@@ -1,4 +1,9 @@
-/** The dust disc's controls: grains (log slider), stickiness, merge, restart. */
+/**
+ * The dust disc's controls: grains (log slider), stickiness, merge, restart. The Grains
+ * slider shows the count that runs (`showGrains`): on a CPU-emulated adapter that is fewer
+ * than the default, and the scale reaches down to it; on the CPU twin the count is fixed, and
+ * the slider is disabled with the reason beside its number.
+ */
 import {DUST_MAX_GRAINS, DUST_MIN_GRAINS} from "../../dust/params.js";
 import {button, logSlider, rangeControl} from "../runtime/controls.js";
 
@@ -12,7 +17,8 @@ export function dustDiscControls(
     value: init.grains,
     name: "dust-grains",
     unit: "grains",
-    round: (n) => Math.round(n / 1000) * 1000,
+    // thousands; hundreds below 10,000 (the counts of a CPU emulation and the twin, which the scale then reaches)
+    round: (n) => (n < 10_000 ? Math.round(n / 100) * 100 : Math.round(n / 1000) * 1000),
   });
   const grainsOut = document.createElement("output");
   grainsOut.textContent = init.grains.toLocaleString("en-US");
@@ -37,5 +43,14 @@ export function dustDiscControls(
   const row = document.createElement("div");
   row.className = "widget-controls";
   row.append(grains.label, stick.label, merge.label, restart);
-  return {row, grains, stick, merge};
+  /** Shows the `n` grains that run; `fixed`: the engine runs n whatever the slider says (the CPU twin). */
+  const showGrains = (n: number, fixed: boolean) => {
+    grains.setRange(Math.min(DUST_MIN_GRAINS, n), DUST_MAX_GRAINS);
+    grains.setCount(n);
+    grains.input.disabled = fixed;
+    const why = fixed ? "the CPU twin runs this many whatever the slider says" : "";
+    grainsOut.textContent = `${n.toLocaleString("en-US")}${why ? ` (${why})` : ""}`;
+    grains.input.title = why;
+  };
+  return {row, grains, stick, merge, showGrains};
 }

@@ -22,6 +22,10 @@ export interface DustDiscSetup {
   /** the pointer's stir now (inactive while the pointer is up or away) */
   pointer(simTime: number): DustPointer;
   publish(): void;
+  /** A disc of n grains starts on `engine` (the engine's choice of count: the Grains slider shows it). */
+  started(n: number, engine: "gpu" | "cpu"): void;
+  /** The page's hero: its first frame sets the mark "first-gpu-frame". */
+  hero: boolean;
   frames: {n: number};
 }
 
@@ -68,6 +72,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
     state.initialCount = n;
     state.momentumStart = {...twin.start};
     sync();
+    s.started(n, "cpu");
     ctx.status.warn(
       `${ctx.reason} The CPU twin simulates ${fmtNumber(fallbackCount)} grains (gravity tree, contacts and merging in JavaScript), one substep per frame.`
     );

@@ -6,13 +6,22 @@
  * momentum ledger of dust/momentum.wgsl) through
  * a staging ring, never awaited by a frame; the count it reports shrinks the passes
  * (`DustGPU.setCount`).
+ * The first frame comes before the simulation's kernels exist, as the water's does
+ * (components/widgets/water/gpu.ts): the render pipeline compiles first and draws the initial
+ * bodies (the same scene the simulation then starts from) from two buffers of their own; the
+ * ~26 compute pipelines compile after that frame is done (on a CPU-emulated adapter they
+ * compile one after another, for seconds). Until they exist the engine is not running
+ * (`.value.engine` "pending") but `.value` already says the disc's size.
  */
 import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
 import {StagingRing} from "../../gpu/readback.js";
+import type {ResourceScope} from "../../gpu/scope.js";
+import {Usage} from "../../gpu/usage.js";
 import {decodeDustState, DUST_STATE_WORDS, DustGPU} from "../../dust/gpu.js";
 import {DUST_SOFTWARE_GRAINS, type DustParams} from "../../dust/params.js";
 import {compareScene, discScene} from "../../dust/scene.js";
 import {momentumDrift, momentumSums} from "../../dust/twin.js";
+import {type Bodies, packBodies} from "../../gravity/bodies.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
 import {skyLook} from "../nbody/draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
@@ -20,6 +29,59 @@ import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
 import {applyControls, CLOUD_SMALL, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
 import {dustStyle, dustView} from "./draw.js";
+
+/**
+ * Draws `bodies` once with `renderer` from two buffers of their own (in `scope`), before the
+ * simulation exists; resolves when the GPU has drawn them. `redraw` draws them again (a resize
+ * clears the canvas) until `release` frees the buffers. The hero marks "first-gpu-frame".
+ */
+async function firstFrame(device: GPUDevice, scope: ResourceScope, renderer: BodyRenderer, s: DustDiscSetup, bodies: Bodies, unitRadius: number) {
+  const {stage} = s;
+  const {pm: pmData, va: vaData} = packBodies(bodies);
+  const buffer = (label: string, data: Float32Array<ArrayBuffer>) => {
+    const b = scope.buffer({label, size: Math.max(16, data.byteLength), usage: Usage.STORAGE | Usage.COPY_DST});
+    if (data.byteLength) device.queue.writeBuffer(b, 0, data);
+    return b;
+  };
+  let pm: GPUBuffer | null = buffer("dust-initial-pm", pmData);
+  let va: GPUBuffer | null = buffer("dust-initial-va", vaData);
+  const redraw = () => {
+    if (!pm || !va || scope.disposed || !stage.hasSize || !renderer.resize()) return false;
+    const enc = device.createCommandEncoder({label: "dust-first-frame"});
+    const view = dustView(stage, s.scene);
+    renderer.encode(enc, pm, va, bodies.n, view, dustStyle(stage, view, unitRadius, bodies.n, s.scene));
+    device.queue.submit([enc.finish()]);
+    return true;
+  };
+  if (redraw()) {
+    await device.queue.onSubmittedWorkDone();
+    if (s.hero) performance.mark("first-gpu-frame");
+  }
+  return {
+    redraw,
+    release() {
+      if (!scope.disposed) for (const b of [pm, va]) if (b) scope.destroyBuffer(b);
+      pm = va = null;
+    },
+  };
+}
+
+/** `state` at the start of a disc of `bodies` (every one a grain). */
+function startState(state: DustDiscSetup["state"], bodies: Bodies, params: DustParams) {
+  const n = bodies.n;
+  const m0 = momentumSums(bodies, params);
+  Object.assign(state, {
+    count: n,
+    initialCount: n,
+    merges: 0,
+    totalMass: n,
+    largestMass: 1,
+    steps: 0,
+    momentumDrift: 0,
+    momentumStart: {px: m0.px, py: m0.py, speedSum: m0.speedSum},
+    spectrum: [n, ...new Array(23).fill(0)],
+  });
+}
 
 export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Promise<DustDiscEngine> {
   const {device, handle} = ctx;
@@ -33,28 +95,48 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
         ? Math.min(s.cloudGrains, CLOUD_SMALL)
         : s.cloudGrains
       : (state.requested ?? (software ? DUST_SOFTWARE_GRAINS : state.initialCount || 20000));
-  let capacity = Math.max(grains(), 1);
-  let dust = await DustGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: capacity});
-  dust.setForces(state.forces);
-  const renderer = await BodyRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
-  renderer.setLook(skyLook(stage.canvas));
-  stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
-  const ring = new StagingRing(ctx.scope, DUST_STATE_WORDS * 4, 3);
   const substeps = software ? 1 : s.substeps;
-  const maxInFlight = software ? 1 : 2;
-  let inFlight = 0;
-  let base!: DustParams;
-  let generation = 0;
-  let last = -Infinity;
-  let rebuilding = false;
   const info = (n: number) =>
     ctx.status.info(
       renderer0 && (state.requested === null || cloud)
         ? softwareMessage({renderer: renderer0, subject: cloud ? "the cloud" : "the disc", load: `${fmtNumber(n)} grains`})
         : `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(n)} grains, the tree and the grid rebuilt every substep, ${substeps} substep${substeps > 1 ? "s" : ""} per frame.`
     );
-  const reset = () => {
-    const n = grains();
+  /** A disc of n grains starts: `.value`, the controls and the status line say so (before the kernels exist, too). */
+  const begin = (n: number, scene: {bodies: Bodies; params: DustParams}) => {
+    startState(s.state, scene.bodies, scene.params);
+    info(n);
+    s.started(n, "gpu");
+    s.publish();
+  };
+  const sceneOf = (n: number) => (cloud ? compareScene(n, s.seed) : discScene(n, s.seed));
+  // the render pipeline (one, small) first, and the initial disc drawn with it
+  const renderer = await BodyRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  renderer.setLook(skyLook(stage.canvas));
+  const n0 = grains();
+  const scene0 = sceneOf(n0);
+  begin(n0, scene0);
+  const initial = await firstFrame(device, ctx.scope, renderer, s, scene0.bodies, scene0.params.unitRadius);
+  let compiling = true;
+  stage.onResize(() => {
+    renderer.setLook(skyLook(stage.canvas));
+    if (compiling) initial.redraw();
+  });
+  // then the simulation's kernels
+  let capacity = Math.max(n0, 1);
+  let dust = await DustGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: capacity});
+  dust.setForces(state.forces);
+  compiling = false;
+  initial.release();
+  const ring = new StagingRing(ctx.scope, DUST_STATE_WORDS * 4, 3);
+  const maxInFlight = software ? 1 : 2;
+  let inFlight = 0;
+  let base!: DustParams;
+  let generation = 0;
+  let last = -Infinity;
+  let rebuilding = false;
+  const reset = (given?: {bodies: Bodies; params: DustParams}) => {
+    const n = given?.bodies.n ?? grains();
     if (n > capacity) {
       // a larger disc than the buffers hold: a new pipeline (the old one's scope goes with it)
       rebuilding = true;
@@ -71,25 +153,12 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
       );
       return;
     }
-    const scene = cloud ? compareScene(n, s.seed) : discScene(n, s.seed);
+    const scene = given ?? sceneOf(n);
     base = scene.params;
     dust.setParams(applyControls(base, state));
     dust.setBodies(scene.bodies);
     generation++;
-    const m0 = momentumSums(scene.bodies, base);
-    Object.assign(state, {
-      count: n,
-      initialCount: n,
-      merges: 0,
-      totalMass: n,
-      largestMass: 1,
-      steps: 0,
-      momentumDrift: 0,
-      momentumStart: {px: m0.px, py: m0.py, speedSum: m0.speedSum},
-      spectrum: [n, ...new Array(23).fill(0)],
-    });
-    info(n);
-    s.publish();
+    begin(n, scene);
   };
   const draw = () => {
     if (rebuilding || !stage.hasSize || !renderer.resize()) return;
@@ -98,10 +167,10 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
     renderer.encode(enc, dust.gravity.pm, dust.gravity.va, dust.count, view, dustStyle(stage, view, base.unitRadius, dust.count, s.scene));
     device.queue.submit([enc.finish()]);
   };
-  reset();
+  reset(scene0);
   draw();
   return {
-    reset,
+    reset: () => reset(),
     draw,
     setControls: () => dust.setParams({...applyControls(base, state), pointer: s.pointer(state.steps * base.dt)}),
     frame(_dt, now) {

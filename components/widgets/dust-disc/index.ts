@@ -108,6 +108,8 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
       cloudGrains: o.cloudGrains,
       pointer: (t) => stir.at(t),
       publish,
+      started: (n, engine) => controls.showGrains(n, engine === "cpu"),
+      hero,
       frames: w.frames,
     };
     const controls = dustDiscControls(
@@ -145,16 +147,20 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
         controls.row.append(play!);
         return [stage.element, controls.row, w.status.element];
       },
-      caption: ({value: v, fps}) =>
-        captionLine(
-          o.scene === "cloud" && (v.forces === "both" ? "gravity + contacts" : v.forces === "gravity" ? "gravity only" : "contacts only"),
-          v.initialCount > 0 && `${fmtNumber(v.count)} of ${fmtNumber(v.initialCount)} bodies`,
+      caption: ({value: v, fps}) => {
+        const forces = o.scene === "cloud" && (v.forces === "both" ? "gravity + contacts" : v.forces === "gravity" ? "gravity only" : "contacts only");
+        // before an engine runs no count is live: the disc's size once it is known, never a 0
+        if (v.engine === "pending") return captionLine(forces, v.initialCount > 0 && `${fmtNumber(v.initialCount)} grains`, "starting");
+        return captionLine(
+          forces,
+          `${fmtNumber(v.count)} of ${fmtNumber(v.initialCount)} bodies`,
           `${fmtNumber(v.merges)} merges`,
           v.totalMass > 0 && `largest ${fmtNumber(v.largestMass)} grains (${((100 * v.largestMass) / v.totalMass).toFixed(2)} % of the mass)`,
           fpsText(fps),
-          v.engine === "pending" ? "" : v.engine === "gpu" ? "tree + grid on the GPU" : "CPU twin",
+          v.engine === "gpu" ? "tree + grid on the GPU" : "CPU twin",
           !hero && o.scene !== "cloud" && "drag to stir"
-        ),
+        );
+      },
     };
   },
 });

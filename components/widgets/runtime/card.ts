@@ -20,6 +20,29 @@ export interface CardOptions {
 /** Refreshes of the caption at most this often (ms): it is read, not watched. */
 const CAPTION_MS = 500;
 
+/** Per card: the `.value` its caption was last written from, and who follows it (`onCaptionSample`). */
+const samples = new WeakMap<Element, {value: unknown; listeners: Set<(v: unknown) => void>}>();
+
+/**
+ * Calls `cb` with the `.value` the widget's caption shows now, then with every `.value` the
+ * caption is written from, in the same task as the caption: a page's figures about the widget
+ * (its counter row, a figure in the prose) then read the very sample the caption reads. A
+ * widget without a card: every `.value` (each `input` event). Returns the unsubscribe function.
+ */
+export function onCaptionSample<V>(root: WidgetElement<V>, cb: (value: V) => void): () => void {
+  const card = samples.get(root);
+  if (!card) {
+    const on = () => cb(root.value);
+    root.addEventListener("input", on);
+    cb(root.value);
+    return () => root.removeEventListener("input", on);
+  }
+  const l = cb as (v: unknown) => void;
+  card.listeners.add(l);
+  cb(card.value as V);
+  return () => card.listeners.delete(l);
+}
+
 /**
  * Frames `root` as a card (class `widget-card`) and adds its caption line (`.widget-caption`)
  * in front of the status line, written by `write` from `.value` on every `input` event (at
@@ -40,6 +63,8 @@ export function widgetCard<V>(root: WidgetElement<V>, write: (c: CaptionInput<V>
   let mark: {t: number; n: number} | null = null;
   let fps: number | null = null;
   let trailing: ReturnType<typeof setTimeout> | undefined;
+  const sample = {value: root.value as unknown, listeners: new Set<(v: unknown) => void>()};
+  samples.set(root, sample);
   const render = () => {
     const now = performance.now();
     if (options.frames) {
@@ -62,7 +87,10 @@ export function widgetCard<V>(root: WidgetElement<V>, write: (c: CaptionInput<V>
     clearTimeout(trailing);
     trailing = undefined;
     last = now;
-    caption.textContent = write({value: root.value, fps});
+    const value = root.value;
+    caption.textContent = write({value, fps});
+    sample.value = value;
+    for (const l of sample.listeners) l(value);
   };
   root.addEventListener("input", render);
   render();

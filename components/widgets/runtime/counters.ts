@@ -1,9 +1,13 @@
 /**
  * A row of live counters under a demo: label + value pairs in a definition list.
- * Pages feed it from a widget's reactive value: `counterList([["checks per step", v]])`.
+ * Pages feed it from a widget's reactive value: `counterList([["checks per step", v]])`, or
+ * from the sample its caption shows (`cardCounters`, `cardNode`), so the row and the caption
+ * never say two figures for one quantity.
  */
 import {format} from "d3-format";
+import {onCaptionSample} from "./card.js";
 import {fmtNumber} from "./options.js";
+import type {WidgetElement} from "./view.js";
 
 export type Counter = [label: string, value: string | number, title?: string];
 
@@ -45,4 +49,27 @@ export function counterList(items: Counter[], name = ""): HTMLElement {
     dl.append(div);
   }
   return dl;
+}
+
+/**
+ * An element kept rendered from the widget's caption sample (`onCaptionSample`): `render(v)`
+ * now and in the same task as every caption write, its result the element's one child. A block
+ * (`<div style="display: contents">`), or a `<span>` for a figure in a sentence (`inline`).
+ * `invalidation` (a re-run cell's) stops it following.
+ */
+export function cardNode<V>(
+  widget: WidgetElement<V>,
+  render: (value: V) => Node | string,
+  o: {inline?: boolean; invalidation?: Promise<unknown>} = {}
+): HTMLElement {
+  const el = document.createElement(o.inline ? "span" : "div");
+  if (!o.inline) el.style.display = "contents";
+  const stop = onCaptionSample(widget, (v) => el.replaceChildren(render(v)));
+  o.invalidation?.then(stop);
+  return el;
+}
+
+/** The counter row of `counterList`, rewritten from the widget's caption sample (`cardNode`). */
+export function cardCounters<V>(widget: WidgetElement<V>, rows: (value: V) => Counter[], name = "", invalidation?: Promise<unknown>): HTMLElement {
+  return cardNode(widget, (v) => counterList(rows(v), name), {invalidation});
 }
