@@ -23,6 +23,15 @@ const RASTER = ["--disable-gpu-rasterization", "--disable-accelerated-2d-canvas"
 // `.ci/run` runs that after `npm test` (docs/ARCHITECTURE.md, "Tiers: npm test and soak").
 const long = process.env.E2E_LONG === "1";
 
+// The webgpu project tests the GPU kernels on SwiftShader, where some widgets would otherwise run
+// their faster CPU twin (components/widgets/runtime/engine-choice.ts): its pages start with the
+// page-wide choice "gpu" in localStorage, on both origins. Tests of the software default itself
+// open a context without it (tests/e2e/software-engine.spec.ts).
+const chooseGPU = {
+  cookies: [],
+  origins: [port, fixturePort].map((p) => ({origin: `http://127.0.0.1:${p}`, localStorage: [{name: "ns-engine", value: "gpu"}]})),
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   ...(long ? {grep: /@long/} : {grepInvert: /@long/}),
@@ -54,7 +63,7 @@ export default defineConfig({
     {
       name: "webgpu",
       testIgnore: /\.(nogpu|node)\.spec\.ts$/,
-      use: {launchOptions: {executablePath: chromium, args: [...WEBGPU_FLAGS, ...RASTER, ...common]}},
+      use: {storageState: chooseGPU, launchOptions: {executablePath: chromium, args: [...WEBGPU_FLAGS, ...RASTER, ...common]}},
     },
     {
       name: "no-webgpu",

@@ -304,4 +304,73 @@ describe("runEngine", () => {
     expect(released).toBe(true);
     expect(rt.kind).toBe("pending");
   });
+
+  describe("on a CPU-emulated GPU (engine-choice.ts)", () => {
+    /** A provider whose device says it is SwiftShader. */
+    const swiftShader = () => {
+      const h = fakeHandle("swiftshader");
+      h.handle.adapterInfo = {vendor: "google", architecture: "swiftshader", description: "SwiftShader Device (Subzero)"};
+      return async () => h.handle;
+    };
+    const run = (software: "cpu" | "gpu" | undefined, acquire: () => Promise<GPUHandle | null>, built: string[]) =>
+      runEngine<Engine>({
+        root: {} as Element,
+        status: fakeStatus(),
+        lazy: false,
+        acquire,
+        software,
+        gpu: () => (built.push("gpu"), {}),
+        cpu: (c) => (built.push(`cpu: ${c.reason}`), {}),
+      });
+
+    it("a widget whose twin is faster there runs the twin, says why, and the reader can switch to the GPU and back", async () => {
+      const built: string[] = [];
+      const rt = run("cpu", swiftShader(), built);
+      await rt.ready;
+      expect(rt.kind).toBe("cpu");
+      expect(rt.softwareAdapter).toBe(true);
+      expect(built).toEqual([
+        "cpu: This WebGPU adapter is a CPU emulation of a GPU (SwiftShader), on which the CPU twin of the same kernels runs faster, so the twin runs here.",
+      ]);
+      await rt.switchEngine();
+      expect(rt.kind).toBe("gpu");
+      await rt.switchEngine();
+      expect(rt.kind).toBe("cpu");
+      expect(built.at(-1)).toBe("cpu: You chose the CPU twin of the GPU kernels, so it runs here.");
+      rt.dispose();
+    });
+
+    it("every other widget runs its GPU engine there; a hardware GPU runs the GPU engine whatever the table says", async () => {
+      const a: string[] = [];
+      const rtA = run(undefined, swiftShader(), a);
+      await rtA.ready;
+      expect([rtA.kind, rtA.softwareAdapter]).toEqual(["gpu", true]);
+      const b: string[] = [];
+      const rtB = run("cpu", deviceProvider().acquire, b);
+      await rtB.ready;
+      expect([rtB.kind, rtB.softwareAdapter]).toEqual(["gpu", false]);
+      rtA.dispose();
+      rtB.dispose();
+    });
+
+    it("the page-wide choice in localStorage wins over the table (the browser tests choose the GPU)", async () => {
+      const store = new Map<string, string>([["ns-engine", "gpu"]]);
+      vi.stubGlobal("localStorage", {getItem: (k: string) => store.get(k) ?? null});
+      try {
+        const built: string[] = [];
+        const rt = run("cpu", swiftShader(), built);
+        await rt.ready;
+        expect(rt.kind).toBe("gpu");
+        store.set("ns-engine", "cpu");
+        const twin: string[] = [];
+        const rt2 = run(undefined, deviceProvider().acquire, twin);
+        await rt2.ready;
+        expect(twin).toEqual(["cpu: You chose the CPU twin of the GPU kernels, so it runs here."]);
+        rt.dispose();
+        rt2.dispose();
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+  });
 });

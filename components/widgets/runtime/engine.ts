@@ -34,6 +34,8 @@ import {frameLoop, type FrameLoop} from "../../gpu/loop.js";
 import {ResourceScope} from "../../gpu/scope.js";
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {browserWGSL} from "../../gpu/wgsl-browser.js";
+import {adapterInfoOf, isSoftwareAdapter, softwareRenderer} from "../../gpu/adapter.js";
+import {CHOSEN_TWIN_REASON, type EngineChoice, readEngineChoice, softwareTwinReason} from "./engine-choice.js";
 import {whenNear} from "./lazy.js";
 import {onReducedMotionChange, playButton, prefersReducedMotion, type PlayButton} from "./motion.js";
 import {printStill} from "./still.js";
@@ -99,6 +101,11 @@ export interface EngineSpec<E extends Engine> {
   onDeviceLost?: (info: GPUDeviceLostInfo) => void;
   /** When set, the GPU is never tried and the CPU engine gets this reason. */
   cpuReason?: string | null;
+  /**
+   * The engine to run on a software adapter (engine-choice.ts, `SOFTWARE_ENGINES`): "cpu" runs
+   * the twin there unless the reader chose the GPU; default "gpu".
+   */
+  software?: EngineChoice;
   /** Device provider (tests); default: the page's shared device. */
   acquire?: () => Promise<GPUHandle | null>;
   /** WGSL loader handed to the GPU engine; default: the site's shaders. */
@@ -139,6 +146,10 @@ export interface EngineRuntime<E extends Engine> {
   start(): void;
   /** Replaces the running engine by a fresh one of the same kind (an option that needs new buffers). */
   rebuild(): Promise<void>;
+  /** true once the device turned out to be a CPU emulation (`isSoftwareAdapter`): the reader may switch engines. */
+  readonly softwareAdapter: boolean;
+  /** Runs the other engine (the reader's switch): the twin instead of the GPU engine, or back. */
+  switchEngine(): Promise<void>;
   dispose(): void;
 }
 
@@ -204,6 +215,9 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
   private loop: FrameLoop | null = null;
   private cpuReason = "";
   private markReady!: () => void;
+  softwareAdapter = false;
+  /** This widget's own choice (its switch), over the page's (`readEngineChoice`). */
+  private choice: EngineChoice | null = null;
 
   constructor(private spec: EngineSpec<E>) {
     this.ready = new Promise<void>((r) => (this.markReady = r));
@@ -282,6 +296,17 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     if (!this.started || this.scope.disposed) return;
     if (this.kind === "gpu") await this.startGPU(false);
     else if (this.kind === "cpu") await this.startCPU(this.cpuReason);
+  }
+
+  async switchEngine() {
+    if (!this.started || this.scope.disposed || this.kind === "pending") return;
+    if (this.kind === "gpu") {
+      this.choice = "cpu";
+      await this.startCPU(CHOSEN_TWIN_REASON);
+    } else {
+      this.choice = "gpu";
+      await this.startGPU(false);
+    }
   }
 
   dispose() {
@@ -386,8 +411,15 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     const {spec} = this;
     if (this.scope.disposed) return;
     if (!spec.gpu || spec.cpuReason) return this.startCPU(spec.cpuReason ?? "this widget runs on the CPU");
+    const choice = this.choice ?? readEngineChoice();
+    if (choice === "cpu") return this.startCPU(CHOSEN_TWIN_REASON);
     const h = await this.acquire(rebuilt);
     if (!h || this.scope.disposed) return;
+    const info = h.adapterInfo ?? adapterInfoOf(h.device);
+    this.softwareAdapter = isSoftwareAdapter(info);
+    // on a CPU emulation the twin is the faster engine for some widgets (engine-choice.ts)
+    if (this.softwareAdapter && spec.software === "cpu" && choice !== "gpu")
+      return this.startCPU(softwareTwinReason(softwareRenderer(info) ?? "a software adapter"));
     if (h.isLost()) {
       // the shared device died between acquire and now: count it as a loss and retry
       this.handle = h;

@@ -25,6 +25,7 @@ import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {type CaptionInput, widgetCard} from "./card.js";
 import {type CanvasStage, type CanvasStageOptions, createCanvasStage} from "./canvas.js";
 import {type CPUEngineContext, type Engine, type EngineKind, type EngineRuntime, type GPUEngineContext, runEngine} from "./engine.js";
+import {engineSwitchLabel, SOFTWARE_ENGINES} from "./engine-choice.js";
 import {createStatus, type Status} from "./status.js";
 import {setValue, widgetRoot, type WidgetElement} from "./view.js";
 
@@ -139,9 +140,21 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     setValue: () => setValue(root, d.value(config)),
   };
   const parts = d.build(w, options);
-  // the one canvas swap: the CPU engine after a GPU engine (a device lost too often, a GPU
-  // engine that failed to start) draws on a fresh canvas
-  let usedWebGPU = false;
+  // on a CPU-emulated GPU the reader may run the other engine (engine-choice.ts): one button beside the status line
+  const engineSwitch = document.createElement("button");
+  engineSwitch.type = "button";
+  engineSwitch.className = "engine-switch";
+  engineSwitch.hidden = true;
+  engineSwitch.addEventListener("click", () => void runtime.switchEngine());
+  // the one canvas swap: a canvas that had a WebGPU context cannot give a 2D one, nor the other
+  // way round, so an engine of the other kind than the last one to draw (the CPU engine after a
+  // device lost too often or a GPU engine that failed to start; either after the reader's
+  // switch on a CPU-emulated GPU) draws on a fresh canvas
+  let drew: EngineKind | null = null;
+  const freshFor = (kind: EngineKind) => {
+    if (drew && drew !== kind && d.gpuCanvas && stage) stage.fresh();
+    drew = kind;
+  };
   const gpu = parts.gpu;
   const runtime = runEngine<E>({
     root,
@@ -149,15 +162,17 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     gpu:
       gpu &&
       ((ctx) => {
-        usedWebGPU = true;
+        freshFor("gpu");
         return gpu(ctx);
       }),
     cpu: (ctx) => {
-      if (usedWebGPU && d.gpuCanvas && stage) stage.fresh();
+      freshFor("cpu");
       return parts.cpu(ctx);
     },
     onEngine: (e, kind) => {
       engine = e;
+      engineSwitch.hidden = !(runtime.softwareAdapter && gpu);
+      engineSwitch.textContent = engineSwitchLabel(kind);
       parts.onEngine?.(e, kind);
     },
     onEngineStop: (kind) => {
@@ -167,6 +182,7 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     onDeviceLost: parts.onDeviceLost,
     wgsl: parts.wgsl,
     cpuReason: parts.cpuReason,
+    software: SOFTWARE_ENGINES[root.dataset.widget ?? ""],
     lazy: parts.lazy,
     acquire: options.acquire,
     animated: d.animated ?? !!stage,
@@ -175,6 +191,8 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
   });
   if (stage) runtime.scope.onDispose(() => stage.dispose());
   root.append(...parts.layout(runtime.playControl, runtime));
+  if (status.element.parentNode) status.element.after(engineSwitch);
+  else root.append(engineSwitch);
   const frames = parts.frameCount ?? (() => w.frames.n);
   if (parts.caption) widgetCard(root, parts.caption, {frames});
   root.__frames = frames;
