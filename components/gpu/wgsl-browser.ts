@@ -51,6 +51,7 @@ const files: Record<string, {text(): Promise<string>}> = {
   "render/bodies.wgsl": FileAttachment("../../shaders/render/bodies.wgsl"),
   "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),
   "render/ramp.wgsl": FileAttachment("../../shaders/render/ramp.wgsl"),
+  "render/water_field.wgsl": FileAttachment("../../shaders/render/water_field.wgsl"),
   "sand/forces.wgsl": FileAttachment("../../shaders/sand/forces.wgsl"),
   "sort/bucket.wgsl": FileAttachment("../../shaders/sort/bucket.wgsl"),
   "sort/bucket_common.wgsl": FileAttachment("../../shaders/sort/bucket_common.wgsl"),
