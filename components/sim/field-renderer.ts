@@ -33,9 +33,11 @@ export interface FieldStyle {
   rampSpan?: [number, number];
   /** Speed (world units/s) at which the water is drawn as foam (default 2). */
   foamSpeed?: number;
+  /** The tank [x0, y0, x1, y1] (world units): the water meets its floor flat. Default: none (the view's rectangle, far out). */
+  tank?: [number, number, number, number];
 }
 
-const UNIFORM_BYTES = 64; // FieldView in water_field.wgsl
+const UNIFORM_BYTES = 96; // FieldView in water_field.wgsl
 /** Field texels across a kernel's radius: enough for a smooth field, few enough to keep the splats cheap. */
 const TEXELS_PER_RADIUS = 5;
 /** The field at the surface: a lone particle (peak 1) still shows, as a drop about half its kernel across. */
@@ -217,6 +219,9 @@ export class FieldRenderer {
     // the depth taps two kernels apart, in the texture's v
     f[13] = (2 * style.radius) / (view.y1 - view.y0);
     [f[14], f[15]] = [w, h];
+    const far = 1e6;
+    f.set(style.tank ?? [-far, -far, far, far], 16);
+    f[20] = style.spacing;
     this.device.queue.writeBuffer(this.uniform, 0, this.staging);
 
     const splat = encoder.beginRenderPass({

@@ -34,6 +34,8 @@ struct FieldView {
   foam_speed: f32,      // the speed (world units/s) at which the water is all foam
   depth_step: f32,      // the distance between depth taps (two kernels), in texture v
   target_size: vec2<f32>, // the canvas in pixels
+  tank: vec4<f32>,      // the tank's walls and floor (x0, y0, x1, y1), world units
+  inset: f32,           // how far above the floor the water's field is read under it
 }
 
 @group(0) @binding(0) var<uniform> view: FieldView;
@@ -98,7 +100,19 @@ fn field_at(uv: vec2<f32>) -> vec4<f32> {
 
 @fragment
 fn shade_fs(@builtin(position) pos: vec4<f32>) -> @location(0) vec4<f32> {
-  let uv = pos.xy / view.target_size;
+  // over the floor the field is read a little above it: the particles keep off the floor, and
+  // the field under the lowest of them, thin, would draw a light rim with gaps along the
+  // floor; read above, the water meets the floor flat (the walls keep their gap: the
+  // particles keep further off them than a spacing, and a field read inside would draw a slab)
+  let span = view.hi - view.lo;
+  let p = pos.xy / view.target_size;
+  let world = view.lo + vec2<f32>(p.x, 1.0 - p.y) * span;
+  var inside = world;
+  if (world.x >= view.tank.x && world.x <= view.tank.z) {
+    inside.y = max(world.y, view.tank.y + view.inset);
+  }
+  let q = (inside - view.lo) / span;
+  let uv = vec2<f32>(q.x, 1.0 - q.y);
   let s = field_at(uv);
   let f = s.r;
   // the field's change per canvas pixel, for an edge of constant width on screen (taken

@@ -61,7 +61,7 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     const rampSpan = rampSpanOf(stage);
     if (renderer instanceof FieldRenderer) {
       const spacing = restSpacing(p.restDensity) * p.h;
-      renderer.encode(enc, buf, n, s.view(), {...style, radius: 2 * spacing, spacing, rampSpan, foamSpeed: SPEED_RANGE[1]});
+      renderer.encode(enc, buf, n, s.view(), {...style, radius: 2 * spacing, spacing, rampSpan, foamSpeed: SPEED_RANGE[1], tank: p.tank});
     } else renderer.encode(enc, buf, n, s.view(), {...style, radius: 0.55 * p.h, rampSpan});
   };
   const markFirst = () =>
