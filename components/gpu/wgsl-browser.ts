@@ -50,6 +50,8 @@ const files: Record<string, {text(): Promise<string>}> = {
   "gravity3d/walk_subgroup.wgsl": FileAttachment("../../shaders/gravity3d/walk_subgroup.wgsl"),
   "render/bodies.wgsl": FileAttachment("../../shaders/render/bodies.wgsl"),
   "render/discs.wgsl": FileAttachment("../../shaders/render/discs.wgsl"),
+  "render/ramp.wgsl": FileAttachment("../../shaders/render/ramp.wgsl"),
+  "render/water_field.wgsl": FileAttachment("../../shaders/render/water_field.wgsl"),
   "sand/forces.wgsl": FileAttachment("../../shaders/sand/forces.wgsl"),
   "sort/bucket.wgsl": FileAttachment("../../shaders/sort/bucket.wgsl"),
   "sort/bucket_common.wgsl": FileAttachment("../../shaders/sort/bucket_common.wgsl"),

@@ -1,7 +1,7 @@
 /**
  * DiscRenderer: draws every particle of a simulation as an instanced, anti-aliased disc
  * straight from the particle storage buffer (the data stays on the GPU — no CPU
- * copy of particles, ever). Shader: shaders/render/discs.wgsl (after common/particle.wgsl).
+ * copy of particles, ever). Shader: shaders/render/discs.wgsl (after common/particle.wgsl and render/ramp.wgsl).
  *
  * Shared by the sand (§4) and water (§5, hero) widgets. Typical frame:
  *
@@ -107,7 +107,7 @@ export class DiscPainter {
     format: GPUTextureFormat,
     clearColor: [number, number, number, number] = [0, 0, 0, 0]
   ): Promise<DiscPainter> {
-    const code = await composeWGSL(wgsl, "common/particle.wgsl", "render/discs.wgsl");
+    const code = await composeWGSL(wgsl, "common/particle.wgsl", "render/ramp.wgsl", "render/discs.wgsl");
     const module = device.createShaderModule({label: "render/discs.wgsl", code});
     const layout = device.createBindGroupLayout({
       label: "discs",

@@ -4,7 +4,7 @@
  * histogram.ts, which the §5 demo loads when it builds its panel.
  */
 
-/** The viridis stops of shaders/render/discs.wgsl (`ramp`), so the legend matches the discs. */
+/** The viridis stops of shaders/render/ramp.wgsl (`ramp`), so the legend matches the discs. */
 export const RAMP_STOPS: [number, number, number][] = [
   [0.267, 0.005, 0.329],
   [0.23, 0.322, 0.546],

@@ -1,7 +1,7 @@
 // Instanced discs drawn straight from a particle storage buffer (no CPU copy).
 // One instance per particle slot, six vertices (two triangles) per instance forming a
 // square of half-width `radius` around the particle; the fragment stage cuts the disc out
-// with an anti-aliased edge. Composed after common/particle.wgsl.
+// with an anti-aliased edge. Composed after common/particle.wgsl and render/ramp.wgsl (`ramp`).
 //
 // Colour modes: 0 = by id through a palette (stable while the sort reorders slots),
 //               1 = by speed |vel| through a ramp, 2 = by a per-slot f32 scalar through the ramp.
@@ -27,19 +27,6 @@ struct VOut {
   @location(0) uv: vec2<f32>,          // -1..1 across the square
   @location(1) color: vec3<f32>,
   @location(2) radius_px: f32,         // the disc's radius in target pixels
-}
-
-// A perceptual ramp (viridis, 5 stops, linear in between) for t in [0, 1].
-fn ramp(t: f32) -> vec3<f32> {
-  let stops = array<vec3<f32>, 5>(
-    vec3<f32>(0.267, 0.005, 0.329),
-    vec3<f32>(0.230, 0.322, 0.546),
-    vec3<f32>(0.128, 0.567, 0.551),
-    vec3<f32>(0.369, 0.789, 0.383),
-    vec3<f32>(0.993, 0.906, 0.144));
-  let x = clamp(t, 0.0, 1.0) * 4.0;
-  let i = min(u32(floor(x)), 3u);
-  return mix(stops[i], stops[i + 1u], x - f32(i));
 }
 
 // Integer hash (lowbias32) so neighbouring ids get unrelated palette entries.

@@ -2,7 +2,10 @@
  * The GPU engine: WaterGPU (counting sort → density → force per substep, shaders/water/)
  * runs all substeps of a frame in one compute pass, the stats pass fills the density
  * histogram a few times a second (read back through a StagingRing, never stalling a frame),
- * and the shared DiscRenderer draws from the particle buffer — one submit per frame.
+ * and the renderer draws from the particle buffer — one submit per frame: the demo's particles
+ * as discs (DiscRenderer), the hero's water as one body, a density field (FieldRenderer,
+ * shaders/render/water_field.wgsl) that looks like water at a few thousand particles as at
+ * 45,000.
  * The first frame comes before the simulation's kernels exist: as soon as the render pipeline
  * is compiled, the initial particles (the dam break the simulation then starts from) are drawn
  * from a storage buffer; the compute pipelines (createComputePipelineAsync) compile once that
@@ -13,12 +16,14 @@
  */
 import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
 import {STORAGE_RW} from "../../gpu/usage.js";
+import {FieldRenderer} from "../../sim/field-renderer.js";
 import {DiscRenderer} from "../../sim/renderer.js";
 import {PARTICLE_BYTES} from "../../sort/particles.js";
-import {pourScene} from "../../water/scene.js";
+import {pourScene, restSpacing} from "../../water/scene.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import type {WaterEngine, WaterSetup} from "./cpu.js";
+import {SPEED_RANGE} from "./controls.js";
 import {colorRange, rampSpanOf} from "./draw.js";
 
 export interface WaterGPUSetup extends WaterSetup {
@@ -41,9 +46,24 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   // a CPU-emulated GPU is shared with every other widget of the page: keep one frame in flight
   const maxInFlight = software ? 1 : 2;
   const standsFor = () => state.tankFor ?? state.count;
-  // the render pipeline (one, small) first, so that it is not queued behind the kernels
-  const renderer = await DiscRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
-  const marksFirstFrame = s.name === "hero";
+  // the render pipelines (small) first, so that they are not queued behind the kernels
+  const hero = s.name === "hero";
+  const renderer = await (hero ? FieldRenderer : DiscRenderer).create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
+  const marksFirstFrame = hero;
+  /** Draws `n` particles of `buf`: discs for the demo, the field for the hero (a kernel of two rest spacings). */
+  const paint = (
+    enc: GPUCommandEncoder,
+    buf: GPUBuffer,
+    n: number,
+    style: {colorMode: "speed" | "scalar"; scalar?: GPUBuffer; scalarRange?: [number, number]}
+  ) => {
+    const p = state.params;
+    const rampSpan = rampSpanOf(stage);
+    if (renderer instanceof FieldRenderer) {
+      const spacing = restSpacing(p.restDensity) * p.h;
+      renderer.encode(enc, buf, n, s.view(), {...style, radius: 2 * spacing, spacing, rampSpan, foamSpeed: SPEED_RANGE[1], tank: p.tank});
+    } else renderer.encode(enc, buf, n, s.view(), {...style, radius: 0.55 * p.h, rampSpan});
+  };
   const markFirst = () =>
     device.queue.onSubmittedWorkDone().then(
       () => performance.mark("first-gpu-frame"),
@@ -62,11 +82,8 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     const buf = ctx.scope.buffer({label: `${s.name}-initial`, size: Math.max(1, initial.count) * PARTICLE_BYTES, usage: STORAGE_RW});
     if (initial.count) device.queue.writeBuffer(buf, 0, initial.buffer, 0, initial.count * PARTICLE_BYTES);
     const enc = device.createCommandEncoder({label: `${s.name}-first-frame`});
-    renderer.encode(enc, buf, initial.count, s.view(), {
-      radius: 0.55 * state.params.h,
-      colorMode: "speed", // every particle is at rest: the ramp's still end (the density colours need the kernels)
-      rampSpan: rampSpanOf(stage),
-    });
+    // every particle is at rest: the ramp's still end (the density colours need the kernels)
+    paint(enc, buf, initial.count, {colorMode: "speed"});
     device.queue.submit([enc.finish()]);
     if (marksFirstFrame) markFirst();
     firstDrawn = true;
@@ -116,12 +133,10 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     info();
   };
   const encodeDraw = (enc: GPUCommandEncoder) =>
-    renderer.encode(enc, sim.particles, sim.count, s.view(), {
-      radius: 0.55 * state.params.h,
+    paint(enc, sim.particles, sim.count, {
       colorMode: state.colorBy === "density" ? "scalar" : "speed",
       scalar: sim.density,
       scalarRange: colorRange(state),
-      rampSpan: rampSpanOf(stage),
     });
   /** The particles where they are now, drawn again (a paused widget, a print still): one submit, no step. */
   const draw = () => {
