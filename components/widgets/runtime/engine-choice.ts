@@ -27,9 +27,10 @@ export const ENGINE_CHOICE_KEY = "ns-engine";
  */
 export const SOFTWARE_ENGINES: Readonly<Record<string, EngineChoice>> = {
   // bodies moved per second, twin over emulated GPU (2026-12-03): water 4.8, sand 3.7, galaxy 10.0,
-  // galaxy-3d 5.5, dust-disc 6.9, nbody 3.0; the essay's hero is the water widget's other face
+  // galaxy-3d 5.5, dust-disc 6.9, nbody 3.0. The essay's hero (the water widget's other face) is
+  // left out on purpose: its picture, the water drawn as one shaded body, exists only on the GPU
+  // path, and the first screen's picture matters more there than its pace.
   water: "cpu",
-  hero: "cpu",
   sand: "cpu",
   galaxy: "cpu",
   "galaxy-3d": "cpu",

@@ -156,6 +156,7 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     drew = kind;
   };
   const gpu = parts.gpu;
+  const software = SOFTWARE_ENGINES[root.dataset.widget ?? ""];
   const runtime = runEngine<E>({
     root,
     status,
@@ -171,7 +172,8 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     },
     onEngine: (e, kind) => {
       engine = e;
-      engineSwitch.hidden = !(runtime.softwareAdapter && gpu);
+      // only where the table chose for this widget on such a machine (engine-choice.ts)
+      engineSwitch.hidden = !(runtime.softwareAdapter && gpu && software);
       engineSwitch.textContent = engineSwitchLabel(kind);
       parts.onEngine?.(e, kind);
     },
@@ -182,7 +184,7 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     onDeviceLost: parts.onDeviceLost,
     wgsl: parts.wgsl,
     cpuReason: parts.cpuReason,
-    software: SOFTWARE_ENGINES[root.dataset.widget ?? ""],
+    software,
     lazy: parts.lazy,
     acquire: options.acquire,
     animated: d.animated ?? !!stage,
