@@ -35,6 +35,24 @@ export interface WaterGPUSetup extends WaterSetup {
   onSoftware(renderer: string): void;
 }
 
+/** The particles' style in one draw: coloured by speed, or by a per-particle scalar (density) in a range. */
+type PaintStyle = {colorMode: "speed" | "scalar"; scalar?: GPUBuffer; scalarRange?: [number, number]};
+
+/**
+ * Draws `n` particles of `buf` with `renderer`: discs for the demo, the field for the hero (a
+ * kernel of two rest spacings, foam from the speed range's top).
+ */
+function painter(renderer: FieldRenderer | DiscRenderer, s: WaterGPUSetup) {
+  return (enc: GPUCommandEncoder, buf: GPUBuffer, n: number, style: PaintStyle) => {
+    const p = s.state.params;
+    const rampSpan = rampSpanOf(s.stage);
+    if (renderer instanceof FieldRenderer) {
+      const spacing = restSpacing(p.restDensity) * p.h;
+      renderer.encode(enc, buf, n, s.view(), {...style, radius: 2 * spacing, spacing, rampSpan, foamSpeed: SPEED_RANGE[1], tank: p.tank});
+    } else renderer.encode(enc, buf, n, s.view(), {...style, radius: 0.55 * p.h, rampSpan});
+  };
+}
+
 /** Builds the GPU engine on `ctx.device`; everything lives in `ctx.scope`. */
 export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise<WaterEngine> {
   const {device, handle} = ctx;
@@ -50,20 +68,7 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   const hero = s.name === "hero";
   const renderer = await (hero ? FieldRenderer : DiscRenderer).create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
   const marksFirstFrame = hero;
-  /** Draws `n` particles of `buf`: discs for the demo, the field for the hero (a kernel of two rest spacings). */
-  const paint = (
-    enc: GPUCommandEncoder,
-    buf: GPUBuffer,
-    n: number,
-    style: {colorMode: "speed" | "scalar"; scalar?: GPUBuffer; scalarRange?: [number, number]}
-  ) => {
-    const p = state.params;
-    const rampSpan = rampSpanOf(stage);
-    if (renderer instanceof FieldRenderer) {
-      const spacing = restSpacing(p.restDensity) * p.h;
-      renderer.encode(enc, buf, n, s.view(), {...style, radius: 2 * spacing, spacing, rampSpan, foamSpeed: SPEED_RANGE[1], tank: p.tank});
-    } else renderer.encode(enc, buf, n, s.view(), {...style, radius: 0.55 * p.h, rampSpan});
-  };
+  const paint = painter(renderer, s);
   const markFirst = () =>
     device.queue.onSubmittedWorkDone().then(
       () => performance.mark("first-gpu-frame"),
