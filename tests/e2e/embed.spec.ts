@@ -257,7 +257,9 @@ test("an iframe sized from its posted height shows its whole document, credit li
     return whole ? "whole" : `frame ${frame} px, document ${JSON.stringify(inside)}`;
   };
   await expect.poll(fit, {timeout: 60_000}).toBe("whole");
-  // the host narrows the frame: the widget reflows taller, the page posts its new height
+  // the host narrows the frame: the widget reflows taller, the page posts its new height (the frame
+  // can fit before its first post has arrived: wait for one)
+  await expect.poll(() => page.evaluate(() => (window as any).heights.length), {timeout: 60_000}).toBeGreaterThan(0);
   const before = await page.evaluate(() => (window as any).heights.at(-1).height);
   await page.evaluate(() => ((document.querySelector("#shown") as HTMLElement).style.width = "360px"));
   await expect.poll(() => page.evaluate(() => (window as any).heights.at(-1).height), {timeout: 60_000}).not.toBe(before);

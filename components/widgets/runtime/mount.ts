@@ -25,7 +25,7 @@ import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {type CaptionInput, widgetCard} from "./card.js";
 import {type CanvasStage, type CanvasStageOptions, createCanvasStage} from "./canvas.js";
 import {type CPUEngineContext, type Engine, type EngineKind, type EngineRuntime, type GPUEngineContext, runEngine} from "./engine.js";
-import {engineSwitchLabel, SOFTWARE_ENGINES} from "./engine-choice.js";
+import {engineSwitchLabel, readEngineChoice, SOFTWARE_ENGINES} from "./engine-choice.js";
 import {createStatus, type Status} from "./status.js";
 import {setValue, widgetRoot, type WidgetElement} from "./view.js";
 
@@ -157,6 +157,7 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
   };
   const gpu = parts.gpu;
   const software = SOFTWARE_ENGINES[root.dataset.widget ?? ""];
+  const pageChoice = readEngineChoice();
   const runtime = runEngine<E>({
     root,
     status,
@@ -172,8 +173,9 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     },
     onEngine: (e, kind) => {
       engine = e;
-      // only where the table chose for this widget on such a machine (engine-choice.ts)
-      engineSwitch.hidden = !(runtime.softwareAdapter && gpu && software);
+      // only where the table chose for this widget on such a machine (engine-choice.ts), and
+      // not when the page already chose for every widget (?engine=, localStorage)
+      engineSwitch.hidden = !(runtime.softwareAdapter && gpu && software && !pageChoice);
       engineSwitch.textContent = engineSwitchLabel(kind);
       parts.onEngine?.(e, kind);
     },
