@@ -67,8 +67,8 @@ export const SHOWN_WGSL = {
 };
 const SHOWN = new Set(Object.values(SHOWN_WGSL).flat());
 
-/** The shaders of the hero's first frame (the disc renderer), in the hero's own module. */
-const FIRST = new Set(["common/particle.wgsl", "render/ramp.wgsl", "render/discs.wgsl", "render/water_field.wgsl"]);
+/** The shaders of the hero's first frame (the water's field renderer), in the hero's own module. */
+const FIRST = new Set(["common/particle.wgsl", "render/ramp.wgsl", "render/water_field.wgsl"]);
 /**
  * A shader's group: "first" (FIRST), its folder for the LATER_GROUPS, else "sim" (the sort and
  * the water, loaded with the hero's simulation after its first frame).
