@@ -156,10 +156,3 @@ export interface WaterSideRow {
   perSimulatedSecondOverOriginalFlowing: number;
   perSimulatedSecondOverOriginalSettled: number;
 }
-
-/** The committed part-three record (the fields the pages read). */
-export interface VsOriginalPart3Report {
-  schema: "vs-original-part3/1";
-  date: string;
-  water: WaterSideRow[];
-}

@@ -70,7 +70,6 @@ export const DUST_PHASES = [
     note: "scan",
   },
 ] as const satisfies readonly PipelinePhase[];
-export type DustPhase = (typeof DUST_PHASES)[number]["key"];
 
 const NEAR_FILES = ["common/particle.wgsl", "common/grid.wgsl", "common/dispatch.wgsl", "dust/common.wgsl"];
 const MERGE_FILES = ["common/dispatch.wgsl", "dust/common.wgsl"];

@@ -90,8 +90,3 @@ export function packDust(p: DustParams, n: number, forces: DustForces = "both"):
   f.set([star?.x ?? 0, star?.y ?? 0, star ? p.G * star.m : 0, p.softening * p.softening], 16);
   return buf;
 }
-
-/** A body's radius from its mass (whole grains): unitRadius · √m. */
-export function bodyRadius(unitRadius: number, m: number): number {
-  return unitRadius * Math.sqrt(m);
-}

@@ -46,13 +46,6 @@ export function allocBodies3(n: number): Bodies3 {
 
 const FIELDS = ["x", "y", "z", "vx", "vy", "vz", "m", "tag"] as const;
 
-/** A deep copy. */
-export function cloneBodies3(b: Bodies3): Bodies3 {
-  const out = allocBodies3(b.n);
-  for (const k of FIELDS) out[k].set(b[k]);
-  return out;
-}
-
 /** The bodies reordered: out[k] = b[order[k]]. */
 export function permuteBodies3(b: Bodies3, order: Uint32Array): Bodies3 {
   const out = allocBodies3(b.n);

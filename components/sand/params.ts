@@ -67,9 +67,8 @@ export const SAND_DEFAULTS: Readonly<SandParams> = Object.freeze({
   pointer: Object.freeze({x: 0, y: 0, radius: 0.12, strength: 600, active: false}),
 });
 
-/** The full closed box's corners (a widget may use a smaller box, `SandParams.box`). */
+/** The full closed box's lower corner (a widget may use a smaller box, `SandParams.box`). */
 export const SAND_BOX_LO = {x: 0, y: 0};
-export const SAND_BOX_HI = {x: SAND_BOX, y: SAND_BOX};
 
 /**
  * The sand's grid: dense 256 × 256 over the box, or a spatial-hash table of `tableSize`

@@ -194,5 +194,5 @@ export const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typ
 /** Creates the scroll story (see the module comment). Bad options are replaced and reported in the status line. */
 export const createDustStory = (options: DustStoryOptions = {}) => mountWidget(dustStoryDefinition, options);
 
-/** The scroll progress at which step k rests (tests). */
-export const storyRestProgress = (k: number) => restProgress(k, STORY_STEPS.length);
+/** The scroll progress at which step k rests. */
+const storyRestProgress = (k: number) => restProgress(k, STORY_STEPS.length);
