@@ -12,15 +12,15 @@ export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader
 // The page's text, SVG and CSS rastered by Skia on the CPU instead of through the emulated GPU:
 // compositing (WebGPU canvases included) stays on the GPU path, as in readers' browsers. A fixed
 // load of the essay (every widget started, 60 water frames) took 18–20 CPU-s against 24–27
-// without it (docs/ARCHITECTURE.md, "What the browser tests spend").
+// without it (docs/records/tests.md, "Browser tests: motion only where a test is about motion").
 // A 2D canvas drawn by the CPU in the renderer, not by the emulated GPU: 3,500 discs on an 880 × 880
-// canvas cost 390–430 CPU-ms a frame accelerated on SwiftShader against ≈ 56 ms (docs/ARCHITECTURE.md).
+// canvas cost 390–430 CPU-ms a frame accelerated on SwiftShader against ≈ 56 ms (docs/records/tests.md).
 const RASTER = ["--disable-gpu-rasterization", "--disable-accelerated-2d-canvas"];
 
 // The long tier: tests tagged `@long` repeat a behaviour that `npm test` already checks, in another
 // configuration (axe on a page's other pairing of size and scheme, the pointer at a third device
 // scale factor). `npm test` leaves them out; `npm run test:soak` runs only them (E2E_LONG=1), and
-// `.ci/run` runs that after `npm test` (docs/ARCHITECTURE.md, "Tiers: npm test and soak").
+// `.ci/run` runs that after `npm test` (docs/records/tests.md, "Tiers: npm test and soak").
 const long = process.env.E2E_LONG === "1";
 
 // The webgpu project tests the GPU kernels on SwiftShader, where some widgets would otherwise run
@@ -42,7 +42,7 @@ export default defineConfig({
   fullyParallel: true,
   // three workers on two cores: a test waits on its page (frames, readbacks, round trips to the
   // GPU process) as well as computing, so a third keeps the cores busier — the browser suite in
-  // 6.5 min against 8.2 min with two, 8.5 min with four, same busy machine (docs/ARCHITECTURE.md)
+  // 6.5 min against 8.2 min with two, 8.5 min with four, same busy machine (docs/records/tests.md)
   workers: 3,
   retries: 0,
   reporter: [["list"]],

@@ -5,7 +5,7 @@
 // share is in esbuild's chunks (one build graph). The hero's cell imports hero.js (Framework
 // preloads it and its chunks); the essay's other cells load their module with loadNear()
 // (components/essay/load.ts): after the hero's first frame, on approach or when idle. See
-// docs/ARCHITECTURE.md ("Loading").
+// docs/records/loading.md.
 //
 //   node scripts/bundle-page.mjs           build once (`npm run build` runs it first)
 //   node scripts/bundle-page.mjs --serve   build, rebuild on every change, and run

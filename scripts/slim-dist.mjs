@@ -1,5 +1,5 @@
 // Post-build trim of what the built pages carry and never use (`npm run build` runs it after
-// a11y-html.mjs). See docs/ARCHITECTURE.md ("Loading").
+// a11y-html.mjs). See docs/records/loading.md.
 //
 // - Stylesheets (dist/**/*.css): the rules of Framework's layout for parts this site turns off
 //   (sidebar, table of contents, pager, search: observablehq.config.ts) are dropped. A rule goes

@@ -1,7 +1,7 @@
 /**
- * One custom element per embeddable widget (`<ns-contacts>`, `<ns-grid-query>`,
- * `<ns-counting-sort>`, `<ns-scan-scrub>`, `<ns-sand>`, `<ns-water>`), for
- * any host page: a static blog, a notebook, a React app, a Markdown post.
+ * One custom element per embeddable widget (`ns-` and the widget's name: `<ns-contacts>`,
+ * `<ns-water>`, `<ns-galaxy-3d>`, … one per name in names.ts), for any host page: a static
+ * blog, a notebook, a React app, a Markdown post.
  *
  * - Attributes are the widget's options in kebab-case (`steps-per-frame="3"`), read
  *   through the widget's own option schema: a bad value is replaced and the widget's

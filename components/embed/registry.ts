@@ -7,7 +7,7 @@
  * Each loader is a dynamic `import()` of that widget's modules alone: a page with one element
  * fetches that widget, the runtime and the shaders its kernels compile — never the whole
  * catalogue (185 requests for one `<ns-contacts>` when this table imported every widget
- * statically, issue 34). The one-file bundle (scripts/bundle-elements.mjs, unsplit) inlines
+ * statically). The one-file bundle (scripts/bundle-elements.mjs, unsplit) inlines
  * the same imports.
  */
 import type {OptionSchema} from "../widgets/runtime/options.js";

@@ -11,7 +11,7 @@
  * its cell is in view (`visible`, Framework's `visibility()`), or else in an idle moment of
  * the browser, one section after another (in the order their cells ran); so a reader who scrolls gets the
  * section on approach, and a page left open (or printed, or searched) soon has every widget.
- * See docs/ARCHITECTURE.md, "Loading".
+ * See docs/records/loading.md.
  */
 
 import {deviceWaitMs} from "../gpu/context.js";

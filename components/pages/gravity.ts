@@ -2,7 +2,7 @@
  * The gravity page's one module (src/_bundle/gravity.js, bundled by scripts/bundle-page.mjs):
  * its four widgets, the counters, the WGSL listings and the H200 charts. Its `browserWGSL`
  * gives the shader files the page shows as written, comments and excerpt markers included;
- * the widgets compile from the comment-free copies. See docs/ARCHITECTURE.md, "Loading".
+ * the widgets compile from the comment-free copies. See docs/records/loading.md.
  */
 export {html} from "htl";
 export {shownWGSL as browserWGSL} from "../gpu/wgsl-browser.js";

@@ -68,7 +68,6 @@ export const SORT_PHASES = [
     note: "A → B",
   },
 ] as const satisfies readonly PipelinePhase[];
-export type SortPhaseKey = (typeof SORT_PHASES)[number]["key"];
 
 /**
  * The sort with the two-pass scatter (CountingSortOptions.scatter "bucketed"): between the
@@ -144,7 +143,7 @@ export function foldCountPaths(ranks: SortRanks, fold: boolean): {before: string
  * Pipeline constants of an integrating pass that folds the count (`foldCountPaths`): with the
  * one-atomic-per-particle fold and a single scan block, `fold_blocks` false compiles the fold
  * without its block-total branch, whose barrier a CPU emulation pays for even when the branch
- * is never taken (docs/ARCHITECTURE.md, "No barrier in a CPU emulation's frame"). Empty otherwise
+ * is never taken (docs/records/gpu-core.md, "No barrier in a CPU emulation's frame"). Empty otherwise
  * (an override the module does not use must not be given a value).
  */
 export function foldCountConstants(ranks: SortRanks, fold: boolean, scanBlocks: number): Record<string, number> {

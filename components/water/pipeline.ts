@@ -217,7 +217,7 @@ export class WaterGPU {
       // one thread per particle, compiled without the lanes' workgroup exchange, where lanes are
       // fixed at 1 or the adapter is a CPU emulation (whose default is 1 lane): the `lane_partials`
       // override of density.wgsl / force.wgsl; its barrier alone costs SwiftShader 2.4× the CPU
-      // per frame (docs/ARCHITECTURE.md, "No barrier in a CPU emulation's frame")
+      // per frame (docs/records/gpu-core.md, "No barrier in a CPU emulation's frame")
       const singleLane = options.lanes === 1 || (options.lanes === undefined && isSoftwareAdapter(adapterInfoOf(device)));
       const ranks = resolveRanks(device, options.ranks);
       const fold = options.foldCount ?? true;

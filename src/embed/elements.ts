@@ -11,7 +11,7 @@
  *
  * The widget code is imported dynamically: Framework 1.13 cannot build an exported module
  * whose static imports reach a node_modules package with its own imports (d3), and a
- * dynamic import is left out of that walk (see docs/ARCHITECTURE.md, Embedding).
+ * dynamic import is left out of that walk (see docs/records/embedding.md).
  */
 import {EMBED_NAMES, unknownWidgetMessage} from "../components/embed/names.js";
 

@@ -155,7 +155,7 @@ test("one element costs only its own code: <ns-contacts> loads its widget and th
     site.some((p) => p.includes("/components/widgets/contacts/")),
     site.join("\n")
   ).toBe(true);
-  // 185 requests before, when the element module imported every widget (issue 34)
+  // 185 requests before, when the element module imported every widget
   expect(site.length, site.join("\n")).toBeLessThanOrEqual(60);
   errors.expectNone();
 });

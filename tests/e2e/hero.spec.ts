@@ -230,7 +230,7 @@ async function heroWater(page: Page) {
   );
 }
 
-// The water reads as water, not as a flat slab of discs (issue 34): on a CPU-emulated adapter the
+// The water reads as water, not as a flat slab of discs: on a CPU-emulated adapter the
 // hero runs 4,000 particles, and their field is drawn as one body, shaded. Read on the still of
 // reduced motion (the pool as poured: a rest lattice whose columns end at different rows, which
 // discs drew as a staircase), in both colour schemes.

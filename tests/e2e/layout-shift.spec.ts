@@ -5,7 +5,7 @@
 // conditions — the scroll at rest, every widget on screen started (its data-engine no longer
 // idle or pending), animation frames — never on a clock. A failure names the shifting nodes
 // (the entries' sources) with their boxes before and after.
-// Reduced motion: the widgets start and draw once (docs/ARCHITECTURE.md, "Browser tests: motion
+// Reduced motion: the widgets start and draw once (docs/records/tests.md, "Browser tests: motion
 // only where a test is about motion"); the boxes they reserve are the same.
 import {type Browser, expect, type Page, test} from "@playwright/test";
 import {animationFrames, scrollSettled} from "./helpers.js";
@@ -16,12 +16,12 @@ const SIZES = [
   {label: "1440×900", viewport: {width: 1440, height: 900}, touch: false},
 ];
 /**
- * Still shifting, found by this test and not yet fixed (issue 34 follow-up): /embed at both sizes
+ * Still shifting, found by this test and not yet fixed: /embed at both sizes
  * (its live examples arrive after the text below them is laid out: 0.55 at 390 × 844) and /bench
  * at 1440 × 900 (the side-by-side section's blocks fill in at load: 0.076).
  */
 const KNOWN_SHIFTING = new Set(["/embed 390×844 touch", "/embed 1440×900", "/bench 1440×900"]);
-/** The acceptance bound of issue 34: no page's cumulative layout shift above it. */
+/** The acceptance bound: no page's cumulative layout shift above it. */
 const MAX_CLS = 0.05;
 
 async function openCounted(browser: Browser, path: string, viewport: {width: number; height: number}, touch: boolean): Promise<Page> {

@@ -1,5 +1,5 @@
 // The post-build split of the essay page (scripts/slim-dist.mjs): the boot that starts the hero
-// before Framework's runtime, and which rules the first-screen stylesheet keeps. See docs/ARCHITECTURE.md, "Loading".
+// before Framework's runtime, and which rules the first-screen stylesheet keeps. See docs/records/loading.md.
 import {describe, expect, it} from "vitest";
 import {bootPage, firstScreenCSS} from "../../scripts/slim-dist.mjs";
 

@@ -5,7 +5,7 @@
  * loads its own module (neighbours.js, sort.js, sand.js) when the hero has drawn. On the built
  * site the page's first script calls `startHero` before Framework's runtime has loaded (the
  * runtime follows the hero's first frame: scripts/slim-dist.mjs); the hero's cell calls it
- * again and gets the same widget. See docs/ARCHITECTURE.md, "Loading".
+ * again and gets the same widget. See docs/records/loading.md.
  */
 import {acquireGPU as acquire, type AcquireOptions, type GPUHandle} from "../../gpu/context.js";
 import {createWater, type WaterElement} from "../../widgets/water/index.js";
