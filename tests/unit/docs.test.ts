@@ -1,11 +1,14 @@
 // The docs name only what exists, and name everything that does: the layout tables of
 // README.md and docs/ARCHITECTURE.md, their widget lists, the custom elements on /embed, and
-// every repository path the docs quote.
+// every repository path the docs and the design records (docs/records/) quote.
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {EMBED_NAMES, tagOf} from "../../components/embed/names.js";
 
 const DOCS = ["README.md", "docs/ARCHITECTURE.md"];
+const RECORDS = readdirSync("docs/records")
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => `docs/records/${f}`);
 const read = (f: string) => readFileSync(f, "utf8");
 const dirs = (d: string) => readdirSync(d).filter((n) => statSync(`${d}/${n}`).isDirectory());
 
@@ -75,7 +78,7 @@ describe("headings", () => {
 });
 
 describe("quoted paths", () => {
-  for (const doc of [...DOCS, "bench/README.md", "components/widgets/runtime/README.md"])
+  for (const doc of [...DOCS, ...RECORDS, "bench/README.md", "components/widgets/runtime/README.md"])
     it(`${doc} quotes only paths that exist`, () => {
       expect(quotedPaths(read(doc)).filter((p) => !existsSync(p.replace(/\/$/, "")))).toEqual([]);
     });
@@ -88,7 +91,7 @@ describe("custom elements", () => {
   });
   it("the docs name no element that does not exist", () => {
     const known = new Set<string>(EMBED_NAMES.map(tagOf));
-    const named = new Set(DOCS.concat("src/embed.md").flatMap((f) => Array.from(read(f).matchAll(/<(ns-[a-z0-9-]+)/g), (m) => m[1])));
+    const named = new Set(DOCS.concat(RECORDS, "src/embed.md").flatMap((f) => Array.from(read(f).matchAll(/<(ns-[a-z0-9-]+)/g), (m) => m[1])));
     expect([...named].filter((t) => !known.has(t) && t !== "ns-embed")).toEqual([]);
   });
 });
