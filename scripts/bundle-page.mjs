@@ -44,8 +44,8 @@ export const PAGES = {
     sand: "components/essay/entries/sand.ts",
     charts: "components/essay/entries/charts.ts",
   },
-  gravity: {gravity: "components/pages/gravity.ts"},
-  "worlds-from-dust": {dust: "components/pages/dust.ts"},
+  gravity: {"gravity-hero": "components/pages/gravity-hero.ts", gravity: "components/pages/gravity.ts"},
+  "worlds-from-dust": {"dust-hero": "components/pages/dust-hero.ts", dust: "components/pages/dust.ts"},
   bench: {bench: "components/pages/bench.ts"},
 };
 const OUT = "src/_bundle";

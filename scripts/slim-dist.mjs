@@ -7,8 +7,9 @@
 //   (Framework renders those parts into the HTML; its client script only looks them up), or an
 //   `.observablehq-…` class that appears in no page and no script (so nothing can add it); an
 //   @media/@container block left empty goes too.
-// - The essay page (a cell that calls `startHero` from `_bundle/hero.`): its module script
-//   becomes a boot that starts the hero with hero.js alone; Framework's client and runtime and
+// - A page with a hero (a cell that calls `startHero` from `_bundle/hero.` or `_bundle/<page>-hero.`:
+//   the essay, the gravity page, Worlds from Dust): its module script becomes a boot that starts
+//   the hero with its hero module alone; Framework's client and runtime and
 //   every cell (moved whole to `<page>.cells.<hash>.js`) load when the hero has drawn its first
 //   frame (hero.js's `heroFirstFrame`). A section's cell would wait until then anyway
 //   (`loadNear`); the first frame no longer waits for Framework's ≈ 50 KB of modules.
@@ -98,11 +99,14 @@ export function dropUnused(css, unused) {
     .join("");
 }
 
+/** A cell's import of a page's hero module: `_bundle/hero.js` (the essay), `_bundle/<page>-hero.js` (the others). */
+const HERO_MODULE = /import\("([^"]*\/_bundle\/(?:[\w-]+-)?hero\.[^"]*)"\)/;
+
 /**
- * The essay page's module script with Framework's runtime behind the hero's first frame. Given
+ * A page's module script with Framework's runtime behind the hero's first frame. Given
  * Framework's module script `code` (not yet minified) and the URL the deferred module will have,
- * returns `{boot, deferred, heroUrl}`, or null when no cell calls `startHero` from `_bundle/hero.`:
- * - `boot` (the page's module script now) imports hero.js, starts the hero (`startHero()`) right
+ * returns `{boot, deferred, heroUrl}`, or null when no cell calls `startHero` from a hero module (HERO_MODULE):
+ * - `boot` (the page's module script now) imports the hero module, starts the hero (`startHero()`) right
  *   after the page's first paint (building the widget and its initial state takes a moment the
  *   text need not wait for), before the comment that marks the hero cell's place, and when `heroFirstFrame()` resolves asks for
  *   Framework's modules (`preload`, modulepreload links), links the whole stylesheet
@@ -112,10 +116,10 @@ export function dropUnused(css, unused) {
  */
 export function bootPage(code, deferredUrl, {fullStylesheet = null, preload = []} = {}) {
   const cells = code.split(/\n(?=define\(\{id: ")/).slice(1);
-  const hero = cells.find((c) => /\bstartHero\b/.test(c) && /import\("[^"]*\/_bundle\/hero\.[^"]*"\)/.test(c));
+  const hero = cells.find((c) => /\bstartHero\b/.test(c) && HERO_MODULE.test(c));
   if (!hero) return null;
   const id = hero.match(/^define\(\{id: "([^"]+)"/)?.[1];
-  const heroUrl = hero.match(/import\("([^"]*\/_bundle\/hero\.[^"]*)"\)/)[1];
+  const heroUrl = hero.match(HERO_MODULE)[1];
   if (!id) return null;
   const links = preload.length
     ? `for (const href of ${JSON.stringify(preload)}) document.head.append(Object.assign(document.createElement("link"), {rel: "modulepreload", href}));`
@@ -173,9 +177,20 @@ function inCode(name, code) {
   return false;
 }
 
-/** The hero's code as the first frame loads it: hero.js and its static chunks (the page's modulepreload links under `_bundle/`). */
-function heroCode(dir, html) {
-  return Array.from(html.matchAll(/<link rel="modulepreload" href="(\.\/_import\/_bundle\/[^"]+)">/g), (m) => readFileSync(join(dir, m[1]), "utf8")).join("\n");
+/**
+ * The hero module `heroUrl` (relative to the page in `dir`) and its static imports, transitively:
+ * the page-relative URLs of the modules its first frame loads.
+ */
+function heroGraph(dir, heroUrl) {
+  const seen = new Set();
+  const visit = (url) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const code = readFileSync(join(dir, url), "utf8");
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*"(\.\/[^"]+\.js)"/g)) visit(`./${join(dirname(url), m[1])}`);
+  };
+  visit(heroUrl);
+  return seen;
 }
 
 /** The page with `first` linked in place of the stylesheet `sheet` (which <noscript> keeps). */
@@ -191,8 +206,8 @@ function linkFirstSheet(html, sheet, first) {
 /**
  * Puts Framework's runtime and every cell of `file` (an HTML page with the hero) behind the
  * hero's first frame (bootPage): the page's module script moves whole into a module next to it
- * (`<page>.cells.<hash>.js`), the modulepreload links of Framework's own modules go (the boot
- * adds them at the first frame), and the first-screen part of its stylesheet (firstScreenCSS)
+ * (`<page>.cells.<hash>.js`), the modulepreload links of Framework's own modules and of the
+ * page's modules outside the hero's graph (heroGraph) go (the boot adds them at the first frame), and the first-screen part of its stylesheet (firstScreenCSS)
  * is linked in place of the whole one, which the boot links after the first frame (and
  * <noscript> keeps).
  */
@@ -201,9 +216,15 @@ function deferCells(file, html) {
   let sheets = null;
   const framework = Array.from(html.matchAll(/<link rel="modulepreload" href="(\.\/_observablehq\/[^"]+)">\n?/g));
   const preload = framework.map((m) => m[1]);
+  // the page's own modules that the hero's graph does not hold (the sections' widgets, charts
+  // and listings, imported by the later cells) are asked for after the first frame too
+  const bundled = Array.from(html.matchAll(/<link rel="modulepreload" href="(\.\/_import\/_bundle\/[^"]+)">\n?/g));
+  let later = [];
   let out = html.replace(/<script type="module">([\s\S]*?)<\/script>/, (whole, code) => {
     const probe = bootPage(code, "./x.js");
     if (!probe) return whole;
+    const graph = heroGraph(dir, probe.heroUrl);
+    later = bundled.filter((m) => !graph.has(m[1]));
     const min = esbuild.transformSync(probe.deferred, {loader: "js", format: "esm", minifyWhitespace: true, minifySyntax: true, target: "es2022"}).code;
     const name = `${basename(file, ".html")}.cells.${createHash("sha256").update(min).digest("hex").slice(0, 8)}.js`;
     writeFileSync(join(dir, name), min);
@@ -214,16 +235,16 @@ function deferCells(file, html) {
       const names = new Set();
       for (const m of html.replace(/<script[\s\S]*?<\/script>/g, "").matchAll(/ (?:class|id)="([^"]*)"/g)) for (const n of m[1].split(/\s+/)) names.add(n);
       const scripts = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]);
-      const firstCode = [...scripts, probe.boot, heroCode(dir, html)].join("\n");
+      const firstCode = [...scripts, probe.boot, ...[...graph].map((u) => readFileSync(join(dir, u), "utf8"))].join("\n");
       const first = firstScreenCSS(readFileSync(join(dir, sheet), "utf8"), (n) => names.has(n) || inCode(n, firstCode));
       const firstUrl = `./_import/style.first.${createHash("sha256").update(first).digest("hex").slice(0, 8)}.css`;
       writeFileSync(join(dir, firstUrl), first);
       sheets = [sheet, firstUrl];
     }
-    return `<script type="module">${bootPage(code, `./${name}`, {fullStylesheet: sheet ?? null, preload}).boot}</script>`;
+    return `<script type="module">${bootPage(code, `./${name}`, {fullStylesheet: sheet ?? null, preload: [...preload, ...later.map((m) => m[1])]}).boot}</script>`;
   });
   if (out === html) return html;
-  for (const m of framework) out = out.replace(m[0], "");
+  for (const m of [...framework, ...later]) out = out.replace(m[0], "");
   return sheets ? linkFirstSheet(out, ...sheets) : out;
 }
 

@@ -5,7 +5,7 @@
  * simply waits for it, as Framework's cells wait on any promise.
  *
  * `loadNear` starts nothing before the hero has shown its first frame — the mark
- * "first-gpu-frame" that components/widgets/water/gpu.ts sets, or the hero running on the
+ * "first-gpu-frame" that the hero's engine sets (the water's, the galaxy's, the dust disc's), or the hero running on the
  * CPU twin (`data-engine="cpu"`: no WebGPU), or the hero being far from the viewport (it then
  * does not start: the reader arrived further down). After that a section's module loads as soon as
  * its cell is in view (`visible`, Framework's `visibility()`), or else in an idle moment of
@@ -62,7 +62,9 @@ export function heroFirstFrame(): Promise<void> {
     });
     marks.observe({type: "mark", buffered: true});
     const check = () => {
-      const hero = document.querySelector<HTMLElement>('[data-widget="hero"]');
+      // the page's hero: the widget in its `.hero-slot` (the essay's water, the gravity page's
+      // galaxy, Worlds from Dust's disc)
+      const hero = document.querySelector<HTMLElement>('.hero-slot [data-widget], [data-widget="hero"]');
       if (!hero) return;
       if (hero.dataset.engine === "cpu" || performance.getEntriesByName("first-gpu-frame").length) return done();
       if (far) return;

@@ -1,7 +1,8 @@
 // The Worlds from Dust page on WebGPU (a CPU-emulated adapter): the hero draws its ring of
 // grains before any of its kernels exists, and the prose never says "0 grains" or "0 bodies"
 // for a disc that is not running; the §4 disc's Grains slider shows the count that runs, and
-// its caption, its counter row and the spectrum's caption read one sample.
+// its caption, its counter row and the spectrum's caption read one sample. Both pages' heroes
+// show their bodies (a 2D poster) before any engine runs, even while the adapter never answers.
 import {expect, type Page, test} from "@playwright/test";
 import {colourCounts, expectWebGPU, watchErrors} from "./helpers.js";
 
@@ -59,7 +60,8 @@ test("the hero draws its ring before its kernels exist, and the paragraph never 
   await holdKernels(page);
   await page.goto("/worlds-from-dust");
   await expectWebGPU(page);
-  const canvas = `${HERO} canvas`;
+  // the stage's own canvas (the WebGPU one), not the 2D poster laid over it before any engine
+  const canvas = `${HERO} canvas[role="application"]`;
   await expect(page.locator(canvas)).toBeVisible({timeout: 30_000});
   // the picture comes while every compute pipeline is held: the engine has not started
   await expect.poll(() => drawnPixels(page, canvas), {timeout: 30_000}).toBeGreaterThan(1000);
@@ -83,6 +85,24 @@ test("the hero draws its ring before its kernels exist, and the paragraph never 
   }
   errs.expectNone();
 });
+
+for (const [path, hero] of [
+  ["/worlds-from-dust", HERO],
+  ["/gravity", '[data-widget="galaxy"].hero-widget'],
+]) {
+  test(`${path}: the hero shows its bodies before any engine runs, even while the adapter never answers`, async ({page}) => {
+    test.setTimeout(120_000);
+    // an adapter that never answers: no engine can start, GPU or CPU, for the widgets' 15 s
+    await page.addInitScript(() => {
+      if (navigator.gpu) navigator.gpu.requestAdapter = () => new Promise(() => {});
+    });
+    await page.goto(path);
+    const poster = `${hero} canvas.stage-poster`;
+    await expect(page.locator(poster)).toBeVisible({timeout: 30_000});
+    await expect.poll(() => drawnPixels(page, poster), {timeout: 30_000}).toBeGreaterThan(1000);
+    expect(await page.evaluate((sel) => (document.querySelector(sel) as any).value.engine, hero)).toBe("pending");
+  });
+}
 
 /** The §4 disc's caption, counter row and spectrum caption, read in one task: bodies and merges of each. */
 function discFigures(page: Page) {

@@ -24,6 +24,8 @@ export interface DustDiscSetup {
   publish(): void;
   /** A disc of n grains starts on `engine` (the engine's choice of count: the Grains slider shows it). */
   started(n: number, engine: "gpu" | "cpu"): void;
+  /** The engine's own first picture is on the stage (the poster can go). */
+  shown(): void;
   /** The page's hero: its first frame sets the mark "first-gpu-frame". */
   hero: boolean;
   frames: {n: number};
@@ -81,6 +83,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
   const draw = () => {
     if (!stage.hasSize) return;
     drawDust2D(stage, dustView(stage, s.scene), twin.bodies, base.unitRadius, s.scene);
+    s.shown();
   };
   reset();
   draw();

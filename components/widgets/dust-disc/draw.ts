@@ -21,7 +21,7 @@ export const CLOUD_HALF = 1.3;
 export const dustView = (stage: CanvasStage, scene: "disc" | "cloud" = "disc") => skyView(stage, scene === "cloud" ? CLOUD_HALF : DUST_HALF);
 
 /** Device pixels of a mass-1 grain of `unitRadius` in `view` (at least 1, so every grain shows). */
-export function grainPixels(stage: CanvasStage, view: WorldView, unitRadius: number): number {
+export function grainPixels(stage: Pick<CanvasStage, "canvas">, view: WorldView, unitRadius: number): number {
   return Math.max(1, (unitRadius * stage.canvas.width) / (view.x1 - view.x0));
 }
 
@@ -30,7 +30,7 @@ export function dustStyle(stage: CanvasStage, view: WorldView, unitRadius: numbe
 }
 
 /** The CPU twin's picture: every live body a disc of its own radius. */
-export function drawDust2D(stage: CanvasStage, view: WorldView, b: Bodies, unitRadius: number, scene: "disc" | "cloud" = "disc") {
+export function drawDust2D(stage: Pick<CanvasStage, "canvas" | "context2d">, view: WorldView, b: Bodies, unitRadius: number, scene: "disc" | "cloud" = "disc") {
   const ctx = stage.context2d();
   const look = skyLook(stage.canvas);
   ctx.setTransform(1, 0, 0, 1, 0, 0);

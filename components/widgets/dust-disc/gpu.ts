@@ -117,6 +117,7 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
   const scene0 = sceneOf(n0);
   begin(n0, scene0);
   const initial = await firstFrame(device, ctx.scope, renderer, s, scene0.bodies, scene0.params.unitRadius);
+  s.shown();
   let compiling = true;
   stage.onResize(() => {
     renderer.setLook(skyLook(stage.canvas));

@@ -18,8 +18,10 @@ import {captionLine, fpsText} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
 import {dustDiscControls} from "./controls.js";
-import {dustDiscCPU, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
-import {dustView} from "./draw.js";
+import {CLOUD_SMALL, dustDiscCPU, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
+import {compareScene, discScene} from "../../dust/scene.js";
+import {stagePoster} from "../runtime/poster.js";
+import {drawDust2D, dustView} from "./draw.js";
 import {dustDiscGPU} from "./gpu.js";
 import {type DustDiscOptions, type DustDiscState, type DustDiscValue, dustDiscValue, readDustDiscOptions} from "./options.js";
 
@@ -99,6 +101,11 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
     const stir = stirrer();
     stage.onPointer((p) => stir.set(p.down && p.inside ? {x: p.x, y: p.y} : null));
     const publish = () => w.setValue();
+    // the first picture before any engine (stagePoster): the disc the CPU twin would start
+    // from (the engines' own first frames follow: the GPU's ring at its own count)
+    const posterScene =
+      o.scene === "cloud" ? compareScene(Math.min(o.cloudGrains, CLOUD_SMALL), o.seed) : discScene(state.requested ?? o.fallbackCount, o.seed);
+    const poster = stagePoster(stage, (t) => drawDust2D(t, dustView(stage, o.scene), posterScene.bodies, posterScene.params.unitRadius, o.scene));
     const setup: DustDiscSetup = {
       state,
       stage,
@@ -109,6 +116,7 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
       pointer: (t) => stir.at(t),
       publish,
       started: (n, engine) => controls.showGrains(n, engine === "cpu"),
+      shown: () => poster.hide(),
       hero,
       frames: w.frames,
     };

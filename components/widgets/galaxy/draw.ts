@@ -7,6 +7,7 @@ import {discScene} from "../../gravity/scenes.js";
 import {fmt} from "../runtime/counters.js";
 import {drawBodies2D, skyView} from "../nbody/draw.js";
 import type {CanvasStage} from "../runtime/canvas.js";
+import {stagePoster} from "../runtime/poster.js";
 import type {GalaxyState} from "./options.js";
 
 /** World half-width shown: the disc's scale length is 1. */
@@ -51,43 +52,11 @@ export function readout() {
 }
 
 /**
- * The first picture, before any engine runs: the initial disc of `count` bodies drawn on a
- * 2D canvas laid over the stage's canvas. Why: building the GPU pipeline (a dozen compute
- * pipelines) takes seconds on a CPU-emulated adapter, and the stage must not sit empty
- * meanwhile; the stage's own canvas cannot take a 2D context if it will get a WebGPU one.
- * `hide()` removes it once the engine has drawn its own first frame.
+ * The first picture, before any engine runs (stagePoster): the initial disc of `count` bodies.
+ * Building the GPU pipeline (a dozen compute pipelines) takes seconds on a CPU-emulated
+ * adapter; the stage must not sit empty meanwhile. `hide()` once the engine has drawn.
  */
 export function galaxyPoster(stage: CanvasStage, count: number, seed: number) {
-  const poster = document.createElement("canvas");
-  poster.className = "galaxy-poster";
-  poster.setAttribute("aria-hidden", "true");
-  poster.style.cssText = "position: absolute; pointer-events: none;";
-  stage.element.append(poster);
   const bodies = discScene(count, seed);
-  let ctx: CanvasRenderingContext2D | null = null;
-  let hidden = false;
-  const draw = () => {
-    if (hidden || !stage.hasSize) return;
-    const c = stage.canvas;
-    poster.style.left = `${c.offsetLeft}px`;
-    poster.style.top = `${c.offsetTop}px`;
-    poster.style.width = c.style.width;
-    poster.style.height = c.style.height;
-    poster.width = c.width;
-    poster.height = c.height;
-    ctx ??= poster.getContext("2d");
-    if (!ctx) return;
-    const target = {canvas: poster, size: stage.size, context2d: () => ctx as CanvasRenderingContext2D};
-    drawBodies2D(target, galaxyView(stage), bodies, {vMax: SPEED_RANGE[1], px: 2, alpha: 0.8, heavy: 0.01});
-  };
-  stage.onResize(draw);
-  requestAnimationFrame(draw);
-  draw();
-  return {
-    element: poster,
-    hide() {
-      hidden = true;
-      poster.remove();
-    },
-  };
+  return stagePoster(stage, (target) => drawBodies2D(target, galaxyView(stage), bodies, {vMax: SPEED_RANGE[1], px: 2, alpha: 0.8, heavy: 0.01}));
 }

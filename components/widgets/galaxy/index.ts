@@ -93,7 +93,13 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
     // the first picture before any engine: the count the engine will most likely run (a
     // software adapter's 1,500 when it is not given: the cheapest disc that reads as a galaxy)
     const poster = galaxyPoster(stage, state.requested ?? o.fallbackCount, o.seed);
-    const setup: GalaxySetup = {state, stage, seed: o.seed, perturber: () => held, publish, shown: () => poster.hide(), frames: w.frames};
+    // the engine's own first picture replaces the poster; the hero's marks "first-gpu-frame", for
+    // which the page's later modules wait (components/essay/load.ts, heroFirstFrame)
+    const shown = () => {
+      poster.hide();
+      if (hero && !performance.getEntriesByName("first-gpu-frame").length) performance.mark("first-gpu-frame");
+    };
+    const setup: GalaxySetup = {state, stage, seed: o.seed, perturber: () => held, publish, shown, frames: w.frames};
     const controls = galaxyControls(o.theta, {
       theta: (t) => {
         state.theta = t;
