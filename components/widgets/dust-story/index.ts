@@ -153,11 +153,19 @@ export const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typ
           steps.map((k) => cardCaption(storyValue(s, storyRestProgress(k))))
         );
     };
+    let laidOut = false;
     const onResize = () => {
+      laidOut = true;
       reserve();
       scrolly.layout();
       lastKey = "";
       render();
+    };
+    // a key pressed before the first layout (the widget was just shown: its first animation
+    // frame has not come) lays the story out first, so Home/End aim at its laid-out ends
+    const onKey = (ev: KeyboardEvent) => {
+      if (!laidOut && root.isConnected) onResize();
+      stepper.onKey(ev);
     };
     return {
       cpu: (ctx) => {
@@ -170,7 +178,7 @@ export const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typ
       lazy: false,
       layout: (_play, rt) => {
         const stopPrint = onPrint(beforePrint, afterPrint);
-        scrolly.stage.addEventListener("keydown", stepper.onKey);
+        scrolly.stage.addEventListener("keydown", onKey);
         window.addEventListener("scroll", onScroll, {passive: true});
         window.addEventListener("resize", onResize);
         const stopResize = observeResize([root, scrolly.stage], onResize);
