@@ -169,11 +169,19 @@ export const scanScrubDefinition = defineWidget<ScanScrubOptions, ReturnType<typ
       stepper.onScroll();
       render();
     };
+    let laidOut = false;
     const onResize = () => {
+      laidOut = true;
       scrolly.layout();
       diagram.fitText();
       lastKey = "";
       render();
+    };
+    // a key pressed before the first layout (its first animation frame has not come) lays the
+    // scrubber out first, so Home/End aim at its laid-out ends
+    const onKey = (ev: KeyboardEvent) => {
+      if (!laidOut && root.isConnected) onResize();
+      stepper.onKey(ev);
     };
     const onMotion = () => {
       lastKey = "";
@@ -194,7 +202,7 @@ export const scanScrubDefinition = defineWidget<ScanScrubOptions, ReturnType<typ
           () => set,
           () => set && show(parts, set, scrolly.progress(), reducedMotion())
         );
-        scrolly.stage.addEventListener("keydown", stepper.onKey);
+        scrolly.stage.addEventListener("keydown", onKey);
         window.addEventListener("scroll", onScroll, {passive: true});
         window.addEventListener("resize", onResize);
         const stopResize = observeResize([root, scrolly.stage], onResize); // a frame later: onResize sizes the stage
