@@ -30,10 +30,22 @@ function footFacts(page: Page) {
       statusText: status.innerText,
       switchBox: box(sw),
       switchOnTop: hit === sw || sw.contains(hit),
+      switchInk: getComputedStyle(sw).color,
       band: box(root.closest(".hero") ?? root),
       viewport: {width: innerWidth, height: innerHeight},
     };
   });
+}
+
+/** The contrast of the CSS colour `rgb(r, g, b)` against the heroes' stage, #0b1120 (WCAG relative luminance). */
+function contrastOnStage(rgb: string): number {
+  const lum = (c: number[]) => {
+    const [r, g, b] = c.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ink = lum((rgb.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number));
+  const stage = lum([0x0b, 0x11, 0x20]);
+  return (Math.max(ink, stage) + 0.05) / (Math.min(ink, stage) + 0.05);
 }
 
 type Box = {left: number; top: number; right: number; bottom: number};
@@ -50,6 +62,10 @@ async function expectFootFits(page: Page, label: string) {
   expect(inside(f.switchBox, f.band), msg).toBe(true);
   expect(inside(f.switchBox, vp), msg).toBe(true);
   expect(f.switchOnTop, msg).toBe(true);
+  // light ink on the dark stage, in both page themes: contrast against the stage's #0b1120 at least 4.5:1
+  expect(contrastOnStage(f.switchInk), msg).toBeGreaterThanOrEqual(4.5);
+  // under the status, in its column (not in a second grid column that narrows the foot's lines)
+  expect(Math.abs(f.switchBox.left - f.status.left), msg).toBeLessThan(1);
   // every line of text (caption, status, touch hint) and the switch: no two overlap
   const sw = f.switchBox;
   const boxes = [
