@@ -11,7 +11,7 @@ export {gravityMatches} from "../bench/vs-original.js";
 export {DIRECT_LEVEL_WORKGROUPS, forceDispatches} from "../gravity/gpu.js";
 export {createBHError} from "../widgets/bh-error/index.js";
 export {createBHProbe} from "../widgets/bh-probe/index.js";
-export {counterList, errorPercent, fmt} from "../widgets/runtime/counters.js";
+export {cardCounters, counterList, errorPercent, fmt} from "../widgets/runtime/counters.js";
 export {createGalaxy} from "../widgets/galaxy/index.js";
 export {createNBody} from "../widgets/nbody/index.js";
 export {createWGSLCode} from "../essay/wgsl-code.js";

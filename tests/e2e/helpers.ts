@@ -240,9 +240,22 @@ export async function heroTextBoxes(page: Page) {
     const out: {name: string; text: string; left: number; top: number; width: number; height: number}[] = [];
     for (const el of root.querySelectorAll<HTMLElement>(".widget-caption, .widget-status, .touch-hint, .hero-adapter")) {
       if (!el.checkVisibility() || !(el.textContent ?? "").trim()) continue;
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      let r = range.getBoundingClientRect();
+      // the union of the rendered text only: a closed disclosure's body (a hero's compact status,
+      // runtime/status.ts) is laid out but not shown, and must not count as a line
+      let r = new DOMRect(0, 0, 0, 0);
+      let any = false;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.textContent?.trim() || !n.parentElement?.checkVisibility()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const t = range.getBoundingClientRect();
+        if (t.width <= 0 || t.height <= 0) continue;
+        const left = any ? Math.min(r.left, t.left) : t.left;
+        const top = any ? Math.min(r.top, t.top) : t.top;
+        r = new DOMRect(left, top, Math.max(any ? r.right : t.right, t.right) - left, Math.max(any ? r.bottom : t.bottom, t.bottom) - top);
+        any = true;
+      }
       const s = getComputedStyle(el);
       if (s.overflowX !== "visible" || s.overflowY !== "visible") {
         const b = el.getBoundingClientRect();

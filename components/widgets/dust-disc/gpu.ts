@@ -96,12 +96,16 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
         : s.cloudGrains
       : (state.requested ?? (software ? DUST_SOFTWARE_GRAINS : state.initialCount || 20000));
   const substeps = software ? 1 : s.substeps;
-  const info = (n: number) =>
-    ctx.status.info(
-      renderer0 && (state.requested === null || cloud)
-        ? softwareMessage({renderer: renderer0, subject: cloud ? "the cloud" : "the disc", load: `${fmtNumber(n)} grains`})
-        : `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(n)} grains, the tree and the grid rebuilt every substep, ${substeps} substep${substeps > 1 ? "s" : ""} per frame.`
-    );
+  const info = (n: number) => {
+    const load = {renderer: renderer0 ?? "", subject: cloud ? "the cloud" : "the disc", load: `${fmtNumber(n)} grains`};
+    if (renderer0 && (state.requested === null || cloud))
+      // a hero's compact line says the short form (status.ts): the switch under it must fit its row
+      ctx.status.info(softwareMessage(load), softwareMessage({...load, short: true}));
+    else
+      ctx.status.info(
+        `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(n)} grains, the tree and the grid rebuilt every substep, ${substeps} substep${substeps > 1 ? "s" : ""} per frame.`
+      );
+  };
   /** A disc of n grains starts: `.value`, the controls and the status line say so (before the kernels exist, too). */
   const begin = (n: number, scene: {bodies: Bodies; params: DustParams}) => {
     startState(s.state, scene.bodies, scene.params);

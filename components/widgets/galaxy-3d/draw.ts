@@ -8,7 +8,7 @@ import {fmt} from "../runtime/counters.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import {skyLook} from "../nbody/draw.js";
 import {defaultCamera, type OrbitCamera, orbit, project, viewProjection, zoom} from "./camera.js";
-import type {Galaxy3DState} from "./options.js";
+import type {Galaxy3DValue} from "./options.js";
 
 /** Colour ramp ends, world units per time unit (discs turn at ~0.3–1). */
 export const SPEED_RANGE3: [number, number] = [0.05, 1.0];
@@ -157,7 +157,8 @@ export function readout3() {
   el.className = "widget-readout galaxy3d-readout";
   return {
     element: el,
-    update(s: Galaxy3DState) {
+    /** Writes the counters of `s`: the widget passes the sample its caption shows (`onCaptionSample`), so both say one figure. */
+    update(s: Pick<Galaxy3DValue, "count" | "theta" | "stepMs" | "energyDrift">) {
       const drift = s.energyDrift === null ? "" : ` · energy drift ${fmt(100 * s.energyDrift, 3)} %`;
       el.textContent = `${fmt(s.count)} bodies · θ = ${s.theta.toFixed(2)} · ${s.stepMs === null ? "–" : fmt(s.stepMs, 2)} ms per step${drift}`;
     },

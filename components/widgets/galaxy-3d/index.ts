@@ -11,7 +11,7 @@
  * `.value` (Galaxy3DValue): {count, theta, scene, stepMs, energyDrift, engine, colour}; an
  * `input` event a few times a second and on every control change.
  */
-import {captionLine, fpsText} from "../runtime/card.js";
+import {captionLine, fpsText, onCaptionSample} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
 import {galaxy3DControls} from "./controls.js";
@@ -59,10 +59,7 @@ export const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeo
     const {o, state} = w.config;
     const {stage} = w;
     const line = readout3();
-    const publish = () => {
-      line.update(state);
-      w.setValue();
-    };
+    const publish = () => w.setValue();
     const redraw = () => {
       if (w.engine && w.root.isConnected) w.engine.draw?.();
     };
@@ -114,6 +111,8 @@ export const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeo
         publish();
       },
       layout: (play) => (controls.row.append(play!), [stage.element, controls.row, line.element, w.status.element]),
+      // the read-out line says the figures of the sample the caption shows (one number, one source)
+      mounted: () => void onCaptionSample(w.root, (v) => line.update(v)),
       caption: ({value: v, fps}) =>
         captionLine(
           v.count > 0 && `${fmtNumber(v.count)} bodies`,

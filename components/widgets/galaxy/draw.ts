@@ -8,7 +8,7 @@ import {fmt} from "../runtime/counters.js";
 import {drawBodies2D, skyView} from "../nbody/draw.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import {stagePoster} from "../runtime/poster.js";
-import type {GalaxyState} from "./options.js";
+import type {GalaxyValue} from "./options.js";
 
 /** World half-width shown: the disc's scale length is 1. */
 export const GALAXY_HALF = 3.2;
@@ -44,7 +44,8 @@ export function readout() {
   el.className = "widget-readout galaxy-readout";
   return {
     element: el,
-    update(s: GalaxyState) {
+    /** Writes the counters of `s`: the widget passes the sample its caption shows (`onCaptionSample`), so both say one figure. */
+    update(s: Pick<GalaxyValue, "count" | "theta" | "stepMs" | "energyDrift">) {
       const drift = s.energyDrift === null ? "" : ` · energy drift ${fmt(100 * s.energyDrift, 3)} %`;
       el.textContent = `${fmt(s.count)} bodies · θ = ${s.theta.toFixed(2)} · ${s.stepMs === null ? "–" : fmt(s.stepMs, 2)} ms per step${drift}`;
     },

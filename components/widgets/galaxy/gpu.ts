@@ -45,12 +45,14 @@ export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<
   let e0: number | null = null;
   let generation = 0;
   // on a software adapter without a requested count, the shared software line says what is reduced
+  const load = {renderer: renderer0 ?? "", subject: "the galaxy", load: `${fmtNumber(count)} bodies`, pace: "one step per frame"};
   const info = () =>
-    ctx.status.info(
-      renderer0 && state.requested === null
-        ? `${softwareMessage({renderer: renderer0, subject: "the galaxy", load: `${fmtNumber(count)} bodies`, pace: "one step per frame"})} The tree is rebuilt every step.`
-        : `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(count)} bodies${state.requested === null ? " (sized to this GPU)" : ""}, the tree rebuilt every step, ${steps} step${steps > 1 ? "s" : ""} per frame.`
-    );
+    renderer0 && state.requested === null
+      ? // a hero's compact line says the short form (status.ts): the whole sentence and the switch under it would not fit its row
+        ctx.status.info(`${softwareMessage(load)} The tree is rebuilt every step.`, softwareMessage({...load, short: true}))
+      : ctx.status.info(
+          `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(count)} bodies${state.requested === null ? " (sized to this GPU)" : ""}, the tree rebuilt every step, ${steps} step${steps > 1 ? "s" : ""} per frame.`
+        );
   const reset = () => {
     state.count = count;
     g.setParams({theta: state.theta});

@@ -13,7 +13,7 @@
  */
 import type {ExternalMass} from "../../gravity/direct.js";
 import {touchHintRow} from "../runtime/canvas.js";
-import {captionLine, fpsText} from "../runtime/card.js";
+import {captionLine, fpsText, onCaptionSample} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
 import {galaxyControls} from "./controls.js";
@@ -86,7 +86,6 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
     });
     const line = readout();
     const publish = () => {
-      line.update(state);
       w.setValue();
       if (hint) hint.textContent = galaxyHint(state);
     };
@@ -115,6 +114,8 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
         state.engine = kind;
         publish();
       },
+      // the card's read-out line says the figures of the sample its caption shows (one number, one source)
+      mounted: () => void onCaptionSample(w.root, (v) => line.update(v)),
       // the hero shows the same figures in its caption line; the read-out line is for the card.
       // The hero's touch hint has a row of its own above the controls (out of the stage, which
       // lies under the whole hero and would print it over the status)

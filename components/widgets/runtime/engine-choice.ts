@@ -59,8 +59,18 @@ export function softwareTwinReason(renderer: string): string {
   return `This WebGPU adapter is a CPU emulation of a GPU (${renderer}), on which the CPU twin of the same kernels runs faster, so the twin runs here.`;
 }
 
+/**
+ * The short form of `softwareTwinReason`, for a status line with little room (a hero's fixed
+ * row, where the whole sentence and the twin's line after it would be cut): the whole sentence
+ * stays in the line's disclosure and title (status.ts).
+ */
+export const SOFTWARE_TWIN_SHORT = "CPU twin: faster than this emulated GPU";
+
 /** The reason a widget gives when the reader chose its CPU twin. */
 export const CHOSEN_TWIN_REASON = "You chose the CPU twin of the GPU kernels, so it runs here.";
+
+/** The short form of `CHOSEN_TWIN_REASON` (see `SOFTWARE_TWIN_SHORT`). */
+export const CHOSEN_TWIN_SHORT = "CPU twin: your choice";
 
 /** The switch's label while `running` runs (it offers the other engine). */
 export function engineSwitchLabel(running: EngineChoice): string {

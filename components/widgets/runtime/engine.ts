@@ -35,11 +35,11 @@ import {ResourceScope} from "../../gpu/scope.js";
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {browserWGSL} from "../../gpu/wgsl-browser.js";
 import {adapterInfoOf, isSoftwareAdapter, softwareRenderer} from "../../gpu/adapter.js";
-import {CHOSEN_TWIN_REASON, type EngineChoice, readEngineChoice, softwareTwinReason} from "./engine-choice.js";
+import {CHOSEN_TWIN_REASON, CHOSEN_TWIN_SHORT, type EngineChoice, readEngineChoice, SOFTWARE_TWIN_SHORT, softwareTwinReason} from "./engine-choice.js";
 import {whenNear} from "./lazy.js";
 import {onReducedMotionChange, playButton, prefersReducedMotion, type PlayButton} from "./motion.js";
 import {printStill} from "./still.js";
-import {deviceLostMessage, fallbackMessage, gaveUpReason, rebuiltMessage, type Status} from "./status.js";
+import {deviceLostMessage, FALLBACK_SHORT, fallbackMessage, gaveUpReason, rebuiltMessage, type Status} from "./status.js";
 
 /** Rebuilds after device losses within RETRY_WINDOW_MS before the CPU engine takes over. */
 export const MAX_RESTARTS = 2;
@@ -214,6 +214,7 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
   private redrawFrame = 0;
   private loop: FrameLoop | null = null;
   private cpuReason = "";
+  private cpuShort: string | undefined;
   private markReady!: () => void;
   softwareAdapter = false;
   /** This widget's own choice (its switch), over the page's (`readEngineChoice`). */
@@ -295,14 +296,14 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
   async rebuild() {
     if (!this.started || this.scope.disposed) return;
     if (this.kind === "gpu") await this.startGPU(false);
-    else if (this.kind === "cpu") await this.startCPU(this.cpuReason);
+    else if (this.kind === "cpu") await this.startCPU(this.cpuReason, this.cpuShort);
   }
 
   async switchEngine() {
     if (!this.started || this.scope.disposed || this.kind === "pending") return;
     if (this.kind === "gpu") {
       this.choice = "cpu";
-      await this.startCPU(CHOSEN_TWIN_REASON);
+      await this.startCPU(CHOSEN_TWIN_REASON, CHOSEN_TWIN_SHORT);
     } else {
       this.choice = "gpu";
       await this.startGPU(false);
@@ -342,7 +343,7 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
       const onError = (err: unknown) => {
         console.error(err);
         const why = (err as Error)?.message ?? String(err);
-        if (k === "gpu") void this.startCPU(fallbackMessage(`the GPU engine stopped after an error (${why})`));
+        if (k === "gpu") void this.startCPU(fallbackMessage(`the GPU engine stopped after an error (${why})`), FALLBACK_SHORT);
         else this.spec.status.error(`The animation stopped after an error: ${why}`);
       };
       const loop = frameLoop(this.spec.root, (dt, now) => e.frame!(dt, now), {maxDt: this.spec.maxDt, onError});
@@ -355,13 +356,20 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     this.markReady();
   }
 
-  private async startCPU(reason: string) {
+  /**
+   * Runs the CPU engine with `reason` (the whole sentence it shows); `short`: the reason's short
+   * form, which a compact status line (a hero's) shows for every line the engine writes that
+   * starts with the reason (`shortened`).
+   */
+  private async startCPU(reason: string, short?: string) {
     if (this.scope.disposed) return;
     this.cpuReason = reason;
+    this.cpuShort = short;
     this.stopEngine();
     const s = (this.engineScope = this.scope.child(null));
+    const status = short ? shortened(this.spec.status, reason, short) : this.spec.status;
     try {
-      const e = await this.spec.cpu({scope: s, status: this.spec.status, reason});
+      const e = await this.spec.cpu({scope: s, status, reason});
       if (s.disposed) return e.dispose?.();
       this.run(e, "cpu");
     } catch (err) {
@@ -380,7 +388,7 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     const {count, giveUp} = this.recordLoss(performance.now());
     const why = info.message || info.reason || "no reason given";
     if (giveUp) {
-      void this.startCPU(fallbackMessage(gaveUpReason(count, RETRY_WINDOW_MS / 1000, why)));
+      void this.startCPU(fallbackMessage(gaveUpReason(count, RETRY_WINDOW_MS / 1000, why)), FALLBACK_SHORT);
       return;
     }
     // not "rebuilt": that is said once the rebuild has finished (rebuiltStatus), and tests wait for it
@@ -398,11 +406,11 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     try {
       const h = await withTimeout(acquire(), ACQUIRE_TIMEOUT_MS, `the GPU adapter did not answer within ${ACQUIRE_TIMEOUT_MS / 1000} s`);
       if (settled()) this.spec.status.info(""); // the engine that starts now says what runs
-      if (!h && !this.scope.disposed) void this.startCPU(fallbackMessage(gpuUnavailableReason));
+      if (!h && !this.scope.disposed) void this.startCPU(fallbackMessage(gpuUnavailableReason), FALLBACK_SHORT);
       return h;
     } catch (err) {
       settled();
-      void this.startCPU(fallbackMessage((err as Error).message));
+      void this.startCPU(fallbackMessage((err as Error).message), FALLBACK_SHORT);
       return null;
     }
   }
@@ -412,14 +420,14 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     if (this.scope.disposed) return;
     if (!spec.gpu || spec.cpuReason) return this.startCPU(spec.cpuReason ?? "this widget runs on the CPU");
     const choice = this.choice ?? readEngineChoice();
-    if (choice === "cpu") return this.startCPU(CHOSEN_TWIN_REASON);
+    if (choice === "cpu") return this.startCPU(CHOSEN_TWIN_REASON, CHOSEN_TWIN_SHORT);
     const h = await this.acquire(rebuilt);
     if (!h || this.scope.disposed) return;
     const info = h.adapterInfo ?? adapterInfoOf(h.device);
     this.softwareAdapter = isSoftwareAdapter(info);
     // on a CPU emulation the twin is the faster engine for some widgets (engine-choice.ts)
     if (this.softwareAdapter && spec.software === "cpu" && choice !== "gpu")
-      return this.startCPU(softwareTwinReason(softwareRenderer(info) ?? "a software adapter"));
+      return this.startCPU(softwareTwinReason(softwareRenderer(info) ?? "a software adapter"), SOFTWARE_TWIN_SHORT);
     if (h.isLost()) {
       // the shared device died between acquire and now: count it as a loss and retry
       this.handle = h;
@@ -440,7 +448,7 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
       if (s.disposed || h.isLost()) return;
       console.error(err);
       this.handle = null;
-      void this.startCPU(fallbackMessage(`the GPU engine failed to start: ${(err as Error).message}`));
+      void this.startCPU(fallbackMessage(`the GPU engine failed to start: ${(err as Error).message}`), FALLBACK_SHORT);
     }
   }
 }
@@ -462,6 +470,16 @@ function rebuiltStatus(status: Status): Status & {settle(): void} {
       if (!said) info("");
     },
   });
+}
+
+/**
+ * The status line handed to a CPU engine started for `reason`: each line it writes that starts
+ * with the reason (`${ctx.reason} The CPU twin simulates …`) carries `short` as its short form,
+ * which a compact line (a hero's) shows instead of the whole line (status.ts).
+ */
+function shortened(status: Status, reason: string, short: string): Status {
+  const wrap = (say: Status["info"]) => (text: string, s?: string) => say(text, s ?? (text.startsWith(reason) ? short : undefined));
+  return Object.assign(Object.create(status) as Status, {info: wrap(status.info), warn: wrap(status.warn), error: wrap(status.error)});
 }
 
 /** Runs a widget's engines with the life cycle described in the module comment. */

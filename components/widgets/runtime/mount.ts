@@ -123,7 +123,8 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
   const config = d.read(options);
   const pick = (f: string | ((c: C, o: O) => string)) => (typeof f === "string" ? f : f(config, options));
   const root = widgetRoot(pick(d.name), pick(d.className), d.value(config)) as MountedElement<V>;
-  const status = createStatus();
+  // a hero's status has a fixed row under its picture: long lines show their short form there
+  const status = createStatus({compact: root.classList.contains("hero-widget")});
   status.setNotes(config.notes);
   let stage: CanvasStage | undefined;
   if (d.stage) stage = createCanvasStage({...d.stage(config, () => stage!, options), status});

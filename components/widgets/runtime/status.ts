@@ -3,6 +3,12 @@
  * other: the notes about bad options (kept in front for the widget's whole life) and the
  * engine's latest message (which engine runs, a device loss, an error). A temporary
  * condition (a canvas without size) can be held over both and released.
+ *
+ * A message may come with a short form ("CPU twin: faster than this emulated GPU"). A compact
+ * status line (a hero's: its row under the picture has a fixed height, so a long sentence would
+ * be cut) shows the short form as the summary of a closed disclosure whose body is the whole
+ * line, also its `title`; everywhere else the whole line is shown and the short form unused.
+ * Either way the element's text holds the whole line (`text`, screen readers, tests).
  */
 
 export type StatusKind = "info" | "warn" | "error";
@@ -12,39 +18,73 @@ export interface Status {
   element: HTMLElement;
   /** The option notes shown in front of every message (bad values replaced by valid ones). */
   setNotes(notes: readonly string[]): void;
-  info(text: string): void;
-  warn(text: string): void;
-  error(text: string): void;
+  /** Says `text`; `short`: its short form, shown instead on a compact line (see the module comment). */
+  info(text: string, short?: string): void;
+  warn(text: string, short?: string): void;
+  error(text: string, short?: string): void;
   /** Shows `text` instead of the composed line until `release()` (e.g. "the canvas has no size"). */
   hold(kind: StatusKind, text: string): void;
   release(): void;
-  /** The composed text shown now (tests, embedding hosts). */
+  /** The composed text shown now, whole (tests, embedding hosts). */
   readonly text: string;
+}
+
+export interface StatusOptions {
+  /** Show a message's short form where it has one, the whole line in a disclosure (a hero's fixed row). */
+  compact?: boolean;
 }
 
 const RANK: Record<StatusKind, number> = {info: 0, warn: 1, error: 2};
 
-/** Creates a widget's status line. The line's kind is the worse of the notes' (warn) and the message's. */
-export function createStatus(): Status {
+/**
+ * Creates a widget's status line. The line's kind is the worse of the notes' (warn) and the
+ * message's; `compact` shows short forms (see the module comment).
+ */
+export function createStatus(options: StatusOptions = {}): Status {
   const el = document.createElement("div");
   el.className = "widget-status";
   el.setAttribute("role", "status");
   let notes = "";
-  let message: {kind: StatusKind; text: string} = {kind: "info", text: ""};
+  let message: {kind: StatusKind; text: string; short?: string} = {kind: "info", text: ""};
   let held: {kind: StatusKind; text: string} | null = null;
+  let shown = "";
+  // the compact line's disclosure, kept across messages so that a reader's open one stays open
+  let more: {details: HTMLDetailsElement; summary: HTMLElement; body: HTMLElement} | null = null;
+  const disclosure = () => {
+    if (more) return more;
+    const details = document.createElement("details");
+    details.className = "status-more";
+    const summary = document.createElement("summary");
+    const body = document.createElement("p");
+    details.append(summary, body);
+    return (more = {details, summary, body});
+  };
   const render = () => {
     let kind: StatusKind;
     let text: string;
+    let short: string | undefined;
     if (held) ({kind, text} = held);
     else {
       kind = notes && RANK[message.kind] < RANK.warn ? "warn" : message.kind;
       text = [notes, message.text].filter(Boolean).join(" ");
+      short = message.short;
     }
     el.className = `widget-status ${kind}`;
-    el.textContent = text;
+    shown = text;
+    // the option notes say what was replaced: never folded away
+    if (options.compact && short && !held && !notes) {
+      const d = disclosure();
+      d.summary.textContent = short;
+      d.body.textContent = text;
+      el.title = text;
+      if (d.details.parentNode !== el) el.replaceChildren(d.details);
+    } else {
+      el.removeAttribute("title");
+      el.textContent = text;
+    }
   };
-  const say = (kind: StatusKind) => (text: string) => {
-    message = {kind, text};
+  const say = (kind: StatusKind) => (text: string, short?: string) => {
+    message = {kind, text, short};
     render();
   };
   return {
@@ -66,13 +106,16 @@ export function createStatus(): Status {
       render();
     },
     get text() {
-      return el.textContent ?? "";
+      return shown;
     },
   };
 }
 
 // The status messages every widget shows for the same condition, written once (the runtime
 // says them; a widget adds only what differs: its own counts).
+
+/** The short form of `fallbackMessage`, for a compact status line (a hero's). */
+export const FALLBACK_SHORT = "CPU twin: no WebGPU here";
 
 /** The one line a widget shows when it runs its CPU engine because WebGPU is missing or failed. */
 export function fallbackMessage(reason: string | null): string {

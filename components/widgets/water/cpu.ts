@@ -13,7 +13,7 @@ import type {CanvasStage} from "../runtime/canvas.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {drawTwin} from "./draw.js";
-import {twinCount, type WaterState} from "./options.js";
+import {twinCount, type WaterState, type WaterValue} from "./options.js";
 
 export {twinCount};
 
@@ -42,6 +42,12 @@ export interface WaterSetup {
   beforePour?(count: number, standsFor: number): void;
   /** Where the engine's one line about itself goes (the hero's details); default: the status line. */
   detail?(text: string): void;
+  /**
+   * Calls `cb` with the `.value` the card's caption shows now and with every one it is written
+   * from (`onCaptionSample`); returns the unsubscribe function. The engine's line with figures
+   * the caption also says (count, GPU time) is written from it: one number, one source.
+   */
+  onSample(cb: (v: WaterValue) => void): () => void;
 }
 
 export interface WaterEngine extends Engine {

@@ -25,6 +25,7 @@ import {fmtNumber} from "../runtime/options.js";
 import type {WaterEngine, WaterSetup} from "./cpu.js";
 import {SPEED_RANGE} from "./controls.js";
 import {colorRange, rampSpanOf} from "./draw.js";
+import type {WaterValue} from "./options.js";
 
 export interface WaterGPUSetup extends WaterSetup {
   /** The widget's name, for command labels. */
@@ -116,10 +117,15 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   const timer = handle.timestamps ? PassTimer.create(device, ctx.scope, 1, (t) => ema(t.total)) : null;
   state.gpuMs = null;
   const say = s.detail ?? ((text: string) => ctx.status.info(text));
-  const info = () =>
+  /**
+   * The engine's line, written from a `.value` sample: the one the card's caption shows
+   * (`onSample`), so that its count and GPU time are the caption's (one decimal, as there), never
+   * a later readback's.
+   */
+  const info = (v: Pick<WaterValue, "count" | "substeps" | "gpuMsPerFrame">) =>
     say(
-      `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(sim.count)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame` +
-        (state.gpuMs === null ? "" : `, ${state.gpuMs.toFixed(2)} ms of GPU time per frame${timer ? "" : " (submit to done)"}`)
+      `GPU (${adapterName(handle.adapterInfo)}): ${fmtNumber(v.count)} particles, ${v.substeps} substep${v.substeps > 1 ? "s" : ""} per frame` +
+        (v.gpuMsPerFrame === null ? "" : `, ${v.gpuMsPerFrame.toFixed(1)} ms of GPU time per frame${timer ? "" : " (submit to done)"}`)
     );
   const pour = (initial = prepare()) => {
     if (s.beforePour) sim.setParams(state.params);
@@ -130,8 +136,9 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
   pour(initial);
   // the engine's line goes elsewhere (the hero's details): clear what the status said while it started
   if (s.detail) ctx.status.info("");
-  info();
   s.publish();
+  // the line follows the caption's sample from now on (said at once: the caption's current one)
+  ctx.scope.onDispose(s.onSample(info));
 
   const onStats = (bytes: ArrayBuffer) => {
     if (ctx.scope.disposed) return;
@@ -139,7 +146,6 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
     state.bins = Array.from(st.bins);
     state.maxSpeed = st.maxSpeed;
     s.onStats();
-    info();
   };
   const encodeDraw = (enc: GPUCommandEncoder) =>
     paint(enc, sim.particles, sim.count, {

@@ -20,7 +20,7 @@
  */
 import {WATER_DEFAULTS} from "../../water/params.js";
 import {poolTank, restSpacing} from "../../water/scene.js";
-import {type CaptionInput, captionLine, fpsText} from "../runtime/card.js";
+import {type CaptionInput, captionLine, fpsText, onCaptionSample} from "../runtime/card.js";
 import {touchFirst} from "../runtime/canvas.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
@@ -126,6 +126,7 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
         state.params.gravity = WATER_DEFAULTS.gravity / scale;
       },
       detail: foot ? (text) => (foot.adapter.textContent = text) : undefined,
+      onSample: (cb) => onCaptionSample(root, cb),
     };
     stage.onResize(() => (root.dataset.tankBox = tankBox(stage, view(), state.params.tank)));
     const controls = waterControls(name, hero, state, o.maxCount, {
