@@ -129,6 +129,8 @@ async function measureOnce(url, size, profile) {
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(url);
     await page.waitForFunction(() => performance.getEntriesByName("probe-first-frame").length > 0, null, {timeout: 60_000});
+    // a frame drawn before the first contentful paint: wait for the paint's entry (at most 5 s)
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, {timeout: 5000}).catch(() => {});
     const t = await page.evaluate(() => {
       const at = (n) => performance.getEntriesByName(n)[0]?.startTime ?? null;
       return {
