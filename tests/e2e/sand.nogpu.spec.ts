@@ -15,6 +15,8 @@ test("without WebGPU the sand runs on the CPU twin and the controls work", async
   // one count on the card: the caption and .value.count say the 2,000 the twin runs, as the status does
   await expect.poll(() => sandCountsAgree(page), {timeout: 5_000}).toBe("2,000 = 2,000 = 2,000");
   expect((await widgetValue(page, "sand")).requestedCount).toBe(12000);
+  // the slider keeps the count asked for; the text beside it says the count that runs
+  await expect(widget.locator('label:has(input[aria-label="grains"]) output')).toHaveText("12,000 (the CPU twin runs 2,000)");
   const f0 = (await widgetValue(page, "sand")).frames;
   await expect.poll(async () => (await widgetValue(page, "sand")).frames).toBeGreaterThan(f0 + 3);
   await widget.locator('input[aria-label="grains"]').fill("1000");

@@ -76,5 +76,14 @@ export function sandControls(state: SandState, on: SandControlHandlers) {
     subs.setValue(state.substeps);
     subsOut.textContent = String(state.substeps);
   };
-  return {element, show};
+  /**
+   * Shows beside the slider the grains that run when they differ from those asked for (the CPU
+   * twin runs a sixth of them): the slider keeps the count asked for, its text says both.
+   */
+  const showRunning = (n: number) => {
+    const why = n === state.count ? "" : `the CPU twin runs ${fmtNumber(n)}`;
+    grainsOut.textContent = why ? `${fmtNumber(state.count)} (${why})` : fmtNumber(state.count);
+    grains.input.title = why;
+  };
+  return {element, show, showRunning};
 }

@@ -122,6 +122,7 @@ export const sandDefinition = defineWidget<SandOptions, ReturnType<typeof readSa
       beforePour(n, standsFor) {
         fitBox(params, n, Math.max(standsFor, reducedFrom));
         simulated = n;
+        controls.showRunning(n);
         showState();
         drawOverlay();
         publish();
