@@ -1,5 +1,5 @@
 // Observable Framework configuration. See docs/ARCHITECTURE.md for the layout.
-import {EMBED_NAMES} from "./components/embed/names.js";
+import {embedPaths} from "./components/embed/names.js";
 import {keepReading, SERIES, seriesBar, seriesLine} from "./components/essay/series.js";
 import {SKIP_LINK, VIEWPORT} from "./scripts/a11y-html.mjs";
 
@@ -80,7 +80,8 @@ ${keepReading(path) ?? seriesLine()}
     {name: "Embedding the widgets", path: "/embed"},
     {name: "Benchmark on your GPU", path: "/bench"},
   ],
-  // Embedding (src/embed/, components/embed/): the element module, and per widget an
-  // iframe page (/embed/<name>) and an exported module (/embed/<name>.js).
-  dynamicPaths: ["/embed/elements.js", ...EMBED_NAMES.flatMap((name) => [`/embed/${name}`, `/embed/${name}.js`])],
+  // Embedding (src/embed/, components/embed/): the element module, and per widget of the
+  // catalogue (components/widgets/catalogue.ts) an iframe page (/embed/<name>) and an exported
+  // module (/embed/<name>.js).
+  dynamicPaths: embedPaths(),
 };

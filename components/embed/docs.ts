@@ -2,18 +2,21 @@
  * The options section of the embedding page (src/embed.md), generated from the schemas
  * so the documentation cannot drift from what the code validates.
  */
-import {EMBED_NAMES, tagOf} from "./names.js";
+import type {WidgetMeta} from "../widgets/runtime/meta.js";
+import {tagOf} from "./names.js";
 import {EMBED_INFO, optionsMarkdown} from "./schemas.js";
 
 export const BEGIN = "<!-- options:begin -->";
 export const END = "<!-- options:end -->";
 
-/** Every widget's heading and table, in registry order. */
-export function optionsSection(): string {
-  return EMBED_NAMES.map((name) => {
-    const info = EMBED_INFO[name];
-    return `### \`<${tagOf(name)}>\` · \`/embed/${name}\` — ${info.title}\n\nFrom [the essay's section](./${info.page ?? ""}#${info.anchor}).\n\n${optionsMarkdown(info)}`;
-  }).join("\n\n");
+/** Every embeddable widget's heading and table, in the catalogue's order (`infos`: another catalogue's, for tests). */
+export function optionsSection(infos: Record<string, WidgetMeta> = EMBED_INFO): string {
+  return Object.entries(infos)
+    .map(
+      ([name, info]) =>
+        `### \`<${tagOf(name)}>\` · \`/embed/${name}\` — ${info.title}\n\nFrom [the essay's section](./${info.page ?? ""}#${info.anchor}).\n\n${optionsMarkdown(info)}`
+    )
+    .join("\n\n");
 }
 
 /** `page` with the text between the markers replaced by `section`. */

@@ -1,6 +1,6 @@
 /**
  * One custom element per embeddable widget (`ns-` and the widget's name: `<ns-contacts>`,
- * `<ns-water>`, `<ns-galaxy-3d>`, … one per name in names.ts), for any host page: a static
+ * `<ns-water>`, `<ns-galaxy-3d>`, … one per embeddable line of components/widgets/catalogue.ts), for any host page: a static
  * blog, a notebook, a React app, a Markdown post.
  *
  * - Attributes are the widget's options in kebab-case (`steps-per-frame="3"`), read

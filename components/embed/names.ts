@@ -1,28 +1,22 @@
 /**
- * The embeddable widgets' names, with no imports: observablehq.config.ts reads this list
- * in Node to build one iframe page and one exported module per widget, and the registry
- * (registry.ts) must name the same widgets (a unit test checks both agree).
+ * The embeddable widgets' names, derived from the catalogue (components/widgets/catalogue.ts:
+ * every line but those marked `embed: false`), which imports nothing statically: so
+ * observablehq.config.ts reads this list in Node to build one iframe page and one exported
+ * module per widget, and a host page's element module gets the names without any widget's code.
  */
-export const EMBED_NAMES = [
-  "contacts",
-  "grid-query",
-  "counting-sort",
-  "scan-scrub",
-  "sand",
-  "water",
-  "nbody",
-  "bh-probe",
-  "bh-error",
-  "galaxy",
-  "dust-disc",
-  "dust-story",
-  "galaxy-3d",
-  "bh-error-3d",
-] as const;
-export type EmbedName = (typeof EMBED_NAMES)[number];
+import {CATALOGUE, embeddableNames, type EmbedName} from "../widgets/catalogue.js";
+export type {EmbedName};
+
+export const EMBED_NAMES = embeddableNames(CATALOGUE) as readonly EmbedName[];
 
 /** The custom element's tag of a widget: one prefix for all, `ns-` (neighbour search). */
 export const tagOf = (name: string) => `ns-${name}`;
+
+/** The element module, then each widget's iframe page (`/embed/<name>`) and exported module (`/embed/<name>.js`): Framework's dynamic paths. */
+export const embedPaths = (names: readonly string[] = EMBED_NAMES): string[] => [
+  "/embed/elements.js",
+  ...names.flatMap((name) => [`/embed/${name}`, `/embed/${name}.js`]),
+];
 
 /** The message for an unknown widget name (shown as text, never as HTML), listing the known ones. */
 export function unknownWidgetMessage(name: string): string {

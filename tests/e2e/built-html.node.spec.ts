@@ -9,7 +9,8 @@
 import {expect, test} from "@playwright/test";
 import {existsSync, readFileSync} from "node:fs";
 import {JSDOM} from "jsdom";
-import {EMBED_INFO} from "../../components/embed/schemas.js";
+import {CATALOGUE} from "../../components/widgets/catalogue.js";
+import type {WidgetMeta} from "../../components/widgets/runtime/meta.js";
 import {SECTIONS} from "./sections.js";
 
 /** The built page at `dist/<file>` as a DOM; fails with the command to run when it is missing. */
@@ -40,7 +41,7 @@ test("the page has a language and lets the reader zoom", () => {
   expect(d.querySelector('meta[name="viewport"]')?.getAttribute("content")).not.toMatch(/maximum-scale|user-scalable/);
 });
 
-test("every widget slot has a demo anchor and a link to it; the anchors other sites link to exist", () => {
+test("every widget slot has a demo anchor and a link to it; the anchors other sites link to exist", async () => {
   const d = doc();
   const slots = [...d.querySelectorAll("#observablehq-main .widget-slot")].map((s) => ({
     id: s.id,
@@ -51,8 +52,9 @@ test("every widget slot has a demo anchor and a link to it; the anchors other si
     expect(s.id).toMatch(/^demo-/);
     expect(s.href, `${s.id}'s link`).toBe(`#${s.id}`);
   }
-  // the embedded widgets' "source" links point at these
-  for (const info of Object.values(EMBED_INFO).filter((i) => !i.page)) expect(d.querySelectorAll(`[id="${info.anchor}"]`).length, info.anchor).toBe(1);
+  // every widget's section on this page (its meta's anchor): the embedded widgets' "source" links point at these
+  const metas = (await Promise.all(Object.values(CATALOGUE).map((line) => line.meta()))).map((m): WidgetMeta => m.meta);
+  for (const meta of metas.filter((m) => !m.page)) expect(d.querySelectorAll(`[id="${meta.anchor}"]`).length, meta.anchor).toBe(1);
 });
 
 test("the table of contents lists every section, then the references", () => {
