@@ -167,11 +167,13 @@ export function firstScreenCSS(css, present) {
 }
 
 /**
- * Whether `code` can make the class or id `name`: it holds the name, or a part of it at a
+ * Whether `code` can make the class or id `name`: it holds the name as a whole word, or a part of it at a
  * hyphen next to a template's interpolation (`${name}-widget` makes "hero-widget").
  */
 function inCode(name, code) {
-  if (code.includes(name)) return true;
+  // a whole name, not a part of a longer word ("grid" in "gridSize" does not count)
+  const esc = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  if (new RegExp(`(?<![\\w-])${esc(name)}(?![\\w-])`).test(code)) return true;
   for (let k = name.indexOf("-"); k > 0; k = name.indexOf("-", k + 1))
     if (code.includes(`}${name.slice(k)}`) || code.includes(`${name.slice(0, k + 1)}\${`)) return true;
   return false;
@@ -231,9 +233,12 @@ function deferCells(file, html) {
     const sheet = html.match(/<link rel="stylesheet" type="text\/css" href="(\.\/_import\/style\.[0-9a-f]+\.css)">/)?.[1];
     if (sheet) {
       // the names the first view can use: the page's class and id attributes, its inline scripts
-      // (the theme toggle) and the hero's code (Framework's client runs after the whole sheet)
+      // (the theme toggle) and the hero's code (Framework's client runs after the whole sheet);
+      // not the footer's (keep-reading cards, credits: never on the first screen of a page with a
+      // hero, and about 2 KB of rules)
       const names = new Set();
-      for (const m of html.replace(/<script[\s\S]*?<\/script>/g, "").matchAll(/ (?:class|id)="([^"]*)"/g)) for (const n of m[1].split(/\s+/)) names.add(n);
+      const firstView = html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<footer\b[\s\S]*?<\/footer>/, "");
+      for (const m of firstView.matchAll(/ (?:class|id)="([^"]*)"/g)) for (const n of m[1].split(/\s+/)) names.add(n);
       const scripts = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]);
       const firstCode = [...scripts, probe.boot, ...[...graph].map((u) => readFileSync(join(dir, u), "utf8"))].join("\n");
       const first = firstScreenCSS(readFileSync(join(dir, sheet), "utf8"), (n) => names.has(n) || inCode(n, firstCode));
