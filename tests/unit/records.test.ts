@@ -96,6 +96,7 @@ const RANK: Record<string, number> = {
   gravity: 4,
   gravity3d: 5,
   dust: 5,
+  exercises: 5,
   "widgets/*": 6,
   embed: 7,
   bench: 7,
