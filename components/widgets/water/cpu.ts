@@ -1,7 +1,8 @@
 /**
  * The CPU engine: the twin of the three kernels (components/water/twin.ts) at a reduced
- * count (`twinCount`), drawn on a 2D canvas. Runs when WebGPU is missing, failed, or was
- * lost too often; the status line says why and how many particles it simulates.
+ * count (`twinCount`, the widget's declared rule, applied by the runtime: `ctx.load.count`, in
+ * the tank `state.params` holds for it), drawn on a 2D canvas. Runs when WebGPU is missing,
+ * failed, or was lost too often; the status line says why and how many particles it simulates.
  */
 import type {PackedParticles} from "../../sort/particles.js";
 import type {WorldView} from "../../sim/renderer.js";
@@ -35,11 +36,6 @@ export interface WaterSetup {
   publish(): void;
   /** What is poured: the §5 dam break, or the hero's pool across the whole tank. */
   scene: WaterScene;
-  /**
-   * Called before each pour with the count about to be simulated and the count it stands
-   * for (the reader's count where the engine runs fewer): the widget fits its tank to them.
-   */
-  beforePour?(count: number, standsFor: number): void;
   /** Where the engine's one line about itself goes (the hero's details); default: the status line. */
   detail?(text: string): void;
   /**
@@ -51,28 +47,27 @@ export interface WaterSetup {
 }
 
 export interface WaterEngine extends Engine {
-  /** Pours the dam again with `state.count` (the CPU engine: its reduced count). */
+  /** Pours again with the runtime's count (`ctx.load.count`: the CPU engine's is reduced). */
   reset(): void;
   /** `state.params` changed. */
   setParams(): void;
 }
 
-/** Builds the CPU engine; `fallbackCount` caps the twin's count. */
-export function waterCPU(ctx: CPUEngineContext, s: WaterSetup, fallbackCount: number): WaterEngine {
+/** Builds the CPU engine (it pours the runtime's count, `ctx.load.count`). */
+export function waterCPU(ctx: CPUEngineContext, s: WaterSetup): WaterEngine {
   const {state, stage} = s;
   const grid = waterGrid();
   let particles!: PackedParticles;
   let density!: Float32Array;
   let lastStats = -Infinity;
   const pour = () => {
-    state.simulated = twinCount(state.count, fallbackCount);
+    const n = ctx.load.count;
     state.gpuMs = null;
-    s.beforePour?.(state.simulated, state.count);
-    particles = pourScene(s.scene, state.simulated, state.params);
+    particles = pourScene(s.scene, n, state.params);
     density = new Float32Array(particles.count);
-    ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(state.simulated)} particles instead of ${fmtNumber(state.count)}.`);
+    ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(n)} particles instead of ${fmtNumber(state.count)}.`);
     s.detail?.(
-      `CPU twin of the GPU kernels: ${fmtNumber(state.simulated)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame, in a tank scaled to them.`
+      `CPU twin of the GPU kernels: ${fmtNumber(n)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame, in a tank scaled to them.`
     );
   };
   pour();
