@@ -25,7 +25,7 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
   name: "bh-error-3d",
   className: "gravity-widget bh-error-widget bh-error-3d-widget",
   read: readBHError3DOptions,
-  value: ({o}) => ({theta: o.theta, count: o.count, medianError: null, p99Error: null, maxError: null, engine: "pending"}),
+  value: ({o}, engine) => ({theta: o.theta, count: o.count, medianError: null, p99Error: null, maxError: null, engine}),
   build: (w) => {
     const {o} = w.config;
     const {root, status} = w;
@@ -33,7 +33,6 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
     const readout = document.createElement("p");
     readout.className = "widget-readout bh-error-readout";
     let theta = o.theta;
-    let engine: BHError3DValue["engine"] = "pending";
     let sweep: Error3Point[] = [];
     let current: Error3Point | null = null;
     const show = () => {
@@ -42,7 +41,7 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
       readout.textContent = current
         ? `θ = ${theta.toFixed(2)}: median error ${errorPercent(current.median)}, 99th percentile ${errorPercent(current.p99)}, largest ${errorPercent(current.max)} (${fmt(count)} bodies)`
         : `θ = ${theta.toFixed(2)}: measuring…`;
-      setValue(root, {theta, count, medianError: current?.median ?? null, p99Error: current?.p99 ?? null, maxError: current?.max ?? null, engine});
+      setValue(root, {theta, count, medianError: current?.median ?? null, p99Error: current?.p99 ?? null, maxError: current?.max ?? null, engine: w.phase});
     };
     let queue: Promise<unknown> = Promise.resolve();
     const measure = (e: Error3Engine, t: number, asCurrent: boolean) => {
@@ -80,8 +79,7 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
     return {
       gpu: (ctx) => error3GPU(ctx, o.count, o.seed),
       cpu: (ctx) => error3CPU(ctx, o.count, o.seed, o.fallbackCount),
-      onEngine: (e, kind) => {
-        engine = kind;
+      onEngine: (e) => {
         sweep = [];
         current = null;
         measure(e, theta, true);

@@ -1,6 +1,7 @@
 /**
  * The CPU engine of the §5 widget: the twin's Barnes–Hut accelerations against its exact
- * O(N²) sum (`forceErrors`), and a `GravityTwin` run at the reader's θ for the drift chart.
+ * O(N²) sum (`forceErrors`), and a `GravityTwin` run at the reader's θ for the drift chart, at
+ * the runtime's count (`ctx.load.count`: the reader's, at most the widget's `fallbackCount`).
  */
 import {type Bodies, GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {directAccelerations, invariants} from "../../gravity/direct.js";
@@ -51,8 +52,8 @@ export function driftSeries(onDrift: (p: DriftPoint[]) => void) {
   };
 }
 
-export function errorCPU(ctx: CPUEngineContext, s: ErrorSetup, fallbackCount: number): ErrorEngine {
-  const n = Math.min(s.count, fallbackCount);
+export function errorCPU(ctx: CPUEngineContext, s: ErrorSetup): ErrorEngine {
+  const n = ctx.load.count;
   const bodies = plummerScene(n, s.seed);
   const exact = directAccelerations(bodies, GRAVITY_DEFAULTS.G, GRAVITY_DEFAULTS.softening);
   const fewer = n < s.count ? ` It compares ${fmtNumber(n)} bodies instead of ${fmtNumber(s.count)}.` : "";

@@ -29,6 +29,8 @@ export const bhErrorDefinition = defineWidget<BHErrorOptions, ReturnType<typeof 
   className: "gravity-widget bh-error-widget",
   read: readBHErrorOptions,
   value: ({o}) => ({theta: o.theta, count: o.count, medianError: null, p99Error: null}),
+  // the reader's count on any GPU (one step per frame of the drift run on a CPU emulation), at most `fallbackCount` on the twin
+  load: ({o}) => ({request: () => ({count: o.count, given: true}), twinCount: (n) => Math.min(n, o.fallbackCount)}),
   build: (w) => {
     const {o} = w.config;
     const {root, status} = w;
@@ -74,7 +76,7 @@ export const bhErrorDefinition = defineWidget<BHErrorOptions, ReturnType<typeof 
     charts.append(errors.element, drift.element);
     return {
       gpu: (ctx) => errorGPU(ctx, setup),
-      cpu: (ctx) => errorCPU(ctx, setup, o.fallbackCount),
+      cpu: (ctx) => errorCPU(ctx, setup),
       onEngine: (e) => {
         sweep = [];
         current = null;

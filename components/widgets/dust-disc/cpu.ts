@@ -1,7 +1,8 @@
 /**
  * The dust disc's CPU engine: the twin of the combined substep (`DustTwin`: Barnes–Hut,
- * contacts, merging and compaction in JavaScript) at `fallbackCount` grains, one substep
- * per frame, drawn on a 2D canvas.
+ * contacts, merging and compaction in JavaScript) at the runtime's count (`ctx.load.count`: the
+ * widget's `fallbackCount`, or CLOUD_SMALL grains of the cloud), one substep per frame, drawn on
+ * a 2D canvas.
  */
 import {compareScene, discScene} from "../../dust/scene.js";
 import {DustTwin, dustTotals} from "../../dust/twin.js";
@@ -51,7 +52,7 @@ export function applyControls(p: DustParams, s: DustDiscState): DustParams {
   return {...p, stickiness: s.stickiness, merge: s.merge};
 }
 
-export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCount: number): DustDiscEngine {
+export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup): DustDiscEngine {
   const {state, stage} = s;
   let twin!: DustTwin;
   let base!: DustParams;
@@ -67,7 +68,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
     state.spectrum = spectrumOf(twin.bodies.m);
   };
   const reset = () => {
-    const n = s.scene === "cloud" ? Math.min(s.cloudGrains, CLOUD_SMALL) : fallbackCount;
+    const n = ctx.load.count;
     const scene = s.scene === "cloud" ? compareScene(n, s.seed) : discScene(n, s.seed);
     base = scene.params;
     twin = new DustTwin(scene.bodies, applyControls(base, state), state.forces);
@@ -75,9 +76,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
     state.momentumStart = {...twin.start};
     sync();
     s.started(n, "cpu");
-    ctx.status.warn(
-      `${ctx.reason} The CPU twin simulates ${fmtNumber(fallbackCount)} grains (gravity tree, contacts and merging in JavaScript), one substep per frame.`
-    );
+    ctx.status.warn(`${ctx.reason} The CPU twin simulates ${fmtNumber(n)} grains (gravity tree, contacts and merging in JavaScript), one substep per frame.`);
     s.publish();
   };
   const draw = () => {

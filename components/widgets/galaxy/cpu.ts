@@ -1,6 +1,7 @@
 /**
- * The galaxy's CPU engine: the twin (`GravityTwin`, Barnes–Hut, leapfrog) at `fallbackCount`
- * bodies, drawn on a 2D canvas; the perturber is the twin's external mass.
+ * The galaxy's CPU engine: the twin (`GravityTwin`, Barnes–Hut, leapfrog) at the runtime's count
+ * (`ctx.load.count`: the widget's `fallbackCount`), drawn on a 2D canvas; the perturber is the
+ * twin's external mass.
  */
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import type {ExternalMass} from "../../gravity/direct.js";
@@ -34,14 +35,13 @@ export interface GalaxyEngine extends Engine {
 
 const ENERGY_EVERY_MS = 1000;
 
-export function galaxyCPU(ctx: CPUEngineContext, s: GalaxySetup, fallbackCount: number): GalaxyEngine {
+export function galaxyCPU(ctx: CPUEngineContext, s: GalaxySetup): GalaxyEngine {
   const {state, stage} = s;
   let twin!: GravityTwin;
   let e0 = 0;
   let last = -Infinity;
   const reset = () => {
-    state.count = fallbackCount;
-    state.softwareAdapter = false;
+    state.count = ctx.load.count;
     twin = new GravityTwin(discScene(state.count, s.seed), {...GRAVITY_DEFAULTS, theta: state.theta});
     e0 = twin.invariants().total;
     state.energyDrift = 0;

@@ -28,7 +28,7 @@ const HALF = 2.5;
 /** The options read, with the widget's state. */
 function readNBody(options: NBodyOptions) {
   const {o, notes} = readNBodyOptions(options);
-  const state: NBodyState = {count: o.count, simulated: o.count, stepMs: null, energy: null, energy0: null, engine: "pending"};
+  const state: NBodyState = {count: o.count, simulated: o.count, stepMs: null, energy: null, energy0: null};
   return {o, notes, state};
 }
 
@@ -38,7 +38,7 @@ export const nbodyDefinition = defineWidget<NBodyOptions, ReturnType<typeof read
   className: "sim-widget gravity-widget nbody-widget",
   read: readNBody,
   gpuCanvas: true,
-  value: (c) => nbodyValue(c.state),
+  value: (c, engine) => nbodyValue(c.state, engine),
   stage: ({o}, stage) => ({
     aspect: 1.6,
     maxHeight: o.maxHeight,
@@ -60,10 +60,7 @@ export const nbodyDefinition = defineWidget<NBodyOptions, ReturnType<typeof read
     return {
       gpu: (ctx) => nbodyGPU(ctx, setup, NBODY_OPTIONS.count.max),
       cpu: (ctx) => nbodyCPU(ctx, setup, o.fallbackCount),
-      onEngine: (_e, kind) => {
-        state.engine = kind;
-        w.setValue();
-      },
+      onEngine: () => w.setValue(),
       // the caption line carries the counters (the read-out line would repeat them)
       layout: (play) => (controls.row.append(play!), [w.stage.element, controls.row, w.status.element]),
       caption: ({value: v, fps}) =>
