@@ -15,7 +15,7 @@ import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {adapterName} from "../../gpu/adapter.js";
 import {softwareMessage} from "../runtime/status.js";
-import {DRIFT_SAMPLE_MS, driftSeries, type ErrorEngine, type ErrorSetup} from "./cpu.js";
+import {DRIFT_SAMPLE_MS, driftSeries, type BHErrorEngine, type BHErrorSetup} from "./engine.js";
 
 /** Accelerations of `g`'s bodies in input order (by id), float64. */
 async function accelerationsById(g: GravityGPU) {
@@ -29,7 +29,7 @@ async function accelerationsById(g: GravityGPU) {
   return {ax, ay};
 }
 
-export async function errorGPU(ctx: GPUEngineContext, s: ErrorSetup): Promise<ErrorEngine> {
+export async function bhErrorGPU(ctx: GPUEngineContext, s: BHErrorSetup): Promise<BHErrorEngine> {
   const {device, handle} = ctx;
   const n = ctx.load.count;
   const bodies = plummerScene(n, s.seed);

@@ -6,51 +6,11 @@
  */
 import {compareScene, discScene} from "../../dust/scene.js";
 import {DustTwin, dustTotals} from "../../dust/twin.js";
-import type {DustParams, DustPointer} from "../../dust/params.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {DustParams} from "../../dust/params.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {drawDust2D, dustView} from "./draw.js";
-import type {DustDiscState} from "./options.js";
-
-export interface DustDiscSetup {
-  state: DustDiscState;
-  stage: CanvasStage;
-  seed: number;
-  substeps: number;
-  scene: "disc" | "cloud";
-  cloudGrains: number;
-  /** the pointer's stir now (inactive while the pointer is up or away) */
-  pointer(simTime: number): DustPointer;
-  publish(): void;
-  /** A disc of n grains starts on `engine` (the engine's choice of count: the Grains slider shows it). */
-  started(n: number, engine: "gpu" | "cpu"): void;
-  /** The engine's own first picture is on the stage (the poster can go). */
-  shown(): void;
-  /** The page's hero: its first frame sets the mark "first-gpu-frame". */
-  hero: boolean;
-  frames: {n: number};
-}
-
-export interface DustDiscEngine extends Engine {
-  reset(): void;
-  /** stickiness or merge changed (state) */
-  setControls(): void;
-}
-
-/** Mass octaves of a set of bodies (the GPU's spectrum, computed on the CPU). */
-export function spectrumOf(m: Float32Array): number[] {
-  const out = new Array(24).fill(0);
-  for (const v of m) if (v > 0) out[Math.floor(Math.log2(v))]++;
-  return out;
-}
-
-/** Grains of the cloud scene on a CPU-emulated adapter and on the CPU twin. */
-export const CLOUD_SMALL = 800;
-
-export function applyControls(p: DustParams, s: DustDiscState): DustParams {
-  return {...p, stickiness: s.stickiness, merge: s.merge};
-}
+import {applyControls, type DustDiscEngine, type DustDiscSetup, spectrumOf} from "./engine.js";
 
 export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup): DustDiscEngine {
   const {state, stage} = s;

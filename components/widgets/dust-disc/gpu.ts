@@ -29,7 +29,7 @@ import {skyLook} from "../nbody/draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
-import {applyControls, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
+import {applyControls, type DustDiscEngine, type DustDiscSetup} from "./engine.js";
 import {dustStyle, dustView} from "./draw.js";
 
 /**

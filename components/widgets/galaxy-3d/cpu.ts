@@ -5,30 +5,11 @@
  */
 import {Gravity3Twin} from "../../gravity3d/twin.js";
 import {scene3} from "../../gravity3d/scenes.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {ema} from "../nbody/options.js";
-import type {cameraControl} from "./draw.js";
 import {drawBodies3D} from "./draw.js";
-import type {Galaxy3DState} from "./options.js";
-
-export interface Galaxy3DSetup {
-  state: Galaxy3DState;
-  stage: CanvasStage;
-  seed: number;
-  camera: ReturnType<typeof cameraControl>;
-  publish(): void;
-  frames: {n: number};
-}
-
-export interface Galaxy3DEngine extends Engine {
-  reset(): void;
-  /** state.theta changed */
-  setTheta(): void;
-  /** The reader's count changed and the runtime decided its load (`ctx.load`): the GPU engine may reallocate. */
-  setCount?(): Promise<void> | void;
-}
+import type {Galaxy3DEngine, Galaxy3DSetup} from "./engine.js";
 
 const ENERGY_EVERY_MS = 1000;
 

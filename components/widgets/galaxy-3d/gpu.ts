@@ -18,7 +18,7 @@ import {ema} from "../nbody/options.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
-import type {Galaxy3DEngine, Galaxy3DSetup} from "./cpu.js";
+import type {Galaxy3DEngine, Galaxy3DSetup} from "./engine.js";
 import {SPEED_RANGE3} from "./draw.js";
 import {PointRenderer} from "./renderer.js";
 

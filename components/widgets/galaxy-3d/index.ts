@@ -15,7 +15,8 @@ import {captionLine, fpsText, onCaptionSample} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
 import {galaxy3DControls} from "./controls.js";
-import {galaxy3DCPU, type Galaxy3DEngine, type Galaxy3DSetup} from "./cpu.js";
+import {galaxy3DCPU} from "./cpu.js";
+import type {Galaxy3DEngine, Galaxy3DSetup} from "./engine.js";
 import {cameraControl, readout3, SCENE_RADIUS} from "./draw.js";
 import {galaxy3DGPU} from "./gpu.js";
 import {

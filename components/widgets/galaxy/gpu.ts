@@ -15,7 +15,7 @@ import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
 import {adapterName} from "../../gpu/adapter.js";
 import {ema} from "../nbody/options.js";
-import type {GalaxyEngine, GalaxySetup} from "./cpu.js";
+import type {GalaxyEngine, GalaxySetup} from "./engine.js";
 import {galaxyView, SPEED_RANGE} from "./draw.js";
 import {ENERGY_MAX} from "./options.js";
 

@@ -338,7 +338,7 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
   }
 
   refit() {
-    if (this.placement && !this.scope.disposed) this.currentLoad = this.decide(this.placement, true);
+    if (this.placement && !this.scope.disposed) this.decide(this.placement, true);
   }
 
   dispose() {

@@ -61,8 +61,6 @@ export interface Mounted<C, V, E extends Engine> {
   readonly engine: E | null;
   /** Where the engine stands ("pending", "gpu", "cpu"): what `.value.engine` says. "pending" from a device loss on. */
   readonly phase: EnginePhase;
-  /** The load of the running (or starting) engine, decided by the runtime (null before the first). */
-  readonly load: Load | null;
   /**
    * The reader changed the count: the runtime decides the load again for the running engine
    * (`applyLoad` writes the state, `ctx.load` changes); the widget then resets the engine. A
@@ -165,7 +163,6 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
   let phase: EnginePhase = "pending";
   const rule = d.load?.(config);
   let memory = FRESH_LOAD;
-  let load: Load | null = null;
   const w: Mounted<C, V, E> = {
     config,
     root,
@@ -177,9 +174,6 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     },
     get phase() {
       return phase;
-    },
-    get load() {
-      return load;
     },
     refit: () => runtime.refit(),
     setValue: () => setValue(root, d.value(config, phase)),
@@ -240,9 +234,8 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
       if (refit) memory = {...memory, chosen: true};
       const next = decideLoad(rule, place, memory);
       memory = next.memory;
-      load = next.load;
-      parts.applyLoad?.(load);
-      return load;
+      parts.applyLoad?.(next.load);
+      return next.load;
     },
     wgsl: parts.wgsl,
     cpuReason: parts.cpuReason,

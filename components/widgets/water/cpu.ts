@@ -5,53 +5,16 @@
  * failed, or was lost too often; the status line says why and how many particles it simulates.
  */
 import type {PackedParticles} from "../../sort/particles.js";
-import type {WorldView} from "../../sim/renderer.js";
-import type {PointerState} from "../../water/params.js";
 import {waterGrid} from "../../water/params.js";
-import {pourScene, type WaterScene} from "../../water/scene.js";
+import {pourScene} from "../../water/scene.js";
 import {statsTwin, substepTwin} from "../../water/twin.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {drawTwin} from "./draw.js";
-import {twinCount, type WaterState, type WaterValue} from "./options.js";
+import {twinCount} from "./options.js";
+import type {WaterEngine, WaterSetup} from "./engine.js";
 
 export {twinCount};
-
-/** What both engines get from the widget. */
-export interface WaterSetup {
-  state: WaterState;
-  stage: CanvasStage;
-  /** The world rectangle drawn on the canvas. */
-  view: () => WorldView;
-  /** The pointer as the kernels see it, for this frame. */
-  stir: () => PointerState | null;
-  /** Stats readbacks per second. */
-  statsHz: number;
-  /** Frames run (the widget's `__frames()`): only frames that simulated something count. */
-  frames: {n: number};
-  /** New stats are in `state`: draw the chart and publish `.value`. */
-  onStats(): void;
-  /** Publish `.value` now. */
-  publish(): void;
-  /** What is poured: the §5 dam break, or the hero's pool across the whole tank. */
-  scene: WaterScene;
-  /** Where the engine's one line about itself goes (the hero's details); default: the status line. */
-  detail?(text: string): void;
-  /**
-   * Calls `cb` with the `.value` the card's caption shows now and with every one it is written
-   * from (`onCaptionSample`); returns the unsubscribe function. The engine's line with figures
-   * the caption also says (count, GPU time) is written from it: one number, one source.
-   */
-  onSample(cb: (v: WaterValue) => void): () => void;
-}
-
-export interface WaterEngine extends Engine {
-  /** Pours again with the runtime's count (`ctx.load.count`: the CPU engine's is reduced). */
-  reset(): void;
-  /** `state.params` changed. */
-  setParams(): void;
-}
 
 /** Builds the CPU engine (it pours the runtime's count, `ctx.load.count`). */
 export function waterCPU(ctx: CPUEngineContext, s: WaterSetup): WaterEngine {

@@ -25,7 +25,7 @@ import {PARTICLE_BYTES} from "../../sort/particles.js";
 import {pourScene, restSpacing} from "../../water/scene.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import type {WaterEngine, WaterSetup} from "./cpu.js";
+import type {WaterEngine, WaterSetup} from "./engine.js";
 import {SPEED_RANGE} from "./controls.js";
 import {colorRange, rampSpanOf} from "./draw.js";
 import type {WaterValue} from "./options.js";

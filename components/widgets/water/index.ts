@@ -31,7 +31,7 @@ import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
 import {heroFoot, heroHint, tankBox} from "./hero.js";
 import {stirrer, waterControls} from "./controls.js";
-import type {WaterEngine, WaterSetup} from "./cpu.js";
+import type {WaterEngine, WaterSetup} from "./engine.js";
 import {statsPanel, tankView, watchTankColors} from "./draw.js";
 import {waterGPU} from "./gpu.js";
 import {initialState, readWaterOptions, TANK_WIDTH, twinCount, waterValue, type WaterOptions, type WaterValue} from "./options.js";
