@@ -14,14 +14,15 @@ import {rangeControl} from "../runtime/controls.js";
 import {errorPercent, fmt} from "../runtime/counters.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {setValue} from "../runtime/view.js";
-import {error3CPU, type Error3Engine} from "./cpu.js";
-import {error3GPU} from "./gpu.js";
+import {bhError3DCPU} from "./cpu.js";
+import type {BHError3DEngine} from "./engine.js";
+import {bhError3DGPU} from "./gpu.js";
 import {type BHError3DOptions, type BHError3DValue, type Error3Point, readBHError3DOptions, SWEEP3} from "./options.js";
 
 export type {BHError3DOptions, BHError3DValue};
 export type BHError3DElement = MountedElement<BHError3DValue>;
 
-export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typeof readBHError3DOptions>, BHError3DValue, Error3Engine>({
+export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typeof readBHError3DOptions>, BHError3DValue, BHError3DEngine>({
   name: "bh-error-3d",
   className: "gravity-widget bh-error-widget bh-error-3d-widget",
   read: readBHError3DOptions,
@@ -44,7 +45,7 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
       setValue(root, {theta, count, medianError: current?.median ?? null, p99Error: current?.p99 ?? null, maxError: current?.max ?? null, engine: w.phase});
     };
     let queue: Promise<unknown> = Promise.resolve();
-    const measure = (e: Error3Engine, t: number, asCurrent: boolean) => {
+    const measure = (e: BHError3DEngine, t: number, asCurrent: boolean) => {
       queue = queue.then(async () => {
         if (w.engine !== e) return;
         const p = await e.measure(t);
@@ -77,8 +78,8 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
     row.className = "widget-controls";
     row.append(slider.label);
     return {
-      gpu: (ctx) => error3GPU(ctx, o.count, o.seed),
-      cpu: (ctx) => error3CPU(ctx, o.count, o.seed, o.fallbackCount),
+      gpu: (ctx) => bhError3DGPU(ctx, o.count, o.seed),
+      cpu: (ctx) => bhError3DCPU(ctx, o.count, o.seed, o.fallbackCount),
       onEngine: (e) => {
         sweep = [];
         current = null;

@@ -18,9 +18,9 @@ import type {EnginePhase} from "../runtime/phase.js";
 import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
 import {sortControls} from "./controls.js";
-import {cpuEngine} from "./cpu.js";
+import {countingSortCPU} from "./cpu.js";
 import type {SortEngine} from "./engine.js";
-import {gpuEngine} from "./gpu.js";
+import {countingSortGPU} from "./gpu.js";
 import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type CountingSortOptions, type CountingSortValue} from "./options.js";
 
 export type {CountingSortOptions, CountingSortValue} from "./options.js";
@@ -197,8 +197,8 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
     };
     const stopResize = observeResize([scroller], relayout); // a frame later: paint() changes the scroller's height
     return {
-      gpu: (ctx) => gpuEngine(ctx, s.grid, frame),
-      cpu: (ctx) => cpuEngine(ctx, s.grid, frame, values.engine === "cpu"),
+      gpu: (ctx) => countingSortGPU(ctx, s.grid, frame),
+      cpu: (ctx) => countingSortCPU(ctx, s.grid, frame, values.engine === "cpu"),
       cpuReason: values.engine === "cpu" ? "Running on the CPU twin (engine: cpu)." : null,
       onEngine: () => void compute(),
       onEngineStop: () => {

@@ -16,7 +16,8 @@ import {fmt} from "../runtime/counters.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {skyView} from "./draw.js";
 import {nbodyControls} from "./controls.js";
-import {nbodyCPU, type NBodyEngine, type NBodySetup} from "./cpu.js";
+import {nbodyCPU} from "./cpu.js";
+import type {NBodyEngine, NBodySetup} from "./engine.js";
 import {nbodyGPU} from "./gpu.js";
 import {NBODY_OPTIONS, nbodyValue, readNBodyOptions, type NBodyOptions, type NBodyState, type NBodyValue} from "./options.js";
 
