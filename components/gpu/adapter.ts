@@ -6,7 +6,8 @@
  * recent browsers) or, where a browser lacks it, from what `acquireGPU` recorded when it
  * created the device (`rememberAdapterInfo`). Kernels that organise work differently on a
  * CPU emulation (the sort's scan: one workgroup, where every workgroup pays for its barrier
- * rounds) and widgets that lower their load there ask `isSoftwareAdapter`.
+ * rounds) and the widget runtime, which decides a widget's load before building its engine
+ * (components/widgets/runtime/load.ts), ask `isSoftwareAdapter`; widgets and their engines don't.
  */
 
 /** The fields of GPUAdapterInfo this module reads (all optional: browsers may blank them). */

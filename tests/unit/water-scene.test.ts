@@ -20,7 +20,8 @@ import {damBreak, damBreakCapacity, damBreakLayout, fitTank, latticeDensity, poo
 import {waterGridFor} from "../../components/water/params.js";
 import {pourSand} from "../../components/sand/pour.js";
 import {SAND_BOX, SAND_DEFAULTS, type SandParams} from "../../components/sand/params.js";
-import {fitBox} from "../../components/widgets/sand/engine.js";
+import {applyScale, SAND_WORLD} from "../../components/widgets/sand/engine.js";
+import {scaleWorld} from "../../components/widgets/runtime/load.js";
 import {cellKey} from "../../components/sort/grid.js";
 import {densityTwin, statsTwin, substepTwin, windowKeys} from "../../components/water/twin.js";
 import {sortTwin} from "../../components/sort/twin.js";
@@ -123,7 +124,7 @@ describe("dam break", () => {
     expect(cellKey(g, big.tank[2] - 1e-4, big.tank[3] - 1e-4)).toBe(g.numCells - 1);
   });
 
-  it("a reduced sand count in the box fitBox shrinks to it fills the box as the full count fills the full box", () => {
+  it("a reduced sand count in the box the runtime's scaling shrinks to it fills the box as the full count fills the full box", () => {
     /** Share of the box's width and height the poured block covers. */
     const shares = (n: number, box: number) => {
       const p = pourSand(n, 1, undefined, box);
@@ -141,7 +142,7 @@ describe("dam break", () => {
       [5000, 30_000], // the CPU twin at the slider's end
     ]) {
       const params = structuredClone(SAND_DEFAULTS) as SandParams;
-      fitBox(params, n, standsFor);
+      applyScale(params, scaleWorld(n, standsFor, SAND_WORLD));
       expect(params.box).toBeCloseTo(SAND_BOX * Math.sqrt(n / standsFor), 9);
       // Froude scaling: gravity × 1/f (speeds and the floor's load as in the full box)
       expect(params.gravity * (params.box / SAND_BOX)).toBeCloseTo(SAND_DEFAULTS.gravity, 9);
@@ -155,7 +156,7 @@ describe("dam break", () => {
     }
     // a full count keeps the full box
     const params = structuredClone(SAND_DEFAULTS) as SandParams;
-    fitBox(params, 12_000, 12_000);
+    applyScale(params, scaleWorld(12_000, 12_000, SAND_WORLD));
     expect([params.box, params.gravity]).toEqual([SAND_BOX, SAND_DEFAULTS.gravity]);
   });
 

@@ -1,15 +1,10 @@
 /** The 3D accuracy widget's CPU engine: the twin's walk (`barnesHut3`) against `direct3` on a Plummer sphere of at most `fallbackCount` bodies. */
 import {barnesHut3, direct3, forceErrors3, GRAVITY3_DEFAULTS, plummer3Scene} from "../../gravity3d/twin.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import type {Error3Point} from "./options.js";
+import type {BHError3DEngine} from "./engine.js";
 
-export interface Error3Engine extends Engine {
-  count: number;
-  measure(theta: number): Promise<Error3Point>;
-}
-
-export function error3CPU(ctx: CPUEngineContext, count: number, seed: number, fallbackCount: number): Error3Engine {
+export function bhError3DCPU(ctx: CPUEngineContext, count: number, seed: number, fallbackCount: number): BHError3DEngine {
   const n = Math.min(count, fallbackCount);
   const b = plummer3Scene(n, seed);
   const p = GRAVITY3_DEFAULTS;

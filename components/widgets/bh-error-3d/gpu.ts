@@ -10,9 +10,9 @@ import {forceErrors3, plummer3Scene} from "../../gravity3d/twin.js";
 import {adapterName} from "../../gpu/adapter.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import type {Error3Engine} from "./cpu.js";
+import type {BHError3DEngine} from "./engine.js";
 
-export async function error3GPU(ctx: GPUEngineContext, count: number, seed: number): Promise<Error3Engine> {
+export async function bhError3DGPU(ctx: GPUEngineContext, count: number, seed: number): Promise<BHError3DEngine> {
   const g = await Gravity3GPU.create(ctx.device, ctx.scope, ctx.wgsl, {maxBodies: count});
   g.setBodies(plummer3Scene(count, seed));
   const sorted = await g.readBodies();

@@ -14,18 +14,19 @@ import {rangeControl} from "../runtime/controls.js";
 import {errorPercent, fmt} from "../runtime/counters.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {setValue} from "../runtime/view.js";
-import {error3CPU, type Error3Engine} from "./cpu.js";
-import {error3GPU} from "./gpu.js";
+import {bhError3DCPU} from "./cpu.js";
+import type {BHError3DEngine} from "./engine.js";
+import {bhError3DGPU} from "./gpu.js";
 import {type BHError3DOptions, type BHError3DValue, type Error3Point, readBHError3DOptions, SWEEP3} from "./options.js";
 
 export type {BHError3DOptions, BHError3DValue};
 export type BHError3DElement = MountedElement<BHError3DValue>;
 
-export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typeof readBHError3DOptions>, BHError3DValue, Error3Engine>({
+export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typeof readBHError3DOptions>, BHError3DValue, BHError3DEngine>({
   name: "bh-error-3d",
   className: "gravity-widget bh-error-widget bh-error-3d-widget",
   read: readBHError3DOptions,
-  value: ({o}) => ({theta: o.theta, count: o.count, medianError: null, p99Error: null, maxError: null, engine: "pending"}),
+  value: ({o}, engine) => ({theta: o.theta, count: o.count, medianError: null, p99Error: null, maxError: null, engine}),
   build: (w) => {
     const {o} = w.config;
     const {root, status} = w;
@@ -33,7 +34,6 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
     const readout = document.createElement("p");
     readout.className = "widget-readout bh-error-readout";
     let theta = o.theta;
-    let engine: BHError3DValue["engine"] = "pending";
     let sweep: Error3Point[] = [];
     let current: Error3Point | null = null;
     const show = () => {
@@ -42,10 +42,10 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
       readout.textContent = current
         ? `θ = ${theta.toFixed(2)}: median error ${errorPercent(current.median)}, 99th percentile ${errorPercent(current.p99)}, largest ${errorPercent(current.max)} (${fmt(count)} bodies)`
         : `θ = ${theta.toFixed(2)}: measuring…`;
-      setValue(root, {theta, count, medianError: current?.median ?? null, p99Error: current?.p99 ?? null, maxError: current?.max ?? null, engine});
+      setValue(root, {theta, count, medianError: current?.median ?? null, p99Error: current?.p99 ?? null, maxError: current?.max ?? null, engine: w.phase});
     };
     let queue: Promise<unknown> = Promise.resolve();
-    const measure = (e: Error3Engine, t: number, asCurrent: boolean) => {
+    const measure = (e: BHError3DEngine, t: number, asCurrent: boolean) => {
       queue = queue.then(async () => {
         if (w.engine !== e) return;
         const p = await e.measure(t);
@@ -78,10 +78,9 @@ export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typ
     row.className = "widget-controls";
     row.append(slider.label);
     return {
-      gpu: (ctx) => error3GPU(ctx, o.count, o.seed),
-      cpu: (ctx) => error3CPU(ctx, o.count, o.seed, o.fallbackCount),
-      onEngine: (e, kind) => {
-        engine = kind;
+      gpu: (ctx) => bhError3DGPU(ctx, o.count, o.seed),
+      cpu: (ctx) => bhError3DCPU(ctx, o.count, o.seed, o.fallbackCount),
+      onEngine: (e) => {
         sweep = [];
         current = null;
         measure(e, theta, true);

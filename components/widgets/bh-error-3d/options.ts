@@ -26,6 +26,7 @@ export interface BHError3DValue {
   medianError: number | null;
   p99Error: number | null;
   maxError: number | null;
+  /** Where the engine stands: the runtime's phase (`EnginePhase`). */
   engine: "gpu" | "cpu" | "pending";
 }
 

@@ -4,7 +4,8 @@
  * the Barnes–Hut ones at each θ asked for (read back, compared body by body by id:
  * the walk returns the bodies in Morton order); the other runs the drift simulation at the
  * reader's θ, a few steps per frame, its bodies read back a few times a second (never
- * awaited by a frame) for the energy and momentum.
+ * awaited by a frame) for the energy and momentum. Its count and pace are the runtime's
+ * (`ctx.load`: the reader's count; one step per frame on a CPU emulation of a GPU).
  */
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {GravityGPU} from "../../gravity/gpu.js";
@@ -12,9 +13,9 @@ import {plummerScene} from "../../gravity/scenes.js";
 import {forceErrors} from "../../gravity/twin.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {adapterName} from "../../gpu/adapter.js";
 import {softwareMessage} from "../runtime/status.js";
-import {DRIFT_SAMPLE_MS, driftSeries, type ErrorEngine, type ErrorSetup} from "./cpu.js";
+import {DRIFT_SAMPLE_MS, driftSeries, type BHErrorEngine, type BHErrorSetup} from "./engine.js";
 
 /** Accelerations of `g`'s bodies in input order (by id), float64. */
 async function accelerationsById(g: GravityGPU) {
@@ -28,17 +29,17 @@ async function accelerationsById(g: GravityGPU) {
   return {ax, ay};
 }
 
-export async function errorGPU(ctx: GPUEngineContext, s: ErrorSetup): Promise<ErrorEngine> {
+export async function bhErrorGPU(ctx: GPUEngineContext, s: BHErrorSetup): Promise<BHErrorEngine> {
   const {device, handle} = ctx;
-  const n = s.count;
+  const n = ctx.load.count;
   const bodies = plummerScene(n, s.seed);
   const probe = await GravityGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: n});
   const sim = await GravityGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: n});
   probe.setBodies(bodies, "direct");
   const exact = await accelerationsById(probe);
-  // the one software-adapter rule (isSoftwareAdapter): the drift run then takes one step per frame, not 4, and says so
-  const renderer = softwareRenderer(handle.adapterInfo);
-  const stepsPerFrame = renderer ? 1 : 4;
+  // on a CPU emulation (the runtime's load) the drift run takes one step per frame, not 4, and says so
+  const renderer = ctx.load.renderer;
+  const stepsPerFrame = ctx.load.pace ?? 4;
   const soft = renderer ? ` ${softwareMessage({renderer, subject: "the drift run", load: `${fmtNumber(n)} bodies`, pace: "one step per frame"})}` : "";
   ctx.status.info(
     `GPU (${adapterName(handle.adapterInfo)}): the walk's forces on ${fmtNumber(n)} bodies against the tiled O(N²) kernel's, both computed on the GPU.${soft}`

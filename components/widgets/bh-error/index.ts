@@ -15,20 +15,23 @@ import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.j
 import {fmtNumber} from "../runtime/options.js";
 import {setValue} from "../runtime/view.js";
 import {thetaControl} from "./controls.js";
-import {errorCPU, type ErrorEngine, type ErrorSetup} from "./cpu.js";
+import {bhErrorCPU} from "./cpu.js";
+import type {BHErrorEngine, BHErrorSetup} from "./engine.js";
 import {driftChart, errorChart} from "./draw.js";
-import {errorGPU} from "./gpu.js";
+import {bhErrorGPU} from "./gpu.js";
 import {type BHErrorOptions, type BHErrorValue, type ErrorPoint, readBHErrorOptions, SWEEP} from "./options.js";
 
 export type {BHErrorOptions, BHErrorValue};
 export type BHErrorElement = MountedElement<BHErrorValue>;
 
 /** The §5 widget as a definition (charts, no canvas; mounted by `mountWidget`). */
-export const bhErrorDefinition = defineWidget<BHErrorOptions, ReturnType<typeof readBHErrorOptions>, BHErrorValue, ErrorEngine>({
+export const bhErrorDefinition = defineWidget<BHErrorOptions, ReturnType<typeof readBHErrorOptions>, BHErrorValue, BHErrorEngine>({
   name: "bh-error",
   className: "gravity-widget bh-error-widget",
   read: readBHErrorOptions,
   value: ({o}) => ({theta: o.theta, count: o.count, medianError: null, p99Error: null}),
+  // the reader's count on any GPU (one step per frame of the drift run on a CPU emulation), at most `fallbackCount` on the twin
+  load: ({o}) => ({request: () => ({count: o.count, given: true}), twinCount: (n) => Math.min(n, o.fallbackCount)}),
   build: (w) => {
     const {o} = w.config;
     const {root, status} = w;
@@ -49,7 +52,7 @@ export const bhErrorDefinition = defineWidget<BHErrorOptions, ReturnType<typeof 
     };
     // one measurement at a time, in order; only the newest θ's result becomes `current`
     let queue: Promise<unknown> = Promise.resolve();
-    const measure = (e: ErrorEngine, t: number, asCurrent: boolean) => {
+    const measure = (e: BHErrorEngine, t: number, asCurrent: boolean) => {
       queue = queue.then(async () => {
         if (w.engine !== e) return;
         const p = await e.measure(t);
@@ -60,7 +63,7 @@ export const bhErrorDefinition = defineWidget<BHErrorOptions, ReturnType<typeof 
       });
       queue.catch(() => {}); // a lost device: the runtime rebuilds the engine
     };
-    const setup: ErrorSetup = {count: o.count, seed: o.seed, onDrift: (pts) => drift.update(pts), frames: w.frames};
+    const setup: BHErrorSetup = {count: o.count, seed: o.seed, onDrift: (pts) => drift.update(pts), frames: w.frames};
     const slider = thetaControl(o.theta, (t) => {
       theta = t;
       current = null;
@@ -73,8 +76,8 @@ export const bhErrorDefinition = defineWidget<BHErrorOptions, ReturnType<typeof 
     charts.className = "bh-error-charts";
     charts.append(errors.element, drift.element);
     return {
-      gpu: (ctx) => errorGPU(ctx, setup),
-      cpu: (ctx) => errorCPU(ctx, setup, o.fallbackCount),
+      gpu: (ctx) => bhErrorGPU(ctx, setup),
+      cpu: (ctx) => bhErrorCPU(ctx, setup),
       onEngine: (e) => {
         sweep = [];
         current = null;

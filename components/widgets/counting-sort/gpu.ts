@@ -9,7 +9,7 @@ import type {GPUEngineContext} from "../runtime/engine.js";
 import {adapterName} from "../../gpu/adapter.js";
 import type {SortEngine} from "./engine.js";
 
-export async function gpuEngine(ctx: GPUEngineContext, grid: GridParams, frame: (dt: number) => void): Promise<SortEngine> {
+export async function countingSortGPU(ctx: GPUEngineContext, grid: GridParams, frame: (dt: number) => void): Promise<SortEngine> {
   const sorter = await createTeachingSorter(ctx.device, ctx.scope, ctx.wgsl);
   ctx.status.info(`Arrays computed by the GPU kernels (${adapterName(ctx.handle.adapterInfo)}) and read back after each phase.`);
   return {kind: "gpu", sort: (particles) => sortTeachingSet(grid, particles, sorter), frame};

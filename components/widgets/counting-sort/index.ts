@@ -14,12 +14,13 @@ import {plainSnapshots, seededParticles, teachingGrid, type PhaseInfo, type Plai
 import {defineWidget, mountWidget} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
+import type {EnginePhase} from "../runtime/phase.js";
 import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
 import {sortControls} from "./controls.js";
-import {cpuEngine} from "./cpu.js";
+import {countingSortCPU} from "./cpu.js";
 import type {SortEngine} from "./engine.js";
-import {gpuEngine} from "./gpu.js";
+import {countingSortGPU} from "./gpu.js";
 import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type CountingSortOptions, type CountingSortValue} from "./options.js";
 
 export type {CountingSortOptions, CountingSortValue} from "./options.js";
@@ -46,11 +47,10 @@ interface SortState {
   particles: TeachingParticle[];
   snaps: PlainSnapshots | null;
   phaseIndex: number;
-  engine: CountingSortValue["engine"];
 }
 
-/** The `.value` of state `s`: arrays revealed up to the current phase. */
-function widgetValueOf(s: SortState): CountingSortValue {
+/** The `.value` of state `s`: arrays revealed up to the current phase; `engine` is the runtime's phase. */
+function widgetValueOf(s: SortState, engine: EnginePhase): CountingSortValue {
   const {snaps, phaseIndex, phases} = s;
   const shownRounds = Math.max(0, Math.min(phaseIndex - 1, phases.length - 3));
   return {
@@ -64,7 +64,7 @@ function widgetValueOf(s: SortState): CountingSortValue {
     scanRounds: snaps ? snaps.scanRounds.slice(0, shownRounds).map((r) => Array.from(r)) : [],
     starts: snaps && phaseIndex >= phases.length - 2 ? Array.from(snaps.starts) : null,
     order: snaps && phaseIndex === phases.length - 1 ? Array.from(snaps.order) : null,
-    engine: s.engine,
+    engine,
   };
 }
 
@@ -99,7 +99,6 @@ function readSort(options: CountingSortOptions) {
     particles: seededParticles(values.seed, values.particles, side, side),
     snaps: null,
     phaseIndex: 0,
-    engine: "pending",
   };
   return {values, notes, s};
 }
@@ -109,7 +108,7 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
   name: "counting-sort",
   className: "sort-widget",
   read: readSort,
-  value: ({s}) => widgetValueOf(s),
+  value: ({s}, engine) => widgetValueOf(s, engine),
   build: (w, options) => {
     const {values, s} = w.config;
     const {root, status} = w;
@@ -129,7 +128,7 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
     let drawnWidth = 840;
 
     const paint = (animate: boolean) => {
-      const v = widgetValueOf(s);
+      const v = widgetValueOf(s, w.phase);
       const scene = settledScene(phases, s.phaseIndex, s.snaps, s.particles.length, s.grid.numCells);
       diagram.update(scene, {data: s.snaps, particles: s.particles, width: drawnWidth, animate});
       cap.textContent = s.snaps ? caption(v) : "Sorting…";
@@ -198,13 +197,10 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
     };
     const stopResize = observeResize([scroller], relayout); // a frame later: paint() changes the scroller's height
     return {
-      gpu: (ctx) => gpuEngine(ctx, s.grid, frame),
-      cpu: (ctx) => cpuEngine(ctx, s.grid, frame, values.engine === "cpu"),
+      gpu: (ctx) => countingSortGPU(ctx, s.grid, frame),
+      cpu: (ctx) => countingSortCPU(ctx, s.grid, frame, values.engine === "cpu"),
       cpuReason: values.engine === "cpu" ? "Running on the CPU twin (engine: cpu)." : null,
-      onEngine: (_e, kind) => {
-        s.engine = kind;
-        void compute();
-      },
+      onEngine: () => void compute(),
       onEngineStop: () => {
         generation++;
       },

@@ -64,6 +64,7 @@ export interface CountingSortValue {
   scanRounds: number[][];
   starts: number[] | null;
   order: number[] | null;
+  /** Where the engine stands: the runtime's phase (`EnginePhase`). */
   engine: "gpu" | "cpu" | "pending";
 }
 

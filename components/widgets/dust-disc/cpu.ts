@@ -1,57 +1,18 @@
 /**
  * The dust disc's CPU engine: the twin of the combined substep (`DustTwin`: Barnes–Hut,
- * contacts, merging and compaction in JavaScript) at `fallbackCount` grains, one substep
- * per frame, drawn on a 2D canvas.
+ * contacts, merging and compaction in JavaScript) at the runtime's count (`ctx.load.count`: the
+ * widget's `fallbackCount`, or CLOUD_SMALL grains of the cloud), one substep per frame, drawn on
+ * a 2D canvas.
  */
 import {compareScene, discScene} from "../../dust/scene.js";
 import {DustTwin, dustTotals} from "../../dust/twin.js";
-import type {DustParams, DustPointer} from "../../dust/params.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {DustParams} from "../../dust/params.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {drawDust2D, dustView} from "./draw.js";
-import type {DustDiscState} from "./options.js";
+import {applyControls, type DustDiscEngine, type DustDiscSetup, spectrumOf} from "./engine.js";
 
-export interface DustDiscSetup {
-  state: DustDiscState;
-  stage: CanvasStage;
-  seed: number;
-  substeps: number;
-  scene: "disc" | "cloud";
-  cloudGrains: number;
-  /** the pointer's stir now (inactive while the pointer is up or away) */
-  pointer(simTime: number): DustPointer;
-  publish(): void;
-  /** A disc of n grains starts on `engine` (the engine's choice of count: the Grains slider shows it). */
-  started(n: number, engine: "gpu" | "cpu"): void;
-  /** The engine's own first picture is on the stage (the poster can go). */
-  shown(): void;
-  /** The page's hero: its first frame sets the mark "first-gpu-frame". */
-  hero: boolean;
-  frames: {n: number};
-}
-
-export interface DustDiscEngine extends Engine {
-  reset(): void;
-  /** stickiness or merge changed (state) */
-  setControls(): void;
-}
-
-/** Mass octaves of a set of bodies (the GPU's spectrum, computed on the CPU). */
-export function spectrumOf(m: Float32Array): number[] {
-  const out = new Array(24).fill(0);
-  for (const v of m) if (v > 0) out[Math.floor(Math.log2(v))]++;
-  return out;
-}
-
-/** Grains of the cloud scene on a CPU-emulated adapter and on the CPU twin. */
-export const CLOUD_SMALL = 800;
-
-export function applyControls(p: DustParams, s: DustDiscState): DustParams {
-  return {...p, stickiness: s.stickiness, merge: s.merge};
-}
-
-export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCount: number): DustDiscEngine {
+export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup): DustDiscEngine {
   const {state, stage} = s;
   let twin!: DustTwin;
   let base!: DustParams;
@@ -67,7 +28,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
     state.spectrum = spectrumOf(twin.bodies.m);
   };
   const reset = () => {
-    const n = s.scene === "cloud" ? Math.min(s.cloudGrains, CLOUD_SMALL) : fallbackCount;
+    const n = ctx.load.count;
     const scene = s.scene === "cloud" ? compareScene(n, s.seed) : discScene(n, s.seed);
     base = scene.params;
     twin = new DustTwin(scene.bodies, applyControls(base, state), state.forces);
@@ -75,9 +36,7 @@ export function dustDiscCPU(ctx: CPUEngineContext, s: DustDiscSetup, fallbackCou
     state.momentumStart = {...twin.start};
     sync();
     s.started(n, "cpu");
-    ctx.status.warn(
-      `${ctx.reason} The CPU twin simulates ${fmtNumber(fallbackCount)} grains (gravity tree, contacts and merging in JavaScript), one substep per frame.`
-    );
+    ctx.status.warn(`${ctx.reason} The CPU twin simulates ${fmtNumber(n)} grains (gravity tree, contacts and merging in JavaScript), one substep per frame.`);
     s.publish();
   };
   const draw = () => {

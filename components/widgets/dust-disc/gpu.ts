@@ -12,13 +12,15 @@
  * ~26 compute pipelines compile after that frame is done (on a CPU-emulated adapter they
  * compile one after another, for seconds). Until they exist the engine is not running
  * (`.value.engine` "pending") but `.value` already says the disc's size.
+ * The count, the pace and the frames in flight are the runtime's (`ctx.load`, decided from the
+ * widget's rule before this engine was built, and again for the reader's new count).
  */
-import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {adapterName} from "../../gpu/adapter.js";
 import {StagingRing} from "../../gpu/readback.js";
 import type {ResourceScope} from "../../gpu/scope.js";
 import {Usage} from "../../gpu/usage.js";
 import {decodeDustState, DUST_STATE_WORDS, DustGPU} from "../../dust/gpu.js";
-import {DUST_SOFTWARE_GRAINS, type DustParams} from "../../dust/params.js";
+import type {DustParams} from "../../dust/params.js";
 import {compareScene, discScene} from "../../dust/scene.js";
 import {momentumDrift, momentumSums} from "../../dust/twin.js";
 import {type Bodies, packBodies} from "../../gravity/bodies.js";
@@ -27,7 +29,7 @@ import {skyLook} from "../nbody/draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
-import {applyControls, CLOUD_SMALL, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
+import {applyControls, type DustDiscEngine, type DustDiscSetup} from "./engine.js";
 import {dustStyle, dustView} from "./draw.js";
 
 /**
@@ -86,16 +88,11 @@ function startState(state: DustDiscSetup["state"], bodies: Bodies, params: DustP
 export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Promise<DustDiscEngine> {
   const {device, handle} = ctx;
   const {state, stage} = s;
-  const renderer0 = softwareRenderer(handle.adapterInfo);
-  const software = renderer0 !== null;
+  // the CPU emulation's name for the message (null on a hardware GPU)
+  const renderer0 = ctx.load.renderer;
   const cloud = s.scene === "cloud";
-  const grains = () =>
-    cloud
-      ? software
-        ? Math.min(s.cloudGrains, CLOUD_SMALL)
-        : s.cloudGrains
-      : (state.requested ?? (software ? DUST_SOFTWARE_GRAINS : state.initialCount || 20000));
-  const substeps = software ? 1 : s.substeps;
+  const grains = () => ctx.load.count;
+  const substeps = ctx.load.pace ?? s.substeps;
   const info = (n: number) => {
     const load = {renderer: renderer0 ?? "", subject: cloud ? "the cloud" : "the disc", load: `${fmtNumber(n)} grains`};
     if (renderer0 && (state.requested === null || cloud))
@@ -134,7 +131,7 @@ export async function dustDiscGPU(ctx: GPUEngineContext, s: DustDiscSetup): Prom
   compiling = false;
   initial.release();
   const ring = new StagingRing(ctx.scope, DUST_STATE_WORDS * 4, 3);
-  const maxInFlight = software ? 1 : 2;
+  const maxInFlight = ctx.load.maxInFlight;
   let inFlight = 0;
   let base!: DustParams;
   let generation = 0;

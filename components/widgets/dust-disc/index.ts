@@ -12,13 +12,14 @@
  * every control change. `__frames()`: frames run (tests). `dispose()` (or `invalidation`)
  * releases everything.
  */
-import type {DustPointer} from "../../dust/params.js";
+import {DUST_SOFTWARE_GRAINS, type DustPointer} from "../../dust/params.js";
 import {touchHintRow} from "../runtime/canvas.js";
 import {captionLine, fpsText} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
 import {dustDiscControls} from "./controls.js";
-import {CLOUD_SMALL, dustDiscCPU, type DustDiscEngine, type DustDiscSetup} from "./cpu.js";
+import {dustDiscCPU} from "./cpu.js";
+import {CLOUD_SMALL, type DustDiscEngine, type DustDiscSetup} from "./engine.js";
 import {compareScene, discScene} from "../../dust/scene.js";
 import {stagePoster} from "../runtime/poster.js";
 import {drawDust2D, dustView} from "./draw.js";
@@ -44,7 +45,6 @@ function readDustDisc(options: DustDiscOptions) {
     stickiness: o.stickiness,
     merge: o.merge,
     forces: o.forces,
-    engine: "pending",
   };
   return {o, notes, state, hero: options.hero === true};
 }
@@ -83,7 +83,18 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
   className: ({hero}) => `sim-widget dust-widget${hero ? " hero-widget" : ""}`,
   read: readDustDisc,
   gpuCanvas: true,
-  value: (c) => dustDiscValue(c.state),
+  value: (c, engine) => dustDiscValue(c.state, engine),
+  // the disc: the grains asked for, else 20,000; 3,000 on a CPU emulation; `fallbackCount` on the
+  // twin. The cloud: its grains, at most CLOUD_SMALL on a CPU emulation and on the twin
+  load: ({o, state}) =>
+    o.scene === "cloud"
+      ? {request: () => ({count: o.cloudGrains, given: false}), softwareCount: CLOUD_SMALL, twinCount: (n) => Math.min(n, CLOUD_SMALL)}
+      : {
+          request: () => ({count: state.requested, given: state.requested !== null}),
+          softwareCount: DUST_SOFTWARE_GRAINS,
+          gpuCount: () => o.grains,
+          twinCount: o.fallbackCount,
+        },
   stage: ({o}, stage) => ({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
@@ -125,6 +136,7 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
       {
         grains: (n) => {
           state.requested = n;
+          w.refit();
           w.engine?.reset();
         },
         stickiness: (v) => {
@@ -142,11 +154,8 @@ export const dustDiscDefinition = defineWidget<DustDiscOptions, ReturnType<typeo
     );
     return {
       gpu: (ctx) => dustDiscGPU(ctx, setup),
-      cpu: (ctx) => dustDiscCPU(ctx, setup, o.fallbackCount),
-      onEngine: (_e, kind) => {
-        state.engine = kind;
-        publish();
-      },
+      cpu: (ctx) => dustDiscCPU(ctx, setup),
+      onEngine: publish,
       layout: (play) => {
         // the hero's touch hint has a row of its own (out of the stage, which lies under the
         // whole hero and would print it over the status)

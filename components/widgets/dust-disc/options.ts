@@ -3,6 +3,7 @@
  * its hero). Bad options never throw: they are replaced and a note goes to the status line.
  */
 import type {GPUHandle} from "../../gpu/context.js";
+import type {EnginePhase} from "../runtime/phase.js";
 import {DUST_DEFAULT_GRAINS, DUST_MAX_GRAINS, DUST_MIN_GRAINS, DUST_TWIN_GRAINS} from "../../dust/params.js";
 import {readOptions, type OptionSchema, type OptionValues} from "../runtime/options.js";
 
@@ -117,10 +118,11 @@ export interface DustDiscValue {
   merge: number;
   /** which forces act ("both", "gravity", "contacts") */
   forces: "both" | "gravity" | "contacts";
+  /** Where the engine stands: the runtime's phase (`EnginePhase`). */
   engine: "gpu" | "cpu" | "pending";
 }
 
-export interface DustDiscState extends DustDiscValue {
+export interface DustDiscState extends Omit<DustDiscValue, "engine"> {
   /** grains asked for (null: the default for this adapter) */
   requested: number | null;
   /** Σ m v and Σ m |v| of the bodies at the last start (the drift's reference) */
@@ -134,7 +136,8 @@ export function readDustDiscOptions(options: DustDiscOptions) {
   return {o: values as DustDiscOptionValues, explicitGrains: explicit, notes};
 }
 
-export function dustDiscValue(s: DustDiscState): DustDiscValue {
+/** `.value` of `s`, with `engine` the runtime's phase. */
+export function dustDiscValue(s: DustDiscState, engine: EnginePhase): DustDiscValue {
   return {
     count: s.count,
     initialCount: s.initialCount,
@@ -147,6 +150,6 @@ export function dustDiscValue(s: DustDiscState): DustDiscValue {
     stickiness: s.stickiness,
     merge: s.merge,
     forces: s.forces,
-    engine: s.engine,
+    engine,
   };
 }

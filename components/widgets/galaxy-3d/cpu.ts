@@ -1,43 +1,25 @@
 /**
  * The 3D galaxy's CPU engine: the twin (Gravity3Twin: keys → radix sort → octree → walk,
- * leapfrog) at `fallbackCount` bodies, drawn on a 2D canvas through the same camera.
+ * leapfrog) at the runtime's count (`ctx.load.count`: the widget's `fallbackCount`), drawn on a
+ * 2D canvas through the same camera.
  */
 import {Gravity3Twin} from "../../gravity3d/twin.js";
 import {scene3} from "../../gravity3d/scenes.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {ema} from "../nbody/options.js";
-import type {cameraControl} from "./draw.js";
 import {drawBodies3D} from "./draw.js";
-import type {Galaxy3DState} from "./options.js";
-
-export interface Galaxy3DSetup {
-  state: Galaxy3DState;
-  stage: CanvasStage;
-  seed: number;
-  camera: ReturnType<typeof cameraControl>;
-  publish(): void;
-  frames: {n: number};
-}
-
-export interface Galaxy3DEngine extends Engine {
-  reset(): void;
-  /** state.theta changed */
-  setTheta(): void;
-  /** state.count changed (the GPU engine may reallocate) */
-  setCount?(): Promise<void> | void;
-}
+import type {Galaxy3DEngine, Galaxy3DSetup} from "./engine.js";
 
 const ENERGY_EVERY_MS = 1000;
 
-export function galaxy3DCPU(ctx: CPUEngineContext, s: Galaxy3DSetup, fallbackCount: number): Galaxy3DEngine {
+export function galaxy3DCPU(ctx: CPUEngineContext, s: Galaxy3DSetup): Galaxy3DEngine {
   const {state, stage} = s;
   let twin!: Gravity3Twin;
   let e0 = 0;
   let last = -Infinity;
   const reset = () => {
-    state.count = fallbackCount;
+    state.count = ctx.load.count;
     twin = new Gravity3Twin(scene3(state.scene, state.count, s.seed), {theta: state.theta});
     e0 = twin.energy().total;
     state.energyDrift = 0;
@@ -59,7 +41,7 @@ export function galaxy3DCPU(ctx: CPUEngineContext, s: Galaxy3DSetup, fallbackCou
       twin.params = {...twin.params, theta: state.theta};
     },
     setCount() {
-      state.count = fallbackCount; // the twin keeps its count
+      state.count = ctx.load.count; // the twin keeps its count
       s.publish();
     },
     frame(_dt, now) {

@@ -7,46 +7,40 @@
  * GPU (H200, θ 0.5, 1,000,000 bodies: 10.3 ms a step against 25.8 with one stack per body,
  * data/bench/gravity3d-h200.json) and the per-thread one on a CPU emulation, whose subgroups of
  * four lanes are emulated and whose shared stacks would only add force terms.
+ * The count, the slider's range, the pace and the frames in flight are the runtime's (`ctx.load`,
+ * decided from the widget's rule before this engine was built, and again for a new count).
  */
 import {GRAVITY3_GPU_WALK, Gravity3GPU, type Walk3Kind} from "../../gravity3d/gpu.js";
 import {scene3} from "../../gravity3d/scenes.js";
-import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {adapterName} from "../../gpu/adapter.js";
 import {skyLook} from "../nbody/draw.js";
 import {ema} from "../nbody/options.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
-import type {Galaxy3DEngine, Galaxy3DSetup} from "./cpu.js";
+import type {Galaxy3DEngine, Galaxy3DSetup} from "./engine.js";
 import {SPEED_RANGE3} from "./draw.js";
-import {maxCount3, SOFTWARE_RANGE, sizedCount3} from "./options.js";
 import {PointRenderer} from "./renderer.js";
 
 const ENERGY_EVERY_MS = 2000;
 
-/** Whether this engine's adapter is a software one, and the count range its slider offers. */
-export function countRange(ctx: GPUEngineContext): {software: boolean; range: [number, number]} {
-  const software = softwareRenderer(ctx.handle.adapterInfo) !== null;
-  return {software, range: software ? SOFTWARE_RANGE : [10_000, maxCount3(ctx.device, false)]};
-}
-
-export async function galaxy3DGPU(ctx: GPUEngineContext, s: Galaxy3DSetup, onRange: (r: [number, number], count: number) => void): Promise<Galaxy3DEngine> {
+/** Builds the GPU engine on `ctx.device` with the runtime's load (`ctx.load`). */
+export async function galaxy3DGPU(ctx: GPUEngineContext, s: Galaxy3DSetup): Promise<Galaxy3DEngine> {
   const {device, handle} = ctx;
   const {state, stage} = s;
-  const renderer0 = softwareRenderer(handle.adapterInfo);
-  const software = renderer0 !== null;
-  const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches;
-  const {range} = countRange(ctx);
-  let count = Math.min(range[1], Math.max(range[0], state.requested ?? sizedCount3(device, software, narrow)));
-  const walk: Walk3Kind = software ? "thread" : "subgroup";
+  // the CPU emulation's name for the message (null on a hardware GPU); the slider's ends on this GPU
+  const renderer0 = ctx.load.renderer;
+  const range = ctx.load.range!;
+  let count = ctx.load.count;
+  const walk: Walk3Kind = ctx.load.target === "software" ? "thread" : "subgroup";
   // the cooperative walk's tree as GRAVITY3_GPU_WALK says (its kernel and workgroup are Gravity3GPU's defaults)
   const walkOptions = walk === "subgroup" ? {walk, leafCapacity: GRAVITY3_GPU_WALK.leafCapacity} : {walk};
   let g = await Gravity3GPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: count, ...walkOptions});
   const renderer = await PointRenderer.create(device, ctx.scope, {canvas: stage.canvas, wgsl: ctx.wgsl});
   renderer.setLook(skyLook(stage.canvas));
   stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
-  onRange(range, count);
-  const maxInFlight = software ? 1 : 2;
-  const steps = software ? 1 : state.stepsPerFrame;
+  const maxInFlight = ctx.load.maxInFlight;
+  const steps = ctx.load.pace ?? state.stepsPerFrame;
   let inFlight = 0;
   let reading = false;
   let last = -Infinity;
@@ -107,7 +101,8 @@ export async function galaxy3DGPU(ctx: GPUEngineContext, s: Galaxy3DSetup, onRan
     draw,
     setTheta: () => g.setParams({theta: state.theta}),
     async setCount() {
-      const next = Math.min(range[1], Math.max(range[0], state.requested ?? count));
+      // the runtime's count for the reader's new one (clamped into the range)
+      const next = ctx.load.count;
       if (next === count) return;
       await device.queue.onSubmittedWorkDone();
       if (next > g.maxBodies) {

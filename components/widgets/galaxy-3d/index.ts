@@ -15,10 +15,22 @@ import {captionLine, fpsText, onCaptionSample} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
 import {galaxy3DControls} from "./controls.js";
-import {galaxy3DCPU, type Galaxy3DEngine, type Galaxy3DSetup} from "./cpu.js";
+import {galaxy3DCPU} from "./cpu.js";
+import type {Galaxy3DEngine, Galaxy3DSetup} from "./engine.js";
 import {cameraControl, readout3, SCENE_RADIUS} from "./draw.js";
 import {galaxy3DGPU} from "./gpu.js";
-import {COUNT_RANGE, type Galaxy3DOptions, type Galaxy3DState, type Galaxy3DValue, galaxy3DValue, readGalaxy3DOptions} from "./options.js";
+import {
+  COUNT_RANGE,
+  type Galaxy3DOptions,
+  type Galaxy3DState,
+  type Galaxy3DValue,
+  galaxy3DValue,
+  maxCount3,
+  readGalaxy3DOptions,
+  SOFTWARE_COUNT,
+  SOFTWARE_RANGE,
+  sizedCount3,
+} from "./options.js";
 
 export type {Galaxy3DOptions, Galaxy3DValue};
 export type Galaxy3DElement = MountedElement<Galaxy3DValue>;
@@ -34,7 +46,6 @@ function readGalaxy3D(options: Galaxy3DOptions) {
     stepsPerFrame: o.stepsPerFrame,
     stepMs: null,
     energyDrift: null,
-    engine: "pending",
   };
   return {o, notes, state};
 }
@@ -45,7 +56,16 @@ export const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeo
   className: () => "sim-widget gravity-widget galaxy3d-widget",
   read: readGalaxy3D,
   gpuCanvas: true,
-  value: (c) => galaxy3DValue(c.state),
+  value: (c, engine) => galaxy3DValue(c.state, engine),
+  // the count asked for, else sized to the GPU, within the slider's range on that GPU; 2,000 bodies
+  // (slider 500–10,000) on a CPU emulation; `fallbackCount` on the twin
+  load: ({o, state}) => ({
+    request: () => ({count: state.requested, given: state.requested !== null}),
+    softwareCount: SOFTWARE_COUNT,
+    gpuCount: (device) => sizedCount3(device, false, typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches),
+    twinCount: o.fallbackCount,
+    range: (target, device) => (target === "software" ? SOFTWARE_RANGE : [COUNT_RANGE[0], maxCount3(device, false)]),
+  }),
   stage: ({o}) => ({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
@@ -70,6 +90,7 @@ export const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeo
       {
         count: (n) => {
           state.requested = n;
+          w.refit();
           void w.engine?.setCount?.();
         },
         theta: (t) => {
@@ -95,21 +116,20 @@ export const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeo
       }
     );
     return {
-      gpu: (ctx) =>
-        galaxy3DGPU(ctx, setup, (range, count) => {
-          controls.count.setRange?.(range[0], range[1]);
-          controls.count.setCount(count);
-          controls.count.label.querySelector("output")!.textContent = count.toLocaleString("en-US");
-        }),
+      // the slider offers the range of the GPU the runtime found, at the count it decided
+      applyLoad: ({range, count}) => {
+        if (!range) return;
+        controls.count.setRange?.(range[0], range[1]);
+        controls.count.setCount(count);
+        controls.count.label.querySelector("output")!.textContent = count.toLocaleString("en-US");
+      },
+      gpu: (ctx) => galaxy3DGPU(ctx, setup),
       cpu: (ctx) => {
         controls.count.input.disabled = true;
         controls.count.input.title = "The CPU twin runs a fixed count";
-        return galaxy3DCPU(ctx, setup, o.fallbackCount);
+        return galaxy3DCPU(ctx, setup);
       },
-      onEngine: (_e, kind) => {
-        state.engine = kind;
-        publish();
-      },
+      onEngine: publish,
       layout: (play) => (controls.row.append(play!), [stage.element, controls.row, line.element, w.status.element]),
       // the read-out line says the figures of the sample the caption shows (one number, one source)
       mounted: () => void onCaptionSample(w.root, (v) => line.update(v)),

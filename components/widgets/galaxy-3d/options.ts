@@ -6,6 +6,7 @@ import {blankToUndefined, readOptions, type OptionSchema, type OptionValues} fro
 import {gravity3BufferBytes} from "../../gravity3d/gpu.js";
 import {SCENES3, type Scene3} from "../../gravity3d/scenes.js";
 import type {GPUHandle} from "../../gpu/context.js";
+import type {EnginePhase} from "../runtime/phase.js";
 
 /** The count slider's range on a GPU, and on a software adapter (a CPU emulation). */
 export const COUNT_RANGE: [number, number] = [10_000, 1_000_000];
@@ -57,6 +58,7 @@ export interface Galaxy3DValue {
   stepMs: number | null;
   /** (E − E₀)/|E₀| since the last restart, E from the walk's potentials (GPU partial sums, every two seconds); null before the first */
   energyDrift: number | null;
+  /** Where the engine stands: the runtime's phase (`EnginePhase`). */
   engine: "gpu" | "cpu" | "pending";
   colour: Colouring;
 }
@@ -70,7 +72,6 @@ export interface Galaxy3DState {
   stepsPerFrame: number;
   stepMs: number | null;
   energyDrift: number | null;
-  engine: Galaxy3DValue["engine"];
 }
 
 export function readGalaxy3DOptions(options: Galaxy3DOptions) {
@@ -90,8 +91,9 @@ export function readGalaxy3DOptions(options: Galaxy3DOptions) {
   return {o: values as OptionValues<typeof GALAXY3D_OPTIONS>, explicitCount: explicit, scene, colour, notes};
 }
 
-export function galaxy3DValue(s: Galaxy3DState): Galaxy3DValue {
-  return {count: s.count, theta: s.theta, scene: s.scene, stepMs: s.stepMs, energyDrift: s.energyDrift, engine: s.engine, colour: s.colour};
+/** `.value` of `s`, with `engine` the runtime's phase. */
+export function galaxy3DValue(s: Galaxy3DState, engine: EnginePhase): Galaxy3DValue {
+  return {count: s.count, theta: s.theta, scene: s.scene, stepMs: s.stepMs, energyDrift: s.energyDrift, engine, colour: s.colour};
 }
 
 /**

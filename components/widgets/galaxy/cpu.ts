@@ -1,47 +1,27 @@
 /**
- * The galaxy's CPU engine: the twin (`GravityTwin`, Barnes–Hut, leapfrog) at `fallbackCount`
- * bodies, drawn on a 2D canvas; the perturber is the twin's external mass.
+ * The galaxy's CPU engine: the twin (`GravityTwin`, Barnes–Hut, leapfrog) at the runtime's count
+ * (`ctx.load.count`: the widget's `fallbackCount`), drawn on a 2D canvas; the perturber is the
+ * twin's external mass.
  */
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
-import type {ExternalMass} from "../../gravity/direct.js";
 import {discScene} from "../../gravity/scenes.js";
 import {GravityTwin} from "../../gravity/twin.js";
 import {drawBodies2D} from "../nbody/draw.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {ema} from "../nbody/options.js";
 import {galaxyView, SPEED_RANGE} from "./draw.js";
-import type {GalaxyState} from "./options.js";
-
-export interface GalaxySetup {
-  state: GalaxyState;
-  stage: CanvasStage;
-  seed: number;
-  /** The perturber now, or null while the pointer does not hold it. */
-  perturber(): ExternalMass | null;
-  publish(): void;
-  /** The engine's own first picture is on screen (the poster can go). */
-  shown(): void;
-  frames: {n: number};
-}
-
-export interface GalaxyEngine extends Engine {
-  reset(): void;
-  /** `state.theta` changed. */
-  setTheta(): void;
-}
+import type {GalaxyEngine, GalaxySetup} from "./engine.js";
 
 const ENERGY_EVERY_MS = 1000;
 
-export function galaxyCPU(ctx: CPUEngineContext, s: GalaxySetup, fallbackCount: number): GalaxyEngine {
+export function galaxyCPU(ctx: CPUEngineContext, s: GalaxySetup): GalaxyEngine {
   const {state, stage} = s;
   let twin!: GravityTwin;
   let e0 = 0;
   let last = -Infinity;
   const reset = () => {
-    state.count = fallbackCount;
-    state.softwareAdapter = false;
+    state.count = ctx.load.count;
     twin = new GravityTwin(discScene(state.count, s.seed), {...GRAVITY_DEFAULTS, theta: state.theta});
     e0 = twin.invariants().total;
     state.energyDrift = 0;

@@ -13,23 +13,25 @@ import {skyLook} from "../nbody/draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
-import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {adapterName} from "../../gpu/adapter.js";
 import {ema} from "../nbody/options.js";
-import type {GalaxyEngine, GalaxySetup} from "./cpu.js";
+import type {GalaxyEngine, GalaxySetup} from "./engine.js";
 import {galaxyView, SPEED_RANGE} from "./draw.js";
-import {ENERGY_MAX, sizedCount} from "./options.js";
+import {ENERGY_MAX} from "./options.js";
 
 const ENERGY_EVERY_MS = 2000;
 
+/**
+ * Builds the GPU engine on `ctx.device`. Its count, pace and frames in flight are the runtime's
+ * (`ctx.load`, decided from the widget's rule before this engine was built: the asked count, or
+ * one sized to the device, or 1,500 bodies at one step per frame on a CPU emulation).
+ */
 export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<GalaxyEngine> {
   const {device, handle} = ctx;
   const {state, stage} = s;
-  // the one software-adapter rule (isSoftwareAdapter), with the renderer's name for the message
-  const renderer0 = softwareRenderer(handle.adapterInfo);
-  const software = renderer0 !== null;
-  state.softwareAdapter = software;
-  const narrow = typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches;
-  const count = state.requested ?? sizedCount(device, software, narrow);
+  // the CPU emulation's name for the message (null on a hardware GPU)
+  const renderer0 = ctx.load.renderer;
+  const count = ctx.load.count;
   // The subgroup walk where the device has subgroups: on the H200 it was 8–15 % faster than the
   // per-thread walk at θ 0.5 and no less accurate in the median (data/bench/gravity-h200.md).
   const g = await GravityGPU.create(device, ctx.scope, ctx.wgsl, {maxBodies: count, walk: "subgroup"});
@@ -37,8 +39,8 @@ export async function galaxyGPU(ctx: GPUEngineContext, s: GalaxySetup): Promise<
   // the theme's look (night sky or ink on the page); the stage calls back on a theme change
   renderer.setLook(skyLook(stage.canvas));
   stage.onResize(() => renderer.setLook(skyLook(stage.canvas)));
-  const maxInFlight = software ? 1 : 2;
-  const steps = software ? 1 : state.stepsPerFrame;
+  const maxInFlight = ctx.load.maxInFlight;
+  const steps = ctx.load.pace ?? state.stepsPerFrame;
   let inFlight = 0;
   let reading = false;
   let last = -Infinity;

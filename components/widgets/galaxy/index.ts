@@ -17,10 +17,12 @@ import {captionLine, fpsText, onCaptionSample} from "../runtime/card.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
 import {galaxyControls} from "./controls.js";
-import {galaxyCPU, type GalaxyEngine, type GalaxySetup} from "./cpu.js";
+import {galaxyCPU} from "./cpu.js";
+import type {GalaxyEngine, GalaxySetup} from "./engine.js";
 import {galaxyPoster, galaxyView, perturberRing, readout} from "./draw.js";
 import {galaxyGPU} from "./gpu.js";
-import {type GalaxyOptions, type GalaxyState, type GalaxyValue, galaxyValue, readGalaxyOptions} from "./options.js";
+import type {EnginePhase} from "../runtime/phase.js";
+import {GALAXY_SOFTWARE_COUNT, type GalaxyOptions, type GalaxyState, type GalaxyValue, galaxyValue, readGalaxyOptions, sizedCount} from "./options.js";
 
 export {sizedCount} from "./options.js";
 export type {GalaxyOptions, GalaxyValue};
@@ -36,7 +38,6 @@ function readGalaxy(options: GalaxyOptions) {
     stepsPerFrame: o.stepsPerFrame,
     stepMs: null,
     energyDrift: null,
-    engine: "pending",
     softwareAdapter: false,
   };
   return {o, notes, state, hero: options.hero === true};
@@ -47,14 +48,14 @@ function readGalaxy(options: GalaxyOptions) {
  * galaxy on this reader's machine (as the essay's water hero says, water/hero.ts). Before an
  * engine runs it says only what the widget is.
  */
-function galaxyHint(s: Pick<GalaxyState, "engine" | "softwareAdapter">): string {
+function galaxyHint(engine: EnginePhase, s: Pick<GalaxyState, "softwareAdapter">): string {
   const what = "A disc galaxy, every body pulling on every other";
   const act = "press and drag to pull a heavy intruder through it.";
-  if (s.engine === "gpu")
+  if (engine === "gpu")
     return s.softwareAdapter
       ? `${what}: this page's GPU kernels, running here on a CPU emulation of a GPU. Press and drag to pull a heavy intruder through it.`
       : `${what}, simulated on your GPU: ${act}`;
-  if (s.engine === "cpu") return `${what}, simulated on your CPU by the twin of this page's GPU kernels: ${act}`;
+  if (engine === "cpu") return `${what}, simulated on your CPU by the twin of this page's GPU kernels: ${act}`;
   return `${what}: ${act}`;
 }
 
@@ -64,7 +65,14 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
   className: ({hero}) => `sim-widget gravity-widget galaxy-widget${hero ? " hero-widget" : ""}`,
   read: readGalaxy,
   gpuCanvas: true,
-  value: (c) => galaxyValue(c.state),
+  value: (c, engine) => galaxyValue(c.state, engine),
+  // the count asked for, else sized to the GPU; 1,500 bodies on a CPU emulation; `fallbackCount` on the twin
+  load: ({o, state}) => ({
+    request: () => ({count: state.requested, given: state.requested !== null}),
+    softwareCount: GALAXY_SOFTWARE_COUNT,
+    gpuCount: (device) => sizedCount(device, false, typeof window !== "undefined" && window.matchMedia("(max-width: 640px)").matches),
+    twinCount: o.fallbackCount,
+  }),
   stage: ({o}, stage) => ({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
@@ -87,7 +95,7 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
     const line = readout();
     const publish = () => {
       w.setValue();
-      if (hint) hint.textContent = galaxyHint(state);
+      if (hint) hint.textContent = galaxyHint(w.phase, state);
     };
     // the first picture before any engine: the count the engine will most likely run (a
     // software adapter's 1,500 when it is not given: the cheapest disc that reads as a galaxy)
@@ -108,12 +116,12 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
       restart: () => w.engine?.reset(),
     });
     return {
-      gpu: (ctx) => galaxyGPU(ctx, setup),
-      cpu: (ctx) => galaxyCPU(ctx, setup, o.fallbackCount),
-      onEngine: (_e, kind) => {
-        state.engine = kind;
-        publish();
+      applyLoad: (load) => {
+        state.softwareAdapter = load.target === "software";
       },
+      gpu: (ctx) => galaxyGPU(ctx, setup),
+      cpu: (ctx) => galaxyCPU(ctx, setup),
+      onEngine: publish,
       // the card's read-out line says the figures of the sample its caption shows (one number, one source)
       mounted: () => void onCaptionSample(w.root, (v) => line.update(v)),
       // the hero shows the same figures in its caption line; the read-out line is for the card.

@@ -4,6 +4,7 @@
  */
 import type {GPUHandle} from "../../gpu/context.js";
 import {gravityBufferBytes} from "../../gravity/gpu.js";
+import type {EnginePhase} from "../runtime/phase.js";
 import {blankToUndefined, readOptions, type OptionSchema, type OptionValues} from "./read.js";
 
 export const GALAXY_OPTIONS = {
@@ -66,6 +67,7 @@ export interface GalaxyValue {
    * that or before the first readback.
    */
   energyDrift: number | null;
+  /** Where the engine stands: the runtime's phase (`EnginePhase`). */
   engine: "gpu" | "cpu" | "pending";
 }
 
@@ -80,8 +82,7 @@ export interface GalaxyState {
   stepsPerFrame: number;
   stepMs: number | null;
   energyDrift: number | null;
-  engine: GalaxyValue["engine"];
-  /** The GPU engine runs on a software adapter (a CPU emulation of a GPU): said by the hero's line, not in `.value`. */
+  /** The GPU engine runs on a software adapter (a CPU emulation of a GPU; the runtime's load): said by the hero's line, not in `.value`. */
   softwareAdapter: boolean;
 }
 
@@ -92,17 +93,21 @@ export function readGalaxyOptions(options: GalaxyOptions) {
   return {o: values as GalaxyOptionValues, explicitCount: explicit, notes};
 }
 
-export function galaxyValue(s: GalaxyState): GalaxyValue {
-  return {count: s.count, theta: s.theta, stepMs: s.stepMs, energyDrift: s.energyDrift, engine: s.engine};
+/** `.value` of `s`, with `engine` the runtime's phase. */
+export function galaxyValue(s: GalaxyState, engine: EnginePhase): GalaxyValue {
+  return {count: s.count, theta: s.theta, stepMs: s.stepMs, energyDrift: s.energyDrift, engine};
 }
 
+/** Bodies on a software adapter (a CPU emulation) when no count is given: the cheapest disc that reads as a galaxy. */
+export const GALAXY_SOFTWARE_COUNT = 1500;
+
 /**
- * The default count on this device: 1,500 on a software adapter (a CPU emulation), 30,000
+ * The default count on this device: GALAXY_SOFTWARE_COUNT on a software adapter, 30,000
  * on a narrow screen (a phone's GPU), else 100,000; halved until the pipeline's buffers fit
  * a quarter of the device's largest buffer × 4 (its memory is not known to a page).
  */
 export function sizedCount(device: GPUDevice, software: boolean, narrow: boolean): number {
-  if (software) return 1500;
+  if (software) return GALAXY_SOFTWARE_COUNT;
   let n = narrow ? 30_000 : 100_000;
   const budget = Math.min(device.limits.maxBufferSize, device.limits.maxStorageBufferBindingSize);
   while (n > 1000 && gravityBufferBytes(n) > budget) n = Math.round(n / 2);

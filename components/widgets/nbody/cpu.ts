@@ -6,27 +6,10 @@ import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {plummerScene} from "../../gravity/scenes.js";
 import {GravityTwin} from "../../gravity/twin.js";
 import {drawBodies2D, skyView} from "./draw.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {ema, type NBodyState} from "./options.js";
-
-/** What both engines get from the widget. */
-export interface NBodySetup {
-  state: NBodyState;
-  stage: CanvasStage;
-  seed: number;
-  /** World half-width shown. */
-  half: number;
-  /** New counters: publish `.value`. */
-  publish(): void;
-  frames: {n: number};
-}
-
-export interface NBodyEngine extends Engine {
-  /** A new sphere of `state.count` bodies. */
-  reset(): void;
-}
+import type {NBodyEngine, NBodySetup} from "./engine.js";
+import {ema} from "./options.js";
 
 const ENERGY_EVERY_MS = 1000;
 

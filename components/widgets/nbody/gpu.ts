@@ -13,7 +13,7 @@ import {skyLook, skyView} from "./draw.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {adapterName} from "../../gpu/adapter.js";
-import type {NBodyEngine, NBodySetup} from "./cpu.js";
+import type {NBodyEngine, NBodySetup} from "./engine.js";
 import {ema} from "./options.js";
 
 const ENERGY_EVERY_MS = 1000;

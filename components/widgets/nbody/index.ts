@@ -16,7 +16,8 @@ import {fmt} from "../runtime/counters.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {skyView} from "./draw.js";
 import {nbodyControls} from "./controls.js";
-import {nbodyCPU, type NBodyEngine, type NBodySetup} from "./cpu.js";
+import {nbodyCPU} from "./cpu.js";
+import type {NBodyEngine, NBodySetup} from "./engine.js";
 import {nbodyGPU} from "./gpu.js";
 import {NBODY_OPTIONS, nbodyValue, readNBodyOptions, type NBodyOptions, type NBodyState, type NBodyValue} from "./options.js";
 
@@ -28,7 +29,7 @@ const HALF = 2.5;
 /** The options read, with the widget's state. */
 function readNBody(options: NBodyOptions) {
   const {o, notes} = readNBodyOptions(options);
-  const state: NBodyState = {count: o.count, simulated: o.count, stepMs: null, energy: null, energy0: null, engine: "pending"};
+  const state: NBodyState = {count: o.count, simulated: o.count, stepMs: null, energy: null, energy0: null};
   return {o, notes, state};
 }
 
@@ -38,7 +39,7 @@ export const nbodyDefinition = defineWidget<NBodyOptions, ReturnType<typeof read
   className: "sim-widget gravity-widget nbody-widget",
   read: readNBody,
   gpuCanvas: true,
-  value: (c) => nbodyValue(c.state),
+  value: (c, engine) => nbodyValue(c.state, engine),
   stage: ({o}, stage) => ({
     aspect: 1.6,
     maxHeight: o.maxHeight,
@@ -60,10 +61,7 @@ export const nbodyDefinition = defineWidget<NBodyOptions, ReturnType<typeof read
     return {
       gpu: (ctx) => nbodyGPU(ctx, setup, NBODY_OPTIONS.count.max),
       cpu: (ctx) => nbodyCPU(ctx, setup, o.fallbackCount),
-      onEngine: (_e, kind) => {
-        state.engine = kind;
-        w.setValue();
-      },
+      onEngine: () => w.setValue(),
       // the caption line carries the counters (the read-out line would repeat them)
       layout: (play) => (controls.row.append(play!), [w.stage.element, controls.row, w.status.element]),
       caption: ({value: v, fps}) =>

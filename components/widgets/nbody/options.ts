@@ -3,6 +3,7 @@
  * are replaced (clamped, or the default) and a note goes to the status line.
  */
 import type {GPUHandle} from "../../gpu/context.js";
+import type {EnginePhase} from "../runtime/phase.js";
 import {readOptions, type OptionSchema, type OptionValues} from "../runtime/options.js";
 
 export const NBODY_OPTIONS = {
@@ -47,7 +48,7 @@ export interface NBodyValue {
   stepMs: number | null;
   /** Total energy K + W (N-body units, G = 1, softened potential), read back about once a second; null before the first read. */
   energy: number | null;
-  /** Which engine runs: "gpu", "cpu", or "pending" before the first start. */
+  /** Which engine runs: "gpu", "cpu", or "pending" before the first start: the runtime's phase (`EnginePhase`). */
   engine: "gpu" | "cpu" | "pending";
 }
 
@@ -60,7 +61,6 @@ export interface NBodyState {
   energy: number | null;
   /** Energy right after the last reset (for the drift read-out). */
   energy0: number | null;
-  engine: NBodyValue["engine"];
 }
 
 /** Reads the options (never throws). */
@@ -69,9 +69,9 @@ export function readNBodyOptions(options: NBodyOptions) {
   return {o: values as NBodyOptionValues, notes};
 }
 
-/** `.value` of `s`. */
-export function nbodyValue(s: NBodyState): NBodyValue {
-  return {count: s.simulated, pairsPerStep: s.simulated * (s.simulated - 1), stepMs: s.stepMs, energy: s.energy, engine: s.engine};
+/** `.value` of `s`, with `engine` the runtime's phase. */
+export function nbodyValue(s: NBodyState, engine: EnginePhase): NBodyValue {
+  return {count: s.simulated, pairsPerStep: s.simulated * (s.simulated - 1), stepMs: s.stepMs, energy: s.energy, engine};
 }
 
 /** Exponential moving average of a step time (null starts it). */

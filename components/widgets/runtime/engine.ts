@@ -23,6 +23,10 @@
  * - **Print** (`stage`): when the page is printed, the canvas's current picture becomes a
  *   still image (a WebGPU canvas is drawn and copied in the same task: its texture is only
  *   readable then).
+ * - **Load**: before it builds an engine the runtime knows where it will run (which engine, on
+ *   a hardware GPU, a CPU emulation of one or no adapter) and decides what it runs (`spec.load`:
+ *   `mountWidget` applies the widget's declared rule, load.ts); the engine reads it as `ctx.load`.
+ *   `refit()` decides again for the same engine after the reader changed the count.
  * - **Ownership**: the widget's `ResourceScope` owns the loop and a child scope per engine;
  *   `dispose()` (or Framework's `invalidation`) releases everything.
  *
@@ -35,6 +39,8 @@ import {ResourceScope} from "../../gpu/scope.js";
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {browserWGSL} from "../../gpu/wgsl-browser.js";
 import {adapterInfoOf, isSoftwareAdapter, softwareRenderer} from "../../gpu/adapter.js";
+import {type AdapterKind, decideLoad, type Load, type Placement} from "./load.js";
+import type {EnginePhase} from "./phase.js";
 import {CHOSEN_TWIN_REASON, CHOSEN_TWIN_SHORT, type EngineChoice, readEngineChoice, SOFTWARE_TWIN_SHORT, softwareTwinReason} from "./engine-choice.js";
 import {whenNear} from "./lazy.js";
 import {onReducedMotionChange, playButton, prefersReducedMotion, type PlayButton} from "./motion.js";
@@ -52,6 +58,7 @@ export const ACQUIRE_TIMEOUT_MS = 15_000;
 export const WAIT_NOTICE_MS = 1_000;
 
 export type EngineKind = "gpu" | "cpu";
+export type {EnginePhase};
 
 /** What a widget's engine may do; every member is optional. */
 export interface Engine {
@@ -72,6 +79,12 @@ interface EngineContextBase {
   /** Scope of this engine: disposed when the engine is replaced or the widget goes away. */
   scope: ResourceScope;
   status: Status;
+  /**
+   * What this engine runs, decided by the runtime before it was built (load.ts): its target, the
+   * count, the pace, the frames in flight, the world's scale. Always the latest decision: a
+   * `refit` (the reader's new count) replaces it before the widget asks the engine to reset.
+   */
+  readonly load: Load;
 }
 export interface GPUEngineContext extends EngineContextBase {
   handle: GPUHandle;
@@ -102,6 +115,12 @@ export interface EngineSpec<E extends Engine> {
   /** When set, the GPU is never tried and the CPU engine gets this reason. */
   cpuReason?: string | null;
   /**
+   * Decides the load of the engine about to be built at `place` (`mountWidget` applies the
+   * widget's declared rule and lets it write its state); `refit`: again for the running engine,
+   * after the reader changed the count. Default: `decideLoad` without a rule.
+   */
+  load?: (place: Placement, refit: boolean) => Load;
+  /**
    * The engine to run on a software adapter (engine-choice.ts, `SOFTWARE_ENGINES`): "cpu" runs
    * the twin there unless the reader chose the GPU; default "gpu".
    */
@@ -129,7 +148,7 @@ export interface EngineSpec<E extends Engine> {
 export interface EngineRuntime<E extends Engine> {
   /** The running engine, or null before the first start and between a loss and the rebuild. */
   readonly engine: E | null;
-  readonly kind: EngineKind | "pending";
+  readonly kind: EnginePhase;
   /** The widget's scope (register widget-level cleanups here). */
   readonly scope: ResourceScope;
   /** Resolves when the first engine runs. */
@@ -146,6 +165,8 @@ export interface EngineRuntime<E extends Engine> {
   start(): void;
   /** Replaces the running engine by a fresh one of the same kind (an option that needs new buffers). */
   rebuild(): Promise<void>;
+  /** Decides the load again for the running engine (the reader's new count): `ctx.load` changes, the engine is not rebuilt. */
+  refit(): void;
   /** true once the device turned out to be a CPU emulation (`isSoftwareAdapter`): the reader may switch engines. */
   readonly softwareAdapter: boolean;
   /** Runs the other engine (the reader's switch): the twin instead of the GPU engine, or back. */
@@ -204,7 +225,7 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
   readonly scope = new ResourceScope(null);
   readonly ready: Promise<void>;
   engine: E | null = null;
-  kind: EngineKind | "pending" = "pending";
+  kind: EnginePhase = "pending";
   private engineScope: ResourceScope | null = null;
   private handle: GPUHandle | null = null;
   private recordLoss = lossWindow();
@@ -217,6 +238,12 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
   private cpuShort: string | undefined;
   private markReady!: () => void;
   softwareAdapter = false;
+  /** The adapter found by the last acquire (none before one, or when none answered), and its name when it is an emulation. */
+  private adapter: AdapterKind = "none";
+  private renderer: string | null = null;
+  /** Where the running (or starting) engine runs, and the load decided for it. */
+  private placement: Placement | null = null;
+  private currentLoad: Load | null = null;
   /** This widget's own choice (its switch), over the page's (`readEngineChoice`). */
   private choice: EngineChoice | null = null;
 
@@ -310,8 +337,31 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     }
   }
 
+  refit() {
+    if (this.placement && !this.scope.disposed) this.decide(this.placement, true);
+  }
+
   dispose() {
     this.scope.dispose();
+  }
+
+  /** The load at `place` (spec.load, else the rule-less default), remembered as the current one. */
+  private decide(place: Placement, refit: boolean): Load {
+    this.placement = place;
+    this.currentLoad = this.spec.load ? this.spec.load(place, refit) : decideLoad(undefined, place).load;
+    return this.currentLoad;
+  }
+
+  /** The context fields every engine gets: its scope and status, and the current load (read through, so a refit shows). */
+  private context(scope: ResourceScope, status: Status) {
+    const runner = this;
+    return {
+      scope,
+      status,
+      get load() {
+        return runner.currentLoad!;
+      },
+    };
   }
 
   /** Stops the running engine and releases its scope (every GPU object it made). */
@@ -369,7 +419,8 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     const s = (this.engineScope = this.scope.child(null));
     const status = short ? shortened(this.spec.status, reason, short) : this.spec.status;
     try {
-      const e = await this.spec.cpu({scope: s, status, reason});
+      this.decide({engine: "cpu", adapter: this.adapter, renderer: this.renderer, device: null}, false);
+      const e = await this.spec.cpu(Object.assign(this.context(s, status), {reason}));
       if (s.disposed) return e.dispose?.();
       this.run(e, "cpu");
     } catch (err) {
@@ -425,9 +476,11 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     if (!h || this.scope.disposed) return;
     const info = h.adapterInfo ?? adapterInfoOf(h.device);
     this.softwareAdapter = isSoftwareAdapter(info);
+    this.adapter = this.softwareAdapter ? "software" : "gpu";
+    this.renderer = softwareRenderer(info);
     // on a CPU emulation the twin is the faster engine for some widgets (engine-choice.ts)
     if (this.softwareAdapter && spec.software === "cpu" && choice !== "gpu")
-      return this.startCPU(softwareTwinReason(softwareRenderer(info) ?? "a software adapter"), SOFTWARE_TWIN_SHORT);
+      return this.startCPU(softwareTwinReason(this.renderer ?? "a software adapter"), SOFTWARE_TWIN_SHORT);
     if (h.isLost()) {
       // the shared device died between acquire and now: count it as a loss and retry
       this.handle = h;
@@ -439,7 +492,10 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
     s.onDispose(h.onLost((info) => this.onLost(h, info)));
     const status = rebuilt ? rebuiltStatus(spec.status) : null;
     try {
-      const e = await spec.gpu({scope: s, status: status ?? spec.status, handle: h, device: h.device, wgsl: spec.wgsl ?? browserWGSL, rebuilt});
+      // the load before the engine exists: the widget's state says it while the pipelines compile
+      this.decide({engine: "gpu", adapter: this.adapter, renderer: this.renderer, device: h.device}, false);
+      const ctx = Object.assign(this.context(s, status ?? spec.status), {handle: h, device: h.device, wgsl: spec.wgsl ?? browserWGSL, rebuilt});
+      const e = await spec.gpu(ctx);
       if (s.disposed) return e.dispose?.();
       this.run(e, "gpu");
       status?.settle();

@@ -10,6 +10,11 @@
  * - the engine life cycle (`runEngine`): lazy start near the viewport, GPU else CPU twin,
  *   the rebuild after a device loss, Play/Pause under reduced motion, the print still,
  *   disposal through Framework's `invalidation`;
+ * - the load: before each engine is built, the widget's declared rule (`load`) applied where the
+ *   engine will run (load.ts: a hardware GPU, a CPU emulation, the CPU twin), the widget's state
+ *   written from it (`applyLoad`), the engine handed the result (`ctx.load`); again on `w.refit()`;
+ * - `.value.engine`, written from the runtime's one word for the engine (`EnginePhase`: "pending",
+ *   "gpu", "cpu"), which `value(config, engine)` receives;
  * - the canvas swap after the GPU (`gpuCanvas`): a canvas that had a WebGPU context cannot
  *   give a 2D one, so before the CPU engine starts on a stage that a GPU engine drew into,
  *   the stage gets a fresh canvas (`CanvasStage.fresh`);
@@ -26,6 +31,8 @@ import {type CaptionInput, widgetCard} from "./card.js";
 import {type CanvasStage, type CanvasStageOptions, createCanvasStage} from "./canvas.js";
 import {type CPUEngineContext, type Engine, type EngineKind, type EngineRuntime, type GPUEngineContext, runEngine} from "./engine.js";
 import {engineSwitchLabel, readEngineChoice, SOFTWARE_ENGINES} from "./engine-choice.js";
+import {decideLoad, FRESH_LOAD, type Load, type LoadRule} from "./load.js";
+import type {EnginePhase} from "./phase.js";
 import {createStatus, type Status} from "./status.js";
 import {setValue, widgetRoot, type WidgetElement} from "./view.js";
 
@@ -52,7 +59,15 @@ export interface Mounted<C, V, E extends Engine> {
   frames: {n: number};
   /** The running engine, or null before the first start and between a device loss and the rebuild. */
   readonly engine: E | null;
-  /** Sets `.value` from `definition.value(config)` and dispatches `input`. */
+  /** Where the engine stands ("pending", "gpu", "cpu"): what `.value.engine` says. "pending" from a device loss on. */
+  readonly phase: EnginePhase;
+  /**
+   * The reader changed the count: the runtime decides the load again for the running engine
+   * (`applyLoad` writes the state, `ctx.load` changes); the widget then resets the engine. A
+   * count the reader chose is never lowered for a software adapter.
+   */
+  refit(): void;
+  /** Sets `.value` from `definition.value(config, phase)` and dispatches `input`. */
   setValue(): void;
 }
 
@@ -66,6 +81,12 @@ export interface WidgetParts<V, E extends Engine> {
   layout(play: HTMLButtonElement | null, runtime: EngineRuntime<E>): Node[];
   /** The card's live caption line, written from `.value` on every `input` event. */
   caption?: (c: CaptionInput<V>) => string;
+  /**
+   * The load the next engine runs (and, after `w.refit()`, the running one), decided by the runtime
+   * from the definition's `load` rule before the engine is built: write it into the widget's state
+   * (the count shown, the world's size and gravity from `load.world`, the slider), say a reduction.
+   */
+  applyLoad?: (load: Load) => void;
   /** Called each time an engine starts running (after `engine` is set). */
   onEngine?: (engine: E, kind: EngineKind) => void;
   /** Called when an engine stops running (after `engine` is cleared). */
@@ -92,8 +113,18 @@ export interface WidgetDefinition<O extends MountOptions, C extends {notes: read
   className: string | ((config: C, options: O) => string);
   /** Reads the options (bad values replaced, never thrown): the widget's config and state, with the notes for the status line. */
   read(options: O): C;
-  /** The `.value` of the current state (the first one is set without an event). */
-  value(config: C): V;
+  /**
+   * The `.value` of the current state (the first one is set without an event); `engine` is the
+   * runtime's phase, for a widget whose `.value.engine` says where its engine stands.
+   */
+  value(config: C, engine: EnginePhase): V;
+  /**
+   * The widget's reduction rule (load.ts), read once from the config: its count on a CPU
+   * emulation of a GPU and on the CPU twin, the counts each GPU offers, whether its world shrinks
+   * with a reduced count. The runtime applies it before each engine is built; omit for a widget
+   * whose load never changes with the adapter (its engines still get the pace: `ctx.load`).
+   */
+  load?(config: C): LoadRule;
   /** The canvas stage (`view` may read the stage through `stage()`); omit for a widget without a canvas. */
   stage?(config: C, stage: () => CanvasStage, options: O): Omit<CanvasStageOptions, "status">;
   /**
@@ -122,13 +153,16 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
   const d = definition;
   const config = d.read(options);
   const pick = (f: string | ((c: C, o: O) => string)) => (typeof f === "string" ? f : f(config, options));
-  const root = widgetRoot(pick(d.name), pick(d.className), d.value(config)) as MountedElement<V>;
+  const root = widgetRoot(pick(d.name), pick(d.className), d.value(config, "pending")) as MountedElement<V>;
   // a hero's status has a fixed row under its picture: long lines show their short form there
   const status = createStatus({compact: root.classList.contains("hero-widget")});
   status.setNotes(config.notes);
   let stage: CanvasStage | undefined;
   if (d.stage) stage = createCanvasStage({...d.stage(config, () => stage!, options), status});
   let engine: E | null = null;
+  let phase: EnginePhase = "pending";
+  const rule = d.load?.(config);
+  let memory = FRESH_LOAD;
   const w: Mounted<C, V, E> = {
     config,
     root,
@@ -138,7 +172,11 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     get engine() {
       return engine;
     },
-    setValue: () => setValue(root, d.value(config)),
+    get phase() {
+      return phase;
+    },
+    refit: () => runtime.refit(),
+    setValue: () => setValue(root, d.value(config, phase)),
   };
   const parts = d.build(w, options);
   // on a CPU-emulated GPU the reader may run the other engine (engine-choice.ts): one button beside the status line
@@ -174,6 +212,7 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     },
     onEngine: (e, kind) => {
       engine = e;
+      phase = kind;
       // only where the table chose for this widget on such a machine (engine-choice.ts), and
       // not when the page already chose for every widget (?engine=, localStorage)
       engineSwitch.hidden = !(runtime.softwareAdapter && gpu && software && !pageChoice);
@@ -182,9 +221,22 @@ export function mountWidget<O extends MountOptions, C extends {notes: readonly s
     },
     onEngineStop: (kind) => {
       engine = null;
+      phase = "pending";
       parts.onEngineStop?.(kind);
     },
-    onDeviceLost: parts.onDeviceLost,
+    onDeviceLost: (info) => {
+      // a widget that publishes on the loss says "pending" at once (the rebuild or the CPU engine follows)
+      phase = "pending";
+      parts.onDeviceLost?.(info);
+    },
+    // the declared rule, where the engine will run, decides; the widget writes its state from it
+    load: (place, refit) => {
+      if (refit) memory = {...memory, chosen: true};
+      const next = decideLoad(rule, place, memory);
+      memory = next.memory;
+      parts.applyLoad?.(next.load);
+      return next.load;
+    },
     wgsl: parts.wgsl,
     cpuReason: parts.cpuReason,
     software,

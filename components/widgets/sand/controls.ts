@@ -69,7 +69,7 @@ export function sandControls(state: SandState, on: SandControlHandlers) {
   hash.addEventListener("click", sync);
   walls.addEventListener("click", sync);
   sync();
-  /** Shows `state.count` and `state.substeps` again after the widget changed them (the software reduction). */
+  /** Shows `state.count` and `state.substeps` again after the runtime's load changed them (a software reduction: `applyLoad`). */
   const show = () => {
     grains.setCount(state.count);
     grainsOut.textContent = fmtNumber(state.count);

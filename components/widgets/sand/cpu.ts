@@ -1,7 +1,8 @@
 /**
  * The CPU engine of the sand demo: the twin of the GPU substep (`sandSubstepTwin`: the
- * same counting sort and force kernel in TypeScript) at a sixth of the grains, drawn on a
- * 2D canvas, in a box shrunk to them (the picture of the full count, with bigger grains).
+ * same counting sort and force kernel in TypeScript) at a sixth of the grains (the runtime's
+ * count, `ctx.load.count`, from the widget's rule `cpuCount`), drawn on a 2D canvas, in a box
+ * shrunk to them (the picture of the full count, with bigger grains: `params.box`).
  * Every control works as on the GPU; the status line says why the CPU runs and how many
  * grains it simulates instead, the same number as the caption and `.value.count`.
  */
@@ -13,7 +14,7 @@ import type {PackedParticles} from "../../sort/particles.js";
 import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {drawGrains} from "./draw.js";
-import {cpuCount, type SandEngine, type SandSetup} from "./engine.js";
+import type {SandEngine, SandSetup} from "./engine.js";
 
 /** Builds the CPU engine (pours at once). */
 export function sandCPU(ctx: CPUEngineContext, s: SandSetup): SandEngine {
@@ -26,8 +27,7 @@ export function sandCPU(ctx: CPUEngineContext, s: SandSetup): SandEngine {
 
   let grains: PackedParticles;
   const pour = () => {
-    const n = cpuCount(state.count);
-    s.beforePour(n, state.count);
+    const n = ctx.load.count;
     grains = pourSand(n, Math.floor(Math.random() * 1e9), undefined, params.box);
     value.frames = 0;
     ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(n)} grains instead of ${fmtNumber(state.count)}.`);

@@ -3,9 +3,11 @@
  * (the phases of `SAND_PHASES`: count, folded into the forces pass → scan → scatter → forces); all substeps of a frame, the stats copy
  * and the disc rendering go to the GPU in one submit. With timestamp-query each phase is
  * timed (PassTimer) and the diagram lights its boxes by the real shares; without it the
- * submit-to-done time stands in. Everything lives in the engine's scope.
+ * submit-to-done time stands in. Everything lives in the engine's scope. It pours the runtime's
+ * count (`ctx.load.count`: on a CPU emulation without a count from the page, the widget's reduced
+ * one) into the box the widget's state holds for it.
  */
-import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {adapterName} from "../../gpu/adapter.js";
 import {StagingRing} from "../../gpu/readback.js";
 import {SandGPU, SAND_PHASES} from "../../sand/gpu-sand.js";
 import {SAND_MAX_GRAINS} from "../../sand/params.js";
@@ -23,10 +25,6 @@ const STATS_BYTES = 16;
 export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<SandEngine> {
   const {device, handle} = ctx;
   const {state, params, value, diagram} = s;
-  // a CPU-emulated adapter runs the default 12,000 grains × 5 substeps at about half a second
-  // per frame (the sand never visibly falls): the widget lowers the load before the first pour
-  const software = softwareRenderer(handle.adapterInfo);
-  if (software) s.onSoftware(software);
   const sand = await SandGPU.create(device, ctx.scope, ctx.wgsl, {maxParticles: SAND_MAX_GRAINS});
   const renderer = await DiscRenderer.create(device, ctx.scope, {canvas: s.stage.canvas, wgsl: ctx.wgsl});
   // a few slots, so a frame never waits for the readback of an earlier one
@@ -41,9 +39,8 @@ export async function sandGPU(ctx: GPUEngineContext, s: SandSetup): Promise<Sand
   if (!timer) diagram.setShares(null);
 
   const pour = () => {
-    s.beforePour(state.count, state.count);
     sand.setParams(params);
-    sand.load(pourSand(state.count, Math.floor(Math.random() * 1e9), undefined, params.box));
+    sand.load(pourSand(ctx.load.count, Math.floor(Math.random() * 1e9), undefined, params.box));
     value.frames = 0;
   };
   sand.setHashed(state.hashed);

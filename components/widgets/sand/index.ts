@@ -11,18 +11,21 @@
  * options.ts; an `input` event about 4×/s and on a device loss; `count` is the grains
  * simulated, `requestedCount` those asked for). Without WebGPU the CPU twin runs a sixth of
  * the grains on a 2D canvas, every control still working. Where fewer grains run than the
- * reader's count (the twin, a CPU-emulated adapter) the box shrinks to them (`beforePour`).
+ * reader's count (the twin, a CPU-emulated adapter) the box shrinks to them: the declared rule
+ * `load`, which the runtime applies before it builds an engine (runtime/load.ts), and
+ * `applyLoad`, which writes the result into the state, the box and the controls.
  */
 import {SAND_DEFAULTS, type SandParams} from "../../sand/params.js";
+import type {Load} from "../runtime/load.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber, readOptions} from "../runtime/options.js";
+import {startingAlias} from "../runtime/phase.js";
 import {softwareMessage} from "../runtime/status.js";
-import {setValue} from "../runtime/view.js";
 import {type CaptionInput, captionLine, fpsText} from "../runtime/card.js";
 import {sandControls} from "./controls.js";
 import {sandCPU} from "./cpu.js";
 import {ASPECT, createOverlay, createPanel, createPipelineDiagram, SAND_PIPELINE, sandView} from "./draw.js";
-import {fitBox, type SandEngine, type SandSetup} from "./engine.js";
+import {applyScale, cpuCount, SAND_WORLD, type SandEngine, type SandSetup} from "./engine.js";
 import {sandGPU} from "./gpu.js";
 import {initialValue, SAND_OPTIONS, SAND_SOFTWARE_GRAINS, type SandState, type SandValue, type SandOptions} from "./options.js";
 
@@ -66,7 +69,15 @@ export const sandDefinition = defineWidget<SandOptions, ReturnType<typeof readSa
   className: "sim-widget sand-widget",
   read: readSand,
   gpuCanvas: true,
-  value: (c) => c.value,
+  value: (c, engine) => ({...c.value, engine: startingAlias(engine), passMs: {...c.value.passMs}}),
+  // the reduction: 2,000 grains and one substep on a CPU emulation when the page gave no count, a
+  // sixth on the twin (cpuCount); the box shrinks with them
+  load: ({explicitCount, state}) => ({
+    request: () => ({count: state.count, given: explicitCount}),
+    softwareCount: SAND_SOFTWARE_GRAINS,
+    twinCount: cpuCount,
+    world: SAND_WORLD,
+  }),
   stage: ({view}) => ({
     aspect: ASPECT,
     maxHeight: 520,
@@ -77,12 +88,10 @@ export const sandDefinition = defineWidget<SandOptions, ReturnType<typeof readSa
     noun: "box",
   }),
   build: (w, options) => {
-    const {notes, explicitCount, state, value, params, view} = w.config;
+    const {notes, state, value, params, view} = w.config;
     const {root, stage, status} = w;
-    // grains simulated now (the CPU twin: a sixth of state.count), and the count a GPU would
-    // have started with where a CPU-emulated adapter lowered it (the box keeps its picture)
+    // grains simulated now (the runtime's load: the CPU twin runs a sixth of state.count)
     let simulated = state.count;
-    let reducedFrom = 0;
     const overlay = createOverlay(stage);
     const drawOverlay = () => overlay.draw(state.openWalls, stage.pointer, params.pointer.radius, params.box);
     const diagram = createPipelineDiagram(SAND_PIPELINE);
@@ -91,7 +100,7 @@ export const sandDefinition = defineWidget<SandOptions, ReturnType<typeof readSa
 
     const ema: Record<string, number> = {};
     let lastPublish = -Infinity;
-    const publish = () => setValue(root, {...value, passMs: {...value.passMs}});
+    const publish = () => w.setValue();
     /** `.value` takes the controls' state, with `count` the grains simulated (one count on the card). */
     const showState = () => {
       Object.assign(value, state);
@@ -116,29 +125,32 @@ export const sandDefinition = defineWidget<SandOptions, ReturnType<typeof readSa
         if (now - lastPublish < PUBLISH_EVERY_MS) return;
         lastPublish = now;
         showState();
-        panel.render(value, state, simulated);
         publish();
+        // the published sample: its `engine` is the runtime's
+        panel.render(root.value, state, simulated);
       },
-      beforePour(n, standsFor) {
-        fitBox(params, n, Math.max(standsFor, reducedFrom));
-        simulated = n;
-        controls.showRunning(n);
-        showState();
-        drawOverlay();
-        publish();
-      },
-      onSoftware(renderer) {
-        if (explicitCount || SAND_SOFTWARE_GRAINS >= state.count) return;
-        reducedFrom = state.count;
-        state.count = simulated = SAND_SOFTWARE_GRAINS;
+    };
+    /**
+     * The load the runtime decided (before an engine is built, and again for a new count): the
+     * grains run, the box, gravity and reach of the picture they stand for; a reduction on a
+     * software adapter (no count given) lowers the reader's count and the substeps, said once.
+     */
+    const applyLoad = (load: Load) => {
+      applyScale(params, load.world!);
+      state.count = load.requested!;
+      simulated = load.count;
+      if (load.reduced) {
         state.substeps = 1;
         diagram.setSubsteps(1);
         controls.show();
+        const renderer = load.renderer ?? "a software adapter";
         status.setNotes([...notes, softwareMessage({renderer, subject: "the sand", load: `${fmtNumber(state.count)} grains`})]);
-        // `.value` (and the caption written from it) says the reduced load from now on
-        showState();
-        publish();
-      },
+      }
+      controls.showRunning(simulated);
+      // `.value` (and the caption written from it) says the load from now on
+      showState();
+      drawOverlay();
+      publish();
     };
     stage.onResize(drawOverlay);
     stage.onPointer(drawOverlay);
@@ -153,6 +165,8 @@ export const sandDefinition = defineWidget<SandOptions, ReturnType<typeof readSa
     const controls = sandControls(state, {
       count(n) {
         state.count = n;
+        // the runtime decides the load for the new count (the twin's share, the box), then the engine pours it
+        w.refit();
         w.engine?.pour();
       },
       substeps(n) {
@@ -171,15 +185,12 @@ export const sandDefinition = defineWidget<SandOptions, ReturnType<typeof readSa
       },
     });
     return {
+      applyLoad,
       gpu: (ctx) => sandGPU(ctx, setup),
       cpu: (ctx) => sandCPU(ctx, setup),
-      onEngine(_e, kind) {
-        value.engine = kind;
-      },
       onDeviceLost() {
-        // published at once: the rebuild (or the CPU engine) follows
+        // published at once (the runtime says "pending" from the loss on): the rebuild (or the CPU engine) follows
         value.deviceLosses++;
-        value.engine = "starting";
         publish();
       },
       wgsl: options.wgsl,

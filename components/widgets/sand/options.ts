@@ -65,6 +65,10 @@ export interface SandValue extends SandState {
   count: number;
   /** Grains asked for (the slider, the `count` option; on a CPU-emulated adapter its reduced start). */
   requestedCount: number;
+  /**
+   * Which engine runs: the runtime's phase (`EnginePhase`), with "pending" spelled "starting" as
+   * this contract always said (`startingAlias`).
+   */
   engine: "gpu" | "cpu" | "starting";
   /** GPU ms per frame from timestamp-query (sum of passes), or null without it. */
   gpuMsPerFrame: number | null;
@@ -87,11 +91,10 @@ export interface SandValue extends SandState {
   deviceLosses: number;
 }
 
-/** `.value` before the first frame. */
-export const initialValue = (state: SandState): SandValue => ({
+/** `.value` before the first frame, without `engine` (the runtime's phase, added when published). */
+export const initialValue = (state: SandState): Omit<SandValue, "engine"> => ({
   ...state,
   requestedCount: state.count,
-  engine: "starting",
   gpuMsPerFrame: null,
   frameMs: null,
   passMs: {clear: null, count: null, scan: null, scatter: null, forces: null},

@@ -34,7 +34,7 @@ export interface WaterControls {
   panel: HTMLDetailsElement;
   /** The colour legend (its ramp follows the tank's colours). */
   legend: Legend;
-  /** Shows `state` again after the engine changed it (the software reduction). */
+  /** Shows `state` again after the runtime's load changed it (a software reduction: `applyLoad`). */
   sync(): void;
 }
 

@@ -1,78 +1,36 @@
 /**
  * The CPU engine: the twin of the three kernels (components/water/twin.ts) at a reduced
- * count (`twinCount`), drawn on a 2D canvas. Runs when WebGPU is missing, failed, or was
- * lost too often; the status line says why and how many particles it simulates.
+ * count (`twinCount`, the widget's declared rule, applied by the runtime: `ctx.load.count`, in
+ * the tank `state.params` holds for it), drawn on a 2D canvas. Runs when WebGPU is missing,
+ * failed, or was lost too often; the status line says why and how many particles it simulates.
  */
 import type {PackedParticles} from "../../sort/particles.js";
-import type {WorldView} from "../../sim/renderer.js";
-import type {PointerState} from "../../water/params.js";
 import {waterGrid} from "../../water/params.js";
-import {pourScene, type WaterScene} from "../../water/scene.js";
+import {pourScene} from "../../water/scene.js";
 import {statsTwin, substepTwin} from "../../water/twin.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import type {CPUEngineContext, Engine} from "../runtime/engine.js";
+import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {drawTwin} from "./draw.js";
-import {twinCount, type WaterState, type WaterValue} from "./options.js";
+import {twinCount} from "./options.js";
+import type {WaterEngine, WaterSetup} from "./engine.js";
 
 export {twinCount};
 
-/** What both engines get from the widget. */
-export interface WaterSetup {
-  state: WaterState;
-  stage: CanvasStage;
-  /** The world rectangle drawn on the canvas. */
-  view: () => WorldView;
-  /** The pointer as the kernels see it, for this frame. */
-  stir: () => PointerState | null;
-  /** Stats readbacks per second. */
-  statsHz: number;
-  /** Frames run (the widget's `__frames()`): only frames that simulated something count. */
-  frames: {n: number};
-  /** New stats are in `state`: draw the chart and publish `.value`. */
-  onStats(): void;
-  /** Publish `.value` now. */
-  publish(): void;
-  /** What is poured: the §5 dam break, or the hero's pool across the whole tank. */
-  scene: WaterScene;
-  /**
-   * Called before each pour with the count about to be simulated and the count it stands
-   * for (the reader's count where the engine runs fewer): the widget fits its tank to them.
-   */
-  beforePour?(count: number, standsFor: number): void;
-  /** Where the engine's one line about itself goes (the hero's details); default: the status line. */
-  detail?(text: string): void;
-  /**
-   * Calls `cb` with the `.value` the card's caption shows now and with every one it is written
-   * from (`onCaptionSample`); returns the unsubscribe function. The engine's line with figures
-   * the caption also says (count, GPU time) is written from it: one number, one source.
-   */
-  onSample(cb: (v: WaterValue) => void): () => void;
-}
-
-export interface WaterEngine extends Engine {
-  /** Pours the dam again with `state.count` (the CPU engine: its reduced count). */
-  reset(): void;
-  /** `state.params` changed. */
-  setParams(): void;
-}
-
-/** Builds the CPU engine; `fallbackCount` caps the twin's count. */
-export function waterCPU(ctx: CPUEngineContext, s: WaterSetup, fallbackCount: number): WaterEngine {
+/** Builds the CPU engine (it pours the runtime's count, `ctx.load.count`). */
+export function waterCPU(ctx: CPUEngineContext, s: WaterSetup): WaterEngine {
   const {state, stage} = s;
   const grid = waterGrid();
   let particles!: PackedParticles;
   let density!: Float32Array;
   let lastStats = -Infinity;
   const pour = () => {
-    state.simulated = twinCount(state.count, fallbackCount);
+    const n = ctx.load.count;
     state.gpuMs = null;
-    s.beforePour?.(state.simulated, state.count);
-    particles = pourScene(s.scene, state.simulated, state.params);
+    particles = pourScene(s.scene, n, state.params);
     density = new Float32Array(particles.count);
-    ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(state.simulated)} particles instead of ${fmtNumber(state.count)}.`);
+    ctx.status.warn(`${ctx.reason} It simulates ${fmtNumber(n)} particles instead of ${fmtNumber(state.count)}.`);
     s.detail?.(
-      `CPU twin of the GPU kernels: ${fmtNumber(state.simulated)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame, in a tank scaled to them.`
+      `CPU twin of the GPU kernels: ${fmtNumber(n)} particles, ${state.substeps} substep${state.substeps > 1 ? "s" : ""} per frame, in a tank scaled to them.`
     );
   };
   pour();

@@ -13,8 +13,11 @@
  * start-up, and a draw queued behind them would wait for all of them).
  * GPU time per frame comes from timestamp queries (PassTimer) when the device has them,
  * else from submit → done wall time.
+ * What it runs is the runtime's decision (`ctx.load`, made before this engine is built): the
+ * count, and on a CPU emulation one frame in flight; the tank, gravity and reach that go with the
+ * count are already in `state.params`. The engine reads them and asks the widget nothing.
  */
-import {adapterName, softwareRenderer} from "../../gpu/adapter.js";
+import {adapterName} from "../../gpu/adapter.js";
 import {STORAGE_RW} from "../../gpu/usage.js";
 import {FieldRenderer} from "../../sim/field-renderer.js";
 import type {DiscRenderer} from "../../sim/renderer.js";
@@ -22,7 +25,7 @@ import {PARTICLE_BYTES} from "../../sort/particles.js";
 import {pourScene, restSpacing} from "../../water/scene.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import type {WaterEngine, WaterSetup} from "./cpu.js";
+import type {WaterEngine, WaterSetup} from "./engine.js";
 import {SPEED_RANGE} from "./controls.js";
 import {colorRange, rampSpanOf} from "./draw.js";
 import type {WaterValue} from "./options.js";
@@ -32,8 +35,6 @@ export interface WaterGPUSetup extends WaterSetup {
   name: string;
   /** GPU buffers are sized once for the slider's maximum. */
   maxCount: number;
-  /** The adapter is a CPU emulation (`renderer`: its name): fewer particles, one substep (the widget decides). */
-  onSoftware(renderer: string): void;
 }
 
 /** The particles' style in one draw: coloured by speed, or by a per-particle scalar (density) in a range. */
@@ -58,13 +59,8 @@ function painter(renderer: FieldRenderer | DiscRenderer, s: WaterGPUSetup) {
 export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise<WaterEngine> {
   const {device, handle} = ctx;
   const {state, stage} = s;
-  const renderer0 = softwareRenderer(handle.adapterInfo);
-  const software = renderer0 !== null;
-  state.softwareAdapter = software;
-  if (renderer0) s.onSoftware(renderer0);
-  // a CPU-emulated GPU is shared with every other widget of the page: keep one frame in flight
-  const maxInFlight = software ? 1 : 2;
-  const standsFor = () => state.tankFor ?? state.count;
+  // a CPU-emulated GPU is shared with every other widget of the page: one frame in flight there (the runtime's load)
+  const maxInFlight = ctx.load.maxInFlight;
   // the render pipelines (small) first, so that they are not queued behind the kernels
   const hero = s.name === "hero";
   // the disc renderer only for the §5 demo: the hero's first module does not carry it (its budget: tests/e2e/load.spec.ts)
@@ -79,12 +75,8 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
       () => performance.mark("first-gpu-frame"),
       () => {}
     );
-  /** The state a pour starts from (the hero's tank follows the count: beforePour). */
-  const prepare = () => {
-    state.simulated = state.count;
-    s.beforePour?.(state.simulated, standsFor());
-    return pourScene(s.scene, state.count, state.params);
-  };
+  /** The particles a pour starts from: the runtime's count, in the tank `state.params` holds for it. */
+  const prepare = () => pourScene(s.scene, ctx.load.count, state.params);
   const initial = prepare();
   // the first frame: the initial particles, drawn by the renderer from a storage buffer
   let firstDrawn = false;
@@ -128,11 +120,11 @@ export async function waterGPU(ctx: GPUEngineContext, s: WaterGPUSetup): Promise
         (v.gpuMsPerFrame === null ? "" : `, ${v.gpuMsPerFrame.toFixed(1)} ms of GPU time per frame${timer ? "" : " (submit to done)"}`)
     );
   const pour = (initial = prepare()) => {
-    if (s.beforePour) sim.setParams(state.params);
+    // the tank and gravity follow the count (a new count's load): the kernels' parameters with it
+    sim.setParams(state.params);
     sim.upload(initial);
     state.maxSpeed = 0;
   };
-  sim.setParams(state.params);
   pour(initial);
   // the engine's line goes elsewhere (the hero's details): clear what the status said while it started
   if (s.detail) ctx.status.info("");

@@ -4,7 +4,9 @@
  * pours a dam break into a tank 2 world units wide; the hero a pool across its whole tank
  * (components/water/scene.ts), its tank sized to the count (`poolTank`). Where the engine runs
  * fewer particles than a GPU would (a CPU-emulated adapter, the CPU twin), the tank shrinks
- * with the count: the same picture with fewer, bigger particles.
+ * with the count: the same picture with fewer, bigger particles. How many run where, and the
+ * tank and gravity that go with them, is the declared rule `load` that the runtime applies before
+ * it builds an engine (runtime/load.ts); `applyLoad` writes the result into the state.
  *
  *   createWater({count: 50_000, invalidation}) → data-widget="water"
  *   createWater({hero: true, count: 45_000, invalidation}) → data-widget="hero" (compact, no chart)
@@ -12,7 +14,8 @@
  * `.value` (WaterValue in options.ts): count (particles simulated: on the CPU twin the reduced
  * `twinCount`), requestedCount, substeps, params {k, kNear, restDensity, xsph},
  * densityHistogram (64 bins over [0, 2ρ₀)), maxSpeed, gpuMsPerFrame (null on the CPU),
- * engine ("gpu" | "cpu" | "starting"), softwareAdapter;
+ * engine ("gpu" | "cpu" | "starting": the runtime's phase, "pending" spelled as this contract
+ * always said, `startingAlias`), softwareAdapter;
  * refreshed a few times a second and on every control change, with an `input` event.
  * `__frames()`: frames run so far (tests). `dispose()` (or `invalidation`) releases everything.
  * The root's `data-tank-box` is where the particles can be: the tank's interior in CSS px
@@ -22,16 +25,16 @@ import {WATER_DEFAULTS} from "../../water/params.js";
 import {poolTank, restSpacing} from "../../water/scene.js";
 import {type CaptionInput, captionLine, fpsText, onCaptionSample} from "../runtime/card.js";
 import {touchFirst} from "../runtime/canvas.js";
+import type {Load} from "../runtime/load.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
-import {setValue} from "../runtime/view.js";
 import {heroFoot, heroHint, tankBox} from "./hero.js";
 import {stirrer, waterControls} from "./controls.js";
-import type {WaterEngine, WaterSetup} from "./cpu.js";
+import type {WaterEngine, WaterSetup} from "./engine.js";
 import {statsPanel, tankView, watchTankColors} from "./draw.js";
 import {waterGPU} from "./gpu.js";
-import {initialState, readWaterOptions, waterValue, type WaterOptions, type WaterValue} from "./options.js";
+import {initialState, readWaterOptions, TANK_WIDTH, twinCount, waterValue, type WaterOptions, type WaterValue} from "./options.js";
 
 export {twinCount} from "./options.js";
 export type {WaterOptions, WaterValue};
@@ -71,7 +74,18 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
   className: ({hero}) => `sim-widget ${hero ? "hero" : "water"}-widget`,
   read: readWater,
   gpuCanvas: true,
-  value: (c) => waterValue(c.state),
+  value: (c, engine) => waterValue(c.state, engine),
+  // the reduction: 4,000 particles (softwareCount) on a CPU emulation when no count was given,
+  // count / 16 on the twin; the tank shrinks with them (the hero's pool is sized to its count)
+  load: ({o, explicitCount, hero, state}) => ({
+    request: () => ({count: state.count, given: explicitCount}),
+    softwareCount: o.softwareCount,
+    twinCount: (n) => twinCount(n, o.fallbackCount),
+    world: {
+      full: TANK_WIDTH,
+      side: hero ? (n) => poolTank(n, o.aspect, restSpacing(state.params.restDensity) * state.params.h)[2] : undefined,
+    },
+  }),
   stage: ({o, hero, view}) => ({
     aspect: o.aspect,
     maxHeight: o.maxHeight,
@@ -84,7 +98,7 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
     noun: "tank",
   }),
   build: (w, options) => {
-    const {o, notes, explicitCount, hero, state, view} = w.config;
+    const {o, notes, hero, state, view} = w.config;
     const {root, stage, status, frames} = w;
     const name = hero ? "hero" : "water";
     // the hero has no panel (and so never loads the histogram's d3)
@@ -93,7 +107,7 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
     const foot = hero ? heroFoot() : null;
     const hint = hero ? (options.hint ?? null) : null;
     const publish = () => {
-      setValue(root, waterValue(state));
+      w.setValue();
       root.dataset.tankBox = tankBox(stage, view(), state.params.tank);
       if (hint) hint.textContent = heroHint(root.value);
     };
@@ -111,26 +125,14 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
       },
       publish,
       scene: hero ? "pool" : "dam",
-      // the hero's pool fills its stage at any count (poolTank); the demo's tank shrinks with a
-      // reduced count so that it holds the picture of the count it stands for
-      beforePour: (n, standsFor) => {
-        const s = restSpacing(state.params.restDensity) * state.params.h;
-        const f = Math.min(1, Math.sqrt(n / Math.max(1, standsFor)));
-        state.params.tank = hero ? poolTank(n, o.aspect, s) : [0, 0, 2 * f, (2 * f) / o.aspect];
-        // the tank's width against the one the reader's count would get (1 on a GPU)
-        const scale = hero ? state.params.tank[2] / poolTank(Math.max(n, standsFor), o.aspect, s)[2] : f;
-        state.params.pointerRadius = (pointerRadius * state.params.tank[2]) / 2;
-        // Froude scaling: gravity × 1/scale keeps the speeds (and so the colours) and the
-        // pressure at the floor of the full-size water, and its waves cross the smaller tank
-        // in `scale` of the time: a slow CPU emulation still shows the wave move
-        state.params.gravity = WATER_DEFAULTS.gravity / scale;
-      },
       detail: foot ? (text) => (foot.adapter.textContent = text) : undefined,
       onSample: (cb) => onCaptionSample(root, cb),
     };
     stage.onResize(() => (root.dataset.tankBox = tankBox(stage, view(), state.params.tank)));
     const controls = waterControls(name, hero, state, o.maxCount, {
       count: () => {
+        // the runtime decides the load again for the new count (the twin's share, the tank), then the engine pours it
+        w.refit();
         w.engine?.reset();
         publish();
       },
@@ -141,44 +143,46 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
       },
       pour: () => w.engine?.reset(),
     });
-    /** On a software adapter, without an explicit count: the reduced count and one substep, said once. */
-    const onSoftware = (renderer: string) => {
-      if (explicitCount || o.softwareCount >= state.count) return;
-      // the tank keeps the picture of the count a GPU would run (see beforePour)
-      state.tankFor = state.count;
-      state.count = o.softwareCount;
+    /**
+     * The load the runtime decided (before an engine is built, and again for a new count): the
+     * particles run, and the tank, gravity and reach of the picture they stand for. A reduction
+     * on a software adapter (no count given) lowers the reader's count and the substeps, said once.
+     */
+    const applyLoad = (load: Load) => {
+      const world = load.world!;
+      state.softwareAdapter = load.target === "software";
+      state.count = load.requested!;
+      state.simulated = load.count;
+      state.params.tank = [0, 0, world.side, world.side / o.aspect];
+      state.params.pointerRadius = pointerRadius * world.reach;
+      state.params.gravity = WATER_DEFAULTS.gravity * world.gravity;
+      if (!load.reduced) return;
       // the full count will never run here: `.value.count` (and the caption written from it)
       // says the reduced one from now on, while the pipelines still compile (seconds on a
       // CPU-emulated adapter) and the status line already says so
-      state.simulated = state.count;
       state.minCount = Math.min(state.minCount, state.count);
       state.substeps = 1;
       controls.sync();
-      const load = `${fmtNumber(state.count)} particles`;
+      const renderer = load.renderer ?? "a software adapter";
+      const said = `${fmtNumber(state.count)} particles`;
       status.setNotes([
         ...notes,
         softwareMessage(
           hero
-            ? {renderer, subject: "the water", load, detail: ", drawn larger", short: true}
-            : {renderer, subject: "the water", load, detail: ", in a tank scaled to them"}
+            ? {renderer, subject: "the water", load: said, detail: ", drawn larger", short: true}
+            : {renderer, subject: "the water", load: said, detail: ", in a tank scaled to them"}
         ),
       ]);
       publish();
     };
     return {
-      gpu: (ctx) => waterGPU(ctx, {...setup, name, maxCount: o.maxCount, onSoftware}),
-      cpu: (ctx) => {
-        state.softwareAdapter = false;
-        // the twin's code loads when it is needed (no WebGPU, or lost too often): not at first view
-        return import("./cpu.js").then(({waterCPU}) => waterCPU(ctx, setup, o.fallbackCount));
-      },
-      onEngine: (_e, kind) => {
-        state.engine = kind;
+      applyLoad,
+      gpu: (ctx) => waterGPU(ctx, {...setup, name, maxCount: o.maxCount}),
+      // the twin's code loads when it is needed (no WebGPU, or lost too often): not at first view
+      cpu: (ctx) => import("./cpu.js").then(({waterCPU}) => waterCPU(ctx, setup)),
+      onEngine: () => {
         publish();
         panel?.load();
-      },
-      onEngineStop: () => {
-        state.engine = "starting";
       },
       layout: (play) => {
         watchTankColors(stage, controls.legend);

@@ -5,10 +5,14 @@
  */
 import type {GPUHandle} from "../../gpu/context.js";
 import {DENSITY_BINS, TUNABLE, WATER_DEFAULTS, WATER_SUBSTEPS, type TunableKey, type WaterParams} from "../../water/params.js";
+import {type EnginePhase, startingAlias} from "../runtime/phase.js";
 import {labelFor, OPTION_NAMES, readOption, readOptions, type NumberOption, type OptionSchema, type OptionValues} from "../runtime/options.js";
 
 /** Fewest particles of either widget. */
 export const MIN_COUNT = 500;
+
+/** Width of the demo's full tank, world units (its height: TANK_WIDTH / aspect); a reduced count gets a narrower one. */
+export const TANK_WIDTH = 2;
 
 export const WATER_OPTIONS = {
   maxCount: {
@@ -137,7 +141,10 @@ export interface WaterValue {
   maxSpeed: number;
   /** Timestamp queries when the device has them, else submit → done wall time; null on the CPU. */
   gpuMsPerFrame: number | null;
-  /** Which engine runs: "starting" until one does (the root's data-engine says the same). */
+  /**
+   * Which engine runs: the runtime's phase (`EnginePhase`), with "pending" spelled "starting" as
+   * this contract always said (`startingAlias`); the root's data-engine says "pending" (or "idle").
+   */
   engine: "gpu" | "cpu" | "starting";
   /** The GPU engine runs on a CPU emulation of a GPU (`isSoftwareAdapter`: SwiftShader, llvmpipe, lavapipe, WARP, …): fewer, bigger particles. */
   softwareAdapter: boolean;
@@ -149,7 +156,7 @@ export interface WaterState {
   count: number;
   /** Left end of the count slider. */
   minCount: number;
-  /** Particles the running engine simulates (set by the engine). */
+  /** Particles the running engine simulates (the runtime's load: `applyLoad`). */
   simulated: number;
   substeps: number;
   params: WaterParams;
@@ -158,14 +165,8 @@ export interface WaterState {
   bins: number[];
   maxSpeed: number;
   gpuMs: number | null;
-  engine: "gpu" | "cpu" | "starting";
+  /** The GPU engine runs on a CPU emulation of a GPU (the runtime's load says so). */
   softwareAdapter: boolean;
-  /**
-   * The count the tank is drawn for (the tank shrinks, with the same aspect, so that fewer
-   * particles fill it as this many fill the full tank); null: the full tank at every count.
-   * Set when the engine runs fewer particles than the reader would get on a GPU.
-   */
-  tankFor: number | null;
 }
 
 /** Blank strings (`?water=` in the URL) mean "the default", like undefined. */
@@ -196,19 +197,17 @@ export function initialState(o: WaterOptionValues, tunable: Record<TunableKey, n
     minCount: Math.min(o.count, o.minCount),
     simulated: o.count,
     substeps: o.substeps,
-    params: {...WATER_DEFAULTS, tank: [0, 0, 2, 2 / o.aspect], ...tunable},
+    params: {...WATER_DEFAULTS, tank: [0, 0, TANK_WIDTH, TANK_WIDTH / o.aspect], ...tunable},
     colorBy: o.colorBy,
     bins: new Array(DENSITY_BINS).fill(0),
     maxSpeed: 0,
     gpuMs: null,
-    engine: "starting",
     softwareAdapter: false,
-    tankFor: null,
   };
 }
 
-/** `.value` of `state`. */
-export function waterValue(s: WaterState): WaterValue {
+/** `.value` of `state`, with `engine` the runtime's phase. */
+export function waterValue(s: WaterState, engine: EnginePhase): WaterValue {
   const {k, kNear, restDensity, xsph} = s.params;
   return {
     count: s.simulated,
@@ -218,7 +217,7 @@ export function waterValue(s: WaterState): WaterValue {
     densityHistogram: [...s.bins],
     maxSpeed: s.maxSpeed,
     gpuMsPerFrame: s.gpuMs,
-    engine: s.engine,
+    engine: startingAlias(engine),
     softwareAdapter: s.softwareAdapter,
   };
 }
