@@ -16,7 +16,7 @@ import {fmtNumber} from "../runtime/options.js";
 import {setValue} from "../runtime/view.js";
 import {thetaControl} from "./controls.js";
 import {errorCPU, type ErrorEngine, type ErrorSetup} from "./cpu.js";
-import {driftChart, errorChart} from "./draw.js";
+import {driftChart, errorChart} from "../shared/gravity/error-charts.js";
 import {errorGPU} from "./gpu.js";
 import {type BHErrorOptions, type BHErrorValue, type ErrorPoint, readBHErrorOptions, SWEEP} from "./options.js";
 

@@ -7,7 +7,7 @@ import {scene3} from "../../gravity3d/scenes.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {ema} from "../nbody/options.js";
+import {ema} from "../shared/gravity/step-time.js";
 import type {cameraControl} from "./draw.js";
 import {drawBodies3D} from "./draw.js";
 import type {Galaxy3DState} from "./options.js";

@@ -6,11 +6,11 @@ import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import type {ExternalMass} from "../../gravity/direct.js";
 import {discScene} from "../../gravity/scenes.js";
 import {GravityTwin} from "../../gravity/twin.js";
-import {drawBodies2D} from "../nbody/draw.js";
+import {drawBodies2D} from "../shared/gravity/sky.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {ema} from "../nbody/options.js";
+import {ema} from "../shared/gravity/step-time.js";
 import {galaxyView, SPEED_RANGE} from "./draw.js";
 import type {GalaxyState} from "./options.js";
 

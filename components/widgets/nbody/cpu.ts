@@ -5,11 +5,12 @@
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {plummerScene} from "../../gravity/scenes.js";
 import {GravityTwin} from "../../gravity/twin.js";
-import {drawBodies2D, skyView} from "./draw.js";
+import {drawBodies2D, skyView} from "../shared/gravity/sky.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {ema, type NBodyState} from "./options.js";
+import {ema} from "../shared/gravity/step-time.js";
+import type {NBodyState} from "./options.js";
 
 /** What both engines get from the widget. */
 export interface NBodySetup {
