@@ -1,5 +1,6 @@
 // The design records: docs/ARCHITECTURE.md is an index of docs/records/, one record per area,
-// each short enough to read whole. The index links every record and only records that exist,
+// each short enough to read whole, each with one short entry in the index (status, chosen,
+// rejected, measured with a pointer). The index links every record and only records that exist,
 // records name each other by files that exist, no doc under docs/ cites a numbered work item,
 // and the code keeps the index's rule that imports point down the stack of rooms.
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
@@ -12,6 +13,8 @@ const RECORDS = "docs/records";
 const MAX_RECORD_LINES = 200;
 /** The index stays an index. */
 const MAX_INDEX_LINES = 150;
+/** The longest an index entry may be, in lines: status, chosen, rejected, measured, and no more. */
+const MAX_ENTRY_LINES = 6;
 
 const read = (f: string) => readFileSync(f, "utf8");
 const lines = (f: string) => read(f).split("\n").length;
@@ -70,6 +73,30 @@ describe("the index and the records", () => {
         .map((name) => `${f}: ${name}`)
     );
     expect(missing).toEqual([]);
+  });
+
+  it(`the index gives each record one entry of at most ${MAX_ENTRY_LINES} lines: status, chosen, rejected, measured with a pointer`, () => {
+    const text = read(INDEX);
+    const start = text.indexOf("\n## Design records");
+    const section = text.slice(start, text.indexOf("\n## ", start + 5) === -1 ? undefined : text.indexOf("\n## ", start + 5));
+    const entries = section
+      .split(/\n(?=- \[)/)
+      .slice(1)
+      .map((e) => e.split(/\n(?! {2})/)[0]);
+    expect(entries.length).toBe(records().length);
+    const shape = /^- \[[\w-]+\]\(records\/[\w-]+\.md\) — \*\*Status:\*\*\s+\S.*\*\*Chosen:\*\*\s+\S.*\*\*Rejected:\*\*\s+\S.*\*\*Measured:\*\*\s+(.+)$/s;
+    const bad = entries.flatMap((e) => {
+      const name = e.slice(0, e.indexOf(")") + 1);
+      const m = shape.exec(e);
+      if (!m) return [`${name}: not "Status, Chosen, Rejected, Measured"`];
+      const pointers = Array.from(m[1].matchAll(/`((?:data|tests|bench|docs|components)\/[^`\s]+)`/g), (p) => p[1]);
+      return [
+        ...(e.split("\n").length > MAX_ENTRY_LINES ? [`${name}: ${e.split("\n").length} lines`] : []),
+        ...(pointers.length === 0 ? [`${name}: "Measured" points to no committed file`] : []),
+        ...pointers.filter((p) => !existsSync(p.replace(/\/$/, ""))).map((p) => `${name}: ${p} does not exist`),
+      ];
+    });
+    expect(bad).toEqual([]);
   });
 
   it("no doc under docs/ cites a numbered issue", () => {
