@@ -85,7 +85,7 @@ describe("headings", () => {
 });
 
 describe("quoted paths", () => {
-  for (const doc of [...DOCS, ...RECORDS, "bench/README.md", "components/widgets/runtime/README.md"])
+  for (const doc of [...DOCS, ...RECORDS, "bench/README.md", "components/widgets/runtime/README.md", "components/widgets/shared/README.md"])
     it(`${doc} quotes only paths that exist`, () => {
       expect(quotedPaths(read(doc)).filter((p) => !existsSync(p.replace(/\/$/, "")))).toEqual([]);
     });
