@@ -30,7 +30,8 @@ import * as esbuild from "esbuild";
 import {shaderFiles, withoutComments} from "./wgsl-sources.mjs";
 
 /**
- * Every page's modules, by page: src/_bundle/<name>.js from the file given. A page's cells
+ * Every page's modules, by page: src/_bundle/<name>.js from components/pages/<name>.ts (every
+ * page's entries in that one folder, each named as its bundle). A page's cells
  * import only its own entries (scripts/check-build.mjs checks the built pages), so every module a
  * page runs comes from this one build graph: one copy of each, one shared GPU device per page.
  * The embedding pages (src/embed/, src/embed.md) load the unbundled modules: they are the
@@ -38,11 +39,11 @@ import {shaderFiles, withoutComments} from "./wgsl-sources.mjs";
  */
 export const PAGES = {
   index: {
-    hero: "components/essay/entries/hero.ts",
-    neighbours: "components/essay/entries/neighbours.ts",
-    sort: "components/essay/entries/sort.ts",
-    sand: "components/essay/entries/sand.ts",
-    charts: "components/essay/entries/charts.ts",
+    hero: "components/pages/hero.ts",
+    neighbours: "components/pages/neighbours.ts",
+    sort: "components/pages/sort.ts",
+    sand: "components/pages/sand.ts",
+    charts: "components/pages/charts.ts",
   },
   gravity: {"gravity-hero": "components/pages/gravity-hero.ts", gravity: "components/pages/gravity.ts"},
   "worlds-from-dust": {"dust-hero": "components/pages/dust-hero.ts", dust: "components/pages/dust.ts"},

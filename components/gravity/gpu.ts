@@ -88,7 +88,7 @@ export interface GravityGPUOptions {
   /** a cell with more bodies is split (default GRAVITY_DEFAULTS.leafCapacity) */
   leafCapacity?: number;
   /**
-   * Which Barnes–Hut walk to run (default "thread"): "thread" = one thread per body with its
+   * Which Barnes–Hut walk to run (default GRAVITY_DEFAULT_WALK, "thread"): "thread" = one thread per body with its
    * own stack (walk.wgsl); "subgroup" = the lanes of a subgroup walk together, a cell taken as
    * a point mass only when every lane accepts it (walk_subgroup.wgsl). "subgroup" needs a
    * device created with the optional 'subgroups' feature; without it the per-thread walk runs
@@ -107,6 +107,9 @@ export interface GravityGPUOptions {
 
 /** The two Barnes–Hut walk kernels (see GravityGPUOptions.walk). */
 export type WalkKind = "thread" | "subgroup";
+
+/** The walk `GravityGPU` runs unless asked for another (`GravityGPUOptions.walk`): one thread per body; the galaxy asks for "subgroup". */
+export const GRAVITY_DEFAULT_WALK: WalkKind = "thread";
 
 /** Does this device support the subgroup walk (created with the optional 'subgroups' feature)? */
 export function supportsSubgroupWalk(device: GPUDevice): boolean {
@@ -262,7 +265,7 @@ export class GravityGPU {
       throw new RangeError(`directLevelWorkgroups must be an integer ≥ 0 (or Infinity), got ${d}`);
     const [pipes, sub] = await Promise.all([
       compile(device, wgsl),
-      opts.walk === "subgroup" && supportsSubgroupWalk(device) ? compileSubgroupWalk(device, wgsl) : null,
+      (opts.walk ?? GRAVITY_DEFAULT_WALK) === "subgroup" && supportsSubgroupWalk(device) ? compileSubgroupWalk(device, wgsl) : null,
     ]);
     if (sub) pipes.walk_subgroup = sub;
     const scope = parentScope.child(device);

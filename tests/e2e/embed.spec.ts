@@ -133,12 +133,13 @@ test("an exported module places a widget; its shaders come from the site's origi
 
 /**
  * A request for code or shaders of a widget other than the contacts: another widget's folder
- * (components/widgets/<name>/, the runtime and the catalogue, the list of names, excepted), another simulation's physics
+ * (components/widgets/<name>/, the runtime, the contacts' shared room of the disc demos' stage
+ * and the catalogue, the list of names, excepted), another simulation's physics
  * (components/<water|sand|sort|gravity|gravity3d|dust|bench>/) or any shader (the contacts run
  * on the CPU: brute force is the point of §1, so they compile no kernel).
  */
 const foreignToContacts = (path: string) =>
-  /\/components\/widgets\/(?!contacts\/|runtime\/|catalogue\.(?:[0-9a-f]+\.)?js$)/.test(path) ||
+  /\/components\/widgets\/(?!contacts\/|runtime\/|shared\/discs\/|catalogue\.(?:[0-9a-f]+\.)?js$)/.test(path) ||
   /\/components\/(water|sand|sort|gravity|gravity3d|dust|bench)\//.test(path) ||
   path.endsWith(".wgsl");
 

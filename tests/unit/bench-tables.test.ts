@@ -5,7 +5,7 @@ import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {GRAVITY3_GPU_WALK} from "../../components/gravity3d/bodies.js";
 import {step3Rows} from "../../components/gravity3d/facts.js";
-import {dustBenchRows} from "../../components/pages/dust.js";
+import {dustBenchRows} from "../../components/bench/dust-chart.js";
 
 const json = (path: string) => JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), "utf8"));
 

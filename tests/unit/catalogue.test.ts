@@ -13,7 +13,7 @@ import type {OptionSchema} from "../../components/widgets/runtime/options.js";
 const WIDGETS = "components/widgets";
 const folders = () =>
   readdirSync(WIDGETS)
-    .filter((n) => n !== "runtime" && statSync(`${WIDGETS}/${n}`).isDirectory())
+    .filter((n) => n !== "runtime" && n !== "shared" && statSync(`${WIDGETS}/${n}`).isDirectory())
     .sort();
 const source = readFileSync(`${WIDGETS}/catalogue.ts`, "utf8");
 

@@ -2,7 +2,17 @@
 // state, held to the twins: the far field to the tree walk of every body (walkTwin, with the
 // star), the near field and the contacts to nearTwin and the brute-force pair list, the sum.
 import {describe, expect, it} from "vitest";
-import {STORY_GRAINS, STORY_LEAF, STORY_SEED, STORY_STEPS, storyCaption, storyRest, storyState, storyStepAt, storyValue} from "../../components/dust/story.js";
+import {
+  STORY_GRAINS,
+  STORY_LEAF,
+  STORY_SEED,
+  STORY_STEPS,
+  storyCaption,
+  storyRest,
+  storyState,
+  storyStepAt,
+  storyValue,
+} from "../../components/widgets/dust-story/model.js";
 import {discScene} from "../../components/dust/scene.js";
 import {contactPairsBruteForce, nearTwin} from "../../components/dust/twin.js";
 import {buildBarnesHut, walkTwin} from "../../components/gravity/twin.js";

@@ -1,5 +1,6 @@
 // The design records: docs/ARCHITECTURE.md is an index of docs/records/, one record per area,
-// each short enough to read whole. The index links every record and only records that exist,
+// each short enough to read whole, each with one short entry in the index (status, chosen,
+// rejected, measured with a pointer). The index links every record and only records that exist,
 // records name each other by files that exist, no doc under docs/ cites a numbered work item,
 // and the code keeps the index's rule that imports point down the stack of rooms.
 import {existsSync, readdirSync, readFileSync, statSync} from "node:fs";
@@ -12,6 +13,8 @@ const RECORDS = "docs/records";
 const MAX_RECORD_LINES = 200;
 /** The index stays an index. */
 const MAX_INDEX_LINES = 150;
+/** The longest an index entry may be, in lines: status, chosen, rejected, measured, and no more. */
+const MAX_ENTRY_LINES = 6;
 
 const read = (f: string) => readFileSync(f, "utf8");
 const lines = (f: string) => read(f).split("\n").length;
@@ -72,6 +75,30 @@ describe("the index and the records", () => {
     expect(missing).toEqual([]);
   });
 
+  it(`the index gives each record one entry of at most ${MAX_ENTRY_LINES} lines: status, chosen, rejected, measured with a pointer`, () => {
+    const text = read(INDEX);
+    const start = text.indexOf("\n## Design records");
+    const section = text.slice(start, text.indexOf("\n## ", start + 5) === -1 ? undefined : text.indexOf("\n## ", start + 5));
+    const entries = section
+      .split(/\n(?=- \[)/)
+      .slice(1)
+      .map((e) => e.split(/\n(?! {2})/)[0]);
+    expect(entries.length).toBe(records().length);
+    const shape = /^- \[[\w-]+\]\(records\/[\w-]+\.md\) — \*\*Status:\*\*\s+\S.*\*\*Chosen:\*\*\s+\S.*\*\*Rejected:\*\*\s+\S.*\*\*Measured:\*\*\s+(.+)$/s;
+    const bad = entries.flatMap((e) => {
+      const name = e.slice(0, e.indexOf(")") + 1);
+      const m = shape.exec(e);
+      if (!m) return [`${name}: not "Status, Chosen, Rejected, Measured"`];
+      const pointers = Array.from(m[1].matchAll(/`((?:data|tests|bench|docs|components)\/[^`\s]+)`/g), (p) => p[1]);
+      return [
+        ...(e.split("\n").length > MAX_ENTRY_LINES ? [`${name}: ${e.split("\n").length} lines`] : []),
+        ...(pointers.length === 0 ? [`${name}: "Measured" points to no committed file`] : []),
+        ...pointers.filter((p) => !existsSync(p.replace(/\/$/, ""))).map((p) => `${name}: ${p} does not exist`),
+      ];
+    });
+    expect(bad).toEqual([]);
+  });
+
   it("no doc under docs/ cites a numbered issue", () => {
     const cites = markdownUnder("docs").flatMap((f) => Array.from(read(f).matchAll(/\bissues? #?\d+/gi), (m) => `${f}: ${m[0]}`));
     expect(cites).toEqual([]);
@@ -80,7 +107,8 @@ describe("the index and the records", () => {
 
 /**
  * The rooms of components/, bottom first (docs/ARCHITECTURE.md, "Rooms, and imports that point down").
- * A room's modules import from their own room or from rooms of a lower rank.
+ * A room's modules import from their own room or from rooms of a lower rank. The widgets' rooms
+ * (runtime, shared, the widget folders) sit above every physics room, so no physics imports a widget.
  */
 const RANK: Record<string, number> = {
   gpu: 0,
@@ -88,30 +116,42 @@ const RANK: Record<string, number> = {
   "palette.ts": 0,
   lib: 0,
   sim: 1,
-  "widgets/runtime": 2,
-  sort: 3,
-  contacts: 4,
-  sand: 4,
-  water: 4,
-  gravity: 4,
-  gravity3d: 5,
-  dust: 5,
-  exercises: 5,
-  "widgets/*": 6,
-  embed: 7,
-  bench: 7,
-  essay: 8,
-  pages: 9,
+  sort: 2,
+  contacts: 3,
+  sand: 3,
+  water: 3,
+  gravity: 3,
+  gravity3d: 4,
+  dust: 4,
+  // above the physics whose twins it checks against (dust's compaction included), below the widgets that run it
+  exercises: 4.5,
+  "widgets/runtime": 5,
+  "widgets/shared": 6,
+  "widgets/*": 7,
+  embed: 8,
+  bench: 8,
+  essay: 9,
+  pages: 10,
 };
-/** Imports that go up, each named in the index: from → to (paths under components/). */
-const EXCEPTIONS = new Set(["dust/story.ts → widgets/scan-scrub/model.ts"]);
+/** Imports that go up, each named in the index: from → to (paths under components/). None now; a new one is named here and there. */
+const EXCEPTIONS = new Set<string>([]);
+/** The rooms that must never import anything under components/widgets/ (the runtime and the shared rooms included). */
+const BELOW_WIDGETS = ["gpu", "lib", "sim", "sort", "contacts", "sand", "water", "gravity", "gravity3d", "dust"];
+/** Folders of components/widgets/ that are not widgets: what every widget is made of, and the rooms several widgets share. */
+const NOT_WIDGETS = new Set(["runtime", "shared"]);
 
 /** A path under components/ → its room (the d3 functions and the palettes they use are one room). */
 function roomOf(path: string): string {
   if (path === "d3.ts" || path === "palette.ts") return "lib";
   const parts = path.split("/");
-  if (parts[0] === "widgets") return parts[1] === "runtime" ? "widgets/runtime" : "widgets/*";
+  if (parts[0] === "widgets") return NOT_WIDGETS.has(parts[1]) ? `widgets/${parts[1]}` : "widgets/*";
   return parts[0];
+}
+
+/** The widget folder a path under components/ is in (`widgets/<name>/…`, not runtime or shared), else null. */
+function widgetOf(path: string): string | null {
+  const parts = path.split("/");
+  return parts[0] === "widgets" && parts.length > 2 && !NOT_WIDGETS.has(parts[1]) ? parts[1] : null;
 }
 
 function tsUnder(dir: string): string[] {
@@ -122,28 +162,57 @@ function tsUnder(dir: string): string[] {
   });
 }
 
+/** Every relative import of a module under components/ that stays under components/: [from, to], paths under components/. */
+function importEdges(): [string, string][] {
+  const edges: [string, string][] = [];
+  for (const file of tsUnder("components")) {
+    const from = relative("components", file);
+    for (const m of read(file).matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+      const to = relative("components", normalize(join(dirname(file), m[1]))).replace(/\.js$/, ".ts");
+      if (!to.startsWith("..")) edges.push([from, to]);
+    }
+  }
+  return edges;
+}
+
 describe("imports point down", () => {
-  it("every room of components/ has a rank", () => {
+  it("every room of components/ has a rank, the physics below the widgets' rooms", () => {
     const rooms = readdirSync("components").filter(
       (n) => n !== "widgets" && (statSync(`components/${n}`).isDirectory() || (n.endsWith(".ts") && !n.endsWith(".d.ts")))
     );
     expect(rooms.filter((r) => RANK[r] === undefined)).toEqual([]);
+    expect(BELOW_WIDGETS.filter((r) => !(RANK[r] < RANK["widgets/runtime"]))).toEqual([]);
   });
 
   it("no module imports from a room above its own, but the named exceptions", () => {
-    const up: string[] = [];
-    for (const file of tsUnder("components")) {
-      const from = relative("components", file);
-      const room = roomOf(from);
-      for (const m of read(file).matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
-        const to = relative("components", normalize(join(dirname(file), m[1]))).replace(/\.js$/, ".ts");
-        if (to.startsWith("..")) continue;
-        const target = roomOf(to);
-        if (target === room || RANK[target] < RANK[room]) continue;
-        const edge = `${from} → ${to}`;
-        if (!EXCEPTIONS.has(edge)) up.push(edge);
-      }
-    }
+    const up = importEdges()
+      .filter(([from, to]) => roomOf(to) !== roomOf(from) && !(RANK[roomOf(to)] < RANK[roomOf(from)]))
+      .map(([from, to]) => `${from} → ${to}`)
+      .filter((edge) => !EXCEPTIONS.has(edge));
     expect(up).toEqual([]);
+  });
+
+  it("the GPU core, the simulations' shared room and the physics import nothing under components/widgets/", () => {
+    const bad = importEdges()
+      .filter(([from, to]) => BELOW_WIDGETS.includes(roomOf(from)) && to.startsWith("widgets/"))
+      .map(([from, to]) => `${from} → ${to}`);
+    expect(bad).toEqual([]);
+  });
+
+  it("no widget folder imports another widget's folder (what widgets share is in widgets/runtime/ or widgets/shared/)", () => {
+    const sideways = importEdges()
+      .filter(([from, to]) => widgetOf(from) !== null && widgetOf(to) !== null && widgetOf(from) !== widgetOf(to))
+      .map(([from, to]) => `${from} → ${to}`);
+    expect(sideways).toEqual([]);
+  });
+});
+
+describe("the pages' entries", () => {
+  it("every page's entry is components/pages/<name>.ts for src/_bundle/<name>.js, and every file there is an entry", async () => {
+    const {PAGES} = (await import("../../scripts/bundle-page.mjs")) as {PAGES: Record<string, Record<string, string>>};
+    const entries = Object.values(PAGES).flatMap((page) => Object.entries(page));
+    expect(entries.filter(([name, file]) => file !== `components/pages/${name}.ts`)).toEqual([]);
+    const files = readdirSync("components/pages").map((f) => `components/pages/${f}`);
+    expect(files.sort()).toEqual(entries.map(([, file]) => file).sort());
   });
 });

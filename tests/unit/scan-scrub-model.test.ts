@@ -4,7 +4,8 @@ import {denseGrid} from "../../components/sort/grid.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {countingSortTwin} from "../../components/sort/twin.js";
 import {phasesFor, plainSnapshots, seededParticles} from "../../components/sort/teaching.js";
-import {animationAt, captionOf, phaseAt, restProgress, revealedArrays, sceneAt} from "../../components/widgets/scan-scrub/model.js";
+import {captionOf, revealedArrays, sceneAt} from "../../components/widgets/scan-scrub/model.js";
+import {animationAt, phaseAt, restProgress} from "../../components/widgets/shared/scroll/progress.js";
 
 const grid = denseGrid(3, 2, 1);
 const phases = phasesFor(6);

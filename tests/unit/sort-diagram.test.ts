@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
 // (jsdom is installed with @observablehq/framework, a dependency of the site, at the version the lockfile pins)
-// The one counting-sort teaching diagram (components/sort/diagram.ts) and the one phase
+// The one counting-sort teaching diagram (components/widgets/shared/diagram/sort.ts) and the one phase
 // vocabulary (components/sort/teaching.ts) behind both §3 widgets: the stepped widget and the
 // scroll diagram name a phase alike, land on the same scene when they rest on it, and draw the
 // same numbers there, each in its own layout.
 import {beforeAll, describe, expect, it} from "vitest";
-import {createTeachingDiagram, type DiagramScene, settledScene} from "../../components/sort/diagram.js";
+import {createTeachingDiagram, type DiagramScene, settledScene} from "../../components/widgets/shared/diagram/sort.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {phaseHeading, phasesFor, plainSnapshots, seededParticles, teachingGrid} from "../../components/sort/teaching.js";
 import {countingSortTwin} from "../../components/sort/twin.js";
 import {phaseName, sortPhases} from "../../components/widgets/counting-sort/options.js";
-import {restProgress, sceneAt} from "../../components/widgets/scan-scrub/model.js";
+import {sceneAt} from "../../components/widgets/scan-scrub/model.js";
+import {restProgress} from "../../components/widgets/shared/scroll/progress.js";
 
 beforeAll(() => {
   window.matchMedia ??= ((q: string) => ({matches: false, media: q, addEventListener() {}, removeEventListener() {}})) as any;

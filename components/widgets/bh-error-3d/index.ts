@@ -8,7 +8,7 @@
  * `.value` (BHError3DValue): {theta, count, medianError, p99Error, maxError, engine}; an `input`
  * event when a measurement lands.
  */
-import {errorChart} from "../bh-error/draw.js";
+import {errorChart} from "../shared/gravity/error-charts.js";
 import {captionLine} from "../runtime/card.js";
 import {rangeControl} from "../runtime/controls.js";
 import {errorPercent, fmt} from "../runtime/counters.js";

@@ -17,7 +17,7 @@ import {setValue} from "../runtime/view.js";
 import {thetaControl} from "./controls.js";
 import {bhErrorCPU} from "./cpu.js";
 import type {BHErrorEngine, BHErrorSetup} from "./engine.js";
-import {driftChart, errorChart} from "./draw.js";
+import {driftChart, errorChart} from "../shared/gravity/error-charts.js";
 import {bhErrorGPU} from "./gpu.js";
 import {type BHErrorOptions, type BHErrorValue, type ErrorPoint, readBHErrorOptions, SWEEP} from "./options.js";
 

@@ -34,19 +34,8 @@ export interface BHErrorValue {
   p99Error: number | null;
 }
 
-/** One measured point of the θ sweep. */
-export interface ErrorPoint {
-  theta: number;
-  median: number;
-  p99: number;
-}
-
-/** One sample of the drift run: simulated time, relative energy change, |total momentum|. */
-export interface DriftPoint {
-  t: number;
-  dE: number;
-  p: number;
-}
+/** A point of the θ sweep and a sample of the drift run: the charts' (components/widgets/shared/gravity/error-charts.ts). */
+export type {DriftPoint, ErrorPoint} from "../shared/gravity/error-charts.js";
 
 /** The θ values measured at the start (the chart's curves). */
 export const SWEEP = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.2, 1.5];

@@ -16,7 +16,8 @@ import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
 import {contactsControls} from "./controls.js";
 import {contactsCPU, type ContactsEngine} from "./cpu.js";
-import {discStageOptions, drawContacts, frameDiscStage} from "./draw.js";
+import {discStageOptions, frameDiscStage} from "../shared/discs/stage.js";
+import {drawContacts} from "./draw.js";
 import {CONTACTS_OPTIONS, initialValue, type ContactsOptions, type ContactsSnapshot, type ContactsValue} from "./options.js";
 
 export type {ContactsOptions, ContactsValue, ContactsSnapshot};

@@ -8,7 +8,7 @@
  * `createCountingSort(options) → HTMLElement` with `data-widget="counting-sort"`; `.value`
  * is described in options.ts and follows Observable's view convention.
  */
-import {createTeachingDiagram, settledScene} from "../../sort/diagram.js";
+import {createTeachingDiagram, settledScene} from "../shared/diagram/sort.js";
 import type {GridParams} from "../../sort/grid.js";
 import {plainSnapshots, seededParticles, teachingGrid, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
 import {defineWidget, mountWidget} from "../runtime/mount.js";
@@ -68,7 +68,7 @@ function widgetValueOf(s: SortState, engine: EnginePhase): CountingSortValue {
   };
 }
 
-/** The diagram's SVG (components/sort/diagram.ts, laid out for the box's width) in a box as wide as the widget. */
+/** The diagram's SVG (components/widgets/shared/diagram/sort.ts, laid out for the box's width) in a box as wide as the widget. */
 function diagramBox(side: number, n: number) {
   const diagram = createTeachingDiagram({dimX: side, dimY: side, numCells: side * side, numParticles: n, numRounds: Math.ceil(Math.log2(side * side))}, "flow");
   const box = document.createElement("div");

@@ -6,7 +6,7 @@
 import type {Bodies} from "../../gravity/bodies.js";
 import type {BodyStyle} from "../../sim/body-renderer.js";
 import type {WorldView} from "../../sim/renderer.js";
-import {skyLook, skyView, speedColour} from "../nbody/draw.js";
+import {skyLook, skyView, speedColour} from "../shared/gravity/sky.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 
 export const DUST_HALF = 2.8;

@@ -25,7 +25,7 @@ import {compareScene, discScene} from "../../dust/scene.js";
 import {momentumDrift, momentumSums} from "../../dust/twin.js";
 import {type Bodies, packBodies} from "../../gravity/bodies.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
-import {skyLook} from "../nbody/draw.js";
+import {skyLook} from "../shared/gravity/sky.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";

@@ -7,7 +7,7 @@
  * the same step and amount always draw the same picture.
  */
 import * as d3 from "../../d3.js";
-import {STORY_STEPS, type StoryState} from "../../dust/story.js";
+import {STORY_STEPS, type StoryState} from "./model.js";
 
 /** The picture's side in viewBox units (it is square). */
 export const STORY_SIZE = 560;

@@ -2,31 +2,32 @@
  * The scroll story "two structures, one kernel" (the Worlds from Dust page): a sticky SVG
  * picture of one grain of a small disc beside (or, on a narrow screen, above) one text card
  * per step; scrolling through it picks the step — the grain, the tree's far field, the grid's
- * neighbours, the sum the contact kernel writes. It reuses the essay's scroll machinery
- * (components/widgets/scan-scrub/scrolly.ts: the sticky stage, the step cards, progress ↔
- * scroll position, keyboard stepping) and its styles (the root also has the class `scan-scrub`).
+ * neighbours, the sum the contact kernel writes. It shares the essay's scroll machinery
+ * (the scroll room, components/widgets/shared/scroll/: the sticky stage, the step cards,
+ * progress ↔ scroll position, keyboard stepping) and its styles (the root also has the class
+ * `scan-scrub`).
  *
- * The state is a CPU twin state (components/dust/story.ts: STORY_GRAINS grains, the tree walk,
- * the near field), computed once; the status line says so. `createDustStory(options)` →
- * `data-widget="dust-story"`; `.value` is `DustStoryValue` (story.ts) with an `input` event
+ * The state is a CPU twin state (model.ts: STORY_GRAINS grains, the tree walk, the near
+ * field), computed once; the status line says so. `createDustStory(options)` →
+ * `data-widget="dust-story"`; `.value` is `DustStoryValue` (model.ts) with an `input` event
  * when the step or the scroll position changes. Keyboard: with the stage focused, ←/→ (or
  * ↑/↓) step, Home/End go to the ends; Previous / Next buttons do the same. Reduced motion: no
  * zoom or growth inside a step, each step drawn at rest. Print: each card gets its own still
  * of its step.
  */
-import {type DustStoryValue, STORY_STEPS, storyCaption, storyState, storyStepAt, storyValue, type StoryState} from "../../dust/story.js";
+import {type DustStoryValue, STORY_STEPS, storyCaption, storyState, storyStepAt, storyValue, type StoryState} from "./model.js";
 import {button} from "../runtime/controls.js";
 import {defineWidget, mountWidget, type MountOptions} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
 import {onPrint} from "../runtime/still.js";
 import {setValue} from "../runtime/view.js";
-import {animationAt, restProgress} from "../scan-scrub/model.js";
-import {createScrolly, createStepper, reserveTallest} from "../scan-scrub/scrolly.js";
+import {animationAt, restProgress} from "../shared/scroll/progress.js";
+import {createScrolly, createStepper, reserveTallest} from "../shared/scroll/scrolly.js";
 import {createStoryDiagram} from "./draw.js";
 import {DUST_STORY_OPTIONS} from "./options.js";
 
-export type {DustStoryValue} from "../../dust/story.js";
+export type {DustStoryValue} from "./model.js";
 
 export {DUST_STORY_OPTIONS} from "./options.js";
 
@@ -74,8 +75,13 @@ export const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typ
     const s = c.state;
     const diagram = createStoryDiagram(s);
     const texts = STORY_STEPS.map((_, k) => options.steps?.[k] ?? storyTexts(s)[k]);
-    const scrolly = createScrolly(root, [...STORY_STEPS], texts, diagram.svg);
-    scrolly.stage.setAttribute("aria-label", "Diagram of one grain's two answers. Scroll, or use the arrow keys, to step through it.");
+    const scrolly = createScrolly(
+      root,
+      STORY_STEPS,
+      texts,
+      diagram.svg,
+      "Diagram of one grain's two answers. Scroll, or use the arrow keys, to step through it."
+    );
     const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
     const reducedMotion = () => !!reduced?.matches;
     const stepper = createStepper(scrolly, STORY_STEPS.length, reducedMotion);

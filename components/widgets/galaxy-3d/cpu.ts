@@ -7,7 +7,7 @@ import {Gravity3Twin} from "../../gravity3d/twin.js";
 import {scene3} from "../../gravity3d/scenes.js";
 import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {ema} from "../nbody/options.js";
+import {ema} from "../shared/gravity/step-time.js";
 import {drawBodies3D} from "./draw.js";
 import type {Galaxy3DEngine, Galaxy3DSetup} from "./engine.js";
 

@@ -6,7 +6,7 @@
 import type {Bodies3} from "../../gravity3d/bodies.js";
 import {fmt} from "../runtime/counters.js";
 import type {CanvasStage} from "../runtime/canvas.js";
-import {skyLook} from "../nbody/draw.js";
+import {skyLook} from "../shared/gravity/sky.js";
 import {defaultCamera, type OrbitCamera, orbit, project, viewProjection, zoom} from "./camera.js";
 import type {Galaxy3DValue} from "./options.js";
 

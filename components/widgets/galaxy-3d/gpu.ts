@@ -13,8 +13,8 @@
 import {GRAVITY3_GPU_WALK, Gravity3GPU, type Walk3Kind} from "../../gravity3d/gpu.js";
 import {scene3} from "../../gravity3d/scenes.js";
 import {adapterName} from "../../gpu/adapter.js";
-import {skyLook} from "../nbody/draw.js";
-import {ema} from "../nbody/options.js";
+import {skyLook} from "../shared/gravity/sky.js";
+import {ema} from "../shared/gravity/step-time.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";

@@ -2,7 +2,7 @@
  * Options, `.value` and state of the 3D galaxy (`data-widget="galaxy-3d"`). Bad options never
  * throw: they are replaced and a note goes to the status line.
  */
-import {blankToUndefined, readOptions, type OptionSchema, type OptionValues} from "../galaxy/read.js";
+import {blankToUndefined, readOptions, type OptionSchema, type OptionValues} from "../shared/gravity/read.js";
 import {gravity3BufferBytes} from "../../gravity3d/gpu.js";
 import {SCENES3, type Scene3} from "../../gravity3d/scenes.js";
 import type {GPUHandle} from "../../gpu/context.js";

@@ -6,10 +6,10 @@
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {discScene} from "../../gravity/scenes.js";
 import {GravityTwin} from "../../gravity/twin.js";
-import {drawBodies2D} from "../nbody/draw.js";
+import {drawBodies2D} from "../shared/gravity/sky.js";
 import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
-import {ema} from "../nbody/options.js";
+import {ema} from "../shared/gravity/step-time.js";
 import {galaxyView, SPEED_RANGE} from "./draw.js";
 import type {GalaxyEngine, GalaxySetup} from "./engine.js";
 

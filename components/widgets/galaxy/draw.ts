@@ -5,7 +5,7 @@
  */
 import {discScene} from "../../gravity/scenes.js";
 import {fmt} from "../runtime/counters.js";
-import {drawBodies2D, skyView} from "../nbody/draw.js";
+import {drawBodies2D, skyView} from "../shared/gravity/sky.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 import {stagePoster} from "../runtime/poster.js";
 import type {GalaxyValue} from "./options.js";

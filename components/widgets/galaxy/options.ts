@@ -5,7 +5,7 @@
 import type {GPUHandle} from "../../gpu/context.js";
 import {gravityBufferBytes} from "../../gravity/gpu.js";
 import type {EnginePhase} from "../runtime/phase.js";
-import {blankToUndefined, readOptions, type OptionSchema, type OptionValues} from "./read.js";
+import {blankToUndefined, readOptions, type OptionSchema, type OptionValues} from "../shared/gravity/read.js";
 
 export const GALAXY_OPTIONS = {
   count: {

@@ -3,7 +3,7 @@ import type {ContactParams, Discs} from "../../contacts/physics.js";
 import type {GridParams} from "../../sort/grid.js";
 import {windowRange} from "../../contacts/grid-query.js";
 import type {CanvasStage} from "../runtime/canvas.js";
-import {clearToBox} from "../contacts/draw.js";
+import {clearToBox} from "../shared/discs/stage.js";
 
 const WINDOW_FILL = "#f5c518";
 

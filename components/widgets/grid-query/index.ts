@@ -17,7 +17,7 @@ import {fmtNumber, readOptions} from "../runtime/options.js";
 import {frameTiming, type FrameTiming} from "../runtime/timing.js";
 import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
-import {discStageOptions, frameDiscStage} from "../contacts/draw.js";
+import {discStageOptions, frameDiscStage} from "../shared/discs/stage.js";
 import {gridControls} from "./controls.js";
 import {gridCPU} from "./cpu.js";
 import {drawGrid} from "./draw.js";

@@ -5,11 +5,11 @@
 import {GRAVITY_DEFAULTS} from "../../gravity/bodies.js";
 import {plummerScene} from "../../gravity/scenes.js";
 import {GravityTwin} from "../../gravity/twin.js";
-import {drawBodies2D, skyView} from "./draw.js";
+import {drawBodies2D, skyView} from "../shared/gravity/sky.js";
 import type {CPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import type {NBodyEngine, NBodySetup} from "./engine.js";
-import {ema} from "./options.js";
+import {ema} from "../shared/gravity/step-time.js";
 
 const ENERGY_EVERY_MS = 1000;
 

@@ -9,12 +9,12 @@ import {invariants} from "../../gravity/direct.js";
 import {GravityGPU} from "../../gravity/gpu.js";
 import {plummerScene} from "../../gravity/scenes.js";
 import {BodyRenderer} from "../../sim/body-renderer.js";
-import {skyLook, skyView} from "./draw.js";
+import {skyLook, skyView} from "../shared/gravity/sky.js";
 import type {GPUEngineContext} from "../runtime/engine.js";
 import {fmtNumber} from "../runtime/options.js";
 import {adapterName} from "../../gpu/adapter.js";
 import type {NBodyEngine, NBodySetup} from "./engine.js";
-import {ema} from "./options.js";
+import {ema} from "../shared/gravity/step-time.js";
 
 const ENERGY_EVERY_MS = 1000;
 

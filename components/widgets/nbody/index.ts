@@ -14,7 +14,7 @@ import {captionLine, fpsText} from "../runtime/card.js";
 import {fmtNumber} from "../runtime/options.js";
 import {fmt} from "../runtime/counters.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
-import {skyView} from "./draw.js";
+import {skyView} from "../shared/gravity/sky.js";
 import {nbodyControls} from "./controls.js";
 import {nbodyCPU} from "./cpu.js";
 import type {NBodyEngine, NBodySetup} from "./engine.js";

@@ -73,6 +73,3 @@ export function readNBodyOptions(options: NBodyOptions) {
 export function nbodyValue(s: NBodyState, engine: EnginePhase): NBodyValue {
   return {count: s.simulated, pairsPerStep: s.simulated * (s.simulated - 1), stepMs: s.stepMs, energy: s.energy, engine};
 }
-
-/** Exponential moving average of a step time (null starts it). */
-export const ema = (prev: number | null, ms: number) => (prev === null ? ms : 0.85 * prev + 0.15 * ms);

@@ -5,7 +5,7 @@
  */
 import * as d3 from "../../d3.js";
 import {cellColour} from "../../sort/teaching.js";
-import {arrowMarker} from "../runtime/svg-arrow.js";
+import {arrowMarker} from "../shared/diagram/svg-arrow.js";
 import {BLOCK, SHOWN, type BlockScan} from "./cpu.js";
 
 const W = 384;

@@ -13,7 +13,7 @@
  * described in options.ts. Keyboard: with the stage focused, ←/→ (or ↑/↓) step one phase,
  * Home/End go to the ends; the page scrolls to match.
  */
-import {createTeachingDiagram, type TeachingDiagram} from "../../sort/diagram.js";
+import {createTeachingDiagram, type TeachingDiagram} from "../shared/diagram/sort.js";
 import {
   phaseHeading,
   phasesFor,
@@ -31,6 +31,7 @@ import {observeResize} from "../runtime/resize.js";
 import type {Status} from "../runtime/status.js";
 import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
+import {createScrolly, createStepper, type Scrolly} from "../shared/scroll/scrolly.js";
 import {scrubControls} from "./controls.js";
 import {cpuEngine} from "./cpu.js";
 import {DIM_X, DIM_Y, GRID, type ScrubEngine} from "./engine.js";
@@ -38,7 +39,6 @@ import {gpuEngine} from "./gpu.js";
 import {captionOf, revealedArrays, sceneAt} from "./model.js";
 import {DEFAULT_STEPS, scanScrubSchema, type ScanScrubOptions, type ScanScrubValue} from "./options.js";
 import {printSteps} from "./print.js";
-import {createScrolly, createStepper, type Scrolly} from "./scrolly.js";
 
 export type {ScanScrubOptions, ScanScrubValue} from "./options.js";
 
@@ -125,7 +125,8 @@ export const scanScrubDefinition = defineWidget<ScanScrubOptions, ReturnType<typ
       root,
       phases,
       phases.map((_, k) => options.steps?.[k] ?? DEFAULT_STEPS[k] ?? ""),
-      diagram.svg
+      diagram.svg,
+      "Counting-sort diagram. Scroll, or use the arrow keys, to step through its phases."
     );
     const reduced = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
     const reducedMotion = () => !!reduced?.matches;

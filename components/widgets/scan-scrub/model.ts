@@ -1,44 +1,16 @@
 /**
- * The pure part of the scroll-scrubbed counting-sort diagram: which phase a scroll progress
- * shows, how far that phase's animation has run, and the scene (what is counted, summed,
- * placed) at that moment. Everything here is a function of its arguments only — no DOM, no
- * clock — so the diagram at a scroll position is the same whether the reader scrolled there
- * slowly, quickly, forwards, backwards or jumped. The particles, phases and arrays come from
- * the shared teaching model (components/sort/teaching.ts).
+ * The pure part of the scroll-scrubbed counting-sort diagram: the scene (what is counted,
+ * summed, placed) at a scroll progress. Which phase a progress shows and how far its animation
+ * has run is the scroll room's (components/widgets/shared/scroll/progress.ts). Everything here
+ * is a function of its arguments only — no DOM, no clock — so the diagram at a scroll position
+ * is the same whether the reader scrolled there slowly, quickly, forwards, backwards or jumped.
+ * The particles, phases and arrays come from the shared teaching model (components/sort/teaching.ts).
  */
-import type {DiagramScene, RowProgress} from "../../sort/diagram.js";
 import type {PhaseInfo, PlainSnapshots} from "../../sort/teaching.js";
+import type {DiagramScene, RowProgress} from "../shared/diagram/sort.js";
+import {animationAt, phaseAt} from "../shared/scroll/progress.js";
 
-export type {RowProgress} from "../../sort/diagram.js";
-
-/** Share of each phase's scroll span used by its animation; the rest holds the final state. */
-export const ANIMATION_SHARE = 0.7;
-/** Where inside its span a phase "rests" (fully drawn): the target of keyboard steps. */
-export const REST_SHARE = 0.85;
-
-/**
- * Maps scroll progress ∈ [0, 1] (clamped; NaN → 0) to a phase and the phase's own
- * progress t ∈ [0, 1). Each of the `numPhases` phases gets an equal share; progress 1
- * is the end of the last phase (t = 1).
- */
-export function phaseAt(progress: number, numPhases: number): {phaseIndex: number; t: number} {
-  const p = Number.isFinite(progress) ? Math.min(1, Math.max(0, progress)) : 0;
-  const u = p * numPhases;
-  const phaseIndex = Math.min(numPhases - 1, Math.floor(u));
-  return {phaseIndex, t: Math.min(1, u - phaseIndex)};
-}
-
-/** Animation amount for phase progress t: linear over ANIMATION_SHARE, then held at 1. Reduced motion: always 1. */
-export function animationAt(t: number, reducedMotion: boolean): number {
-  if (reducedMotion) return 1;
-  return Math.min(1, Math.max(0, t / ANIMATION_SHARE));
-}
-
-/** The scroll progress at which phase k rests fully drawn (keyboard step target). */
-export function restProgress(phaseIndex: number, numPhases: number): number {
-  const k = Math.min(numPhases - 1, Math.max(0, phaseIndex));
-  return (k + REST_SHARE) / numPhases;
-}
+export type {RowProgress} from "../shared/diagram/sort.js";
 
 /**
  * The arrays a phase has produced so far — what `.value` reports at that phase: counts from
@@ -56,7 +28,7 @@ export function revealedArrays(s: PlainSnapshots, phaseIndex: number, phases: Ph
   };
 }
 
-/** Everything the drawing needs at one scroll progress: the diagram's scene (components/sort/diagram.ts) and where in the scroll it is. */
+/** Everything the drawing needs at one scroll progress: the diagram's scene (components/widgets/shared/diagram/sort.ts) and where in the scroll it is. */
 export interface Scene extends DiagramScene {
   progress: number;
   phaseIndex: number;

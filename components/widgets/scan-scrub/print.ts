@@ -5,9 +5,10 @@
  * faded cards. The copies are made when printing starts and removed when it ends.
  */
 import type {PhaseInfo, PlainSnapshots, TeachingParticle} from "../../sort/teaching.js";
-import type {TeachingDiagram} from "../../sort/diagram.js";
+import type {TeachingDiagram} from "../shared/diagram/sort.js";
 import {onPrint} from "../runtime/still.js";
-import {captionOf, restProgress, sceneAt} from "./model.js";
+import {restProgress} from "../shared/scroll/progress.js";
+import {captionOf, sceneAt} from "./model.js";
 
 export interface PrintableSet {
   data: PlainSnapshots;

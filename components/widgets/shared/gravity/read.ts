@@ -1,5 +1,5 @@
 /** The runtime's option reading, plus: blank strings (`?count=` in a URL) mean "the default". */
-export {readOptions, type OptionSchema, type OptionValues} from "../runtime/options.js";
+export {readOptions, type OptionSchema, type OptionValues} from "../../runtime/options.js";
 
 export function blankToUndefined(input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

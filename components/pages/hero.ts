@@ -7,8 +7,8 @@
  * runtime follows the hero's first frame: scripts/slim-dist.mjs); the hero's cell calls it
  * again and gets the same widget. See docs/records/loading.md.
  */
-import {createWater, type WaterElement} from "../../widgets/water/index.js";
-import {acquireGPU, heroStarter, numParam, slotAspect} from "../hero-start.js";
+import {createWater, type WaterElement} from "../widgets/water/index.js";
+import {acquireGPU, heroStarter, numParam, slotAspect} from "../essay/hero-start.js";
 
 export {acquireGPU, numParam};
 
@@ -42,6 +42,6 @@ export const startHero: (invalidation?: Promise<unknown>) => WaterElement = hero
   });
 });
 
-export {createWater} from "../../widgets/water/index.js";
-export {keepFragmentInView, tocFloat, tocHighlight} from "../toc.js";
-export {heroFirstFrame, loadNear} from "../load.js";
+export {createWater} from "../widgets/water/index.js";
+export {keepFragmentInView, tocFloat, tocHighlight} from "../essay/toc.js";
+export {heroFirstFrame, loadNear} from "../essay/load.js";

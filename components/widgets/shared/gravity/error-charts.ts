@@ -1,10 +1,24 @@
 /**
- * The §5 widget's two d3 charts: relative force error against θ (median and 99th
- * percentile, log scale; the sweep's curves and the reader's θ marked), and the drift of
- * total energy and momentum over simulated time at the reader's θ.
+ * The Barnes–Hut error widgets' d3 charts: relative force error against θ (median and 99th
+ * percentile, log scale; the sweep's curves and the reader's θ marked), drawn by bh-error (2D)
+ * and bh-error-3d; and the drift of total energy and momentum over simulated time at the
+ * reader's θ (bh-error).
  */
-import * as d3 from "../../d3.js";
-import type {DriftPoint, ErrorPoint} from "./options.js";
+import * as d3 from "../../../d3.js";
+
+/** One measured point of the θ sweep. */
+export interface ErrorPoint {
+  theta: number;
+  median: number;
+  p99: number;
+}
+
+/** One sample of the drift run: simulated time, relative energy change, |total momentum|. */
+export interface DriftPoint {
+  t: number;
+  dE: number;
+  p: number;
+}
 
 const W = 340;
 const H = 220;

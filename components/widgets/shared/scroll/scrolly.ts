@@ -1,11 +1,12 @@
 /**
- * The scrolly of the scroll-scrubbed diagram: a sticky stage (progress bar, phase label,
- * diagram, caption, controls, status) beside — or, on narrow screens, above — one text
- * card per phase. Scroll progress through it picks the phase; this module owns that
- * geometry (progress ↔ document scroll position) and the stepping from phase to phase.
+ * The scrolly of a scroll-driven widget (the scroll-scrubbed counting sort, the Worlds from Dust
+ * story): a sticky stage (progress bar, phase label, diagram, caption, controls, status) beside —
+ * or, on narrow screens, above — one text card per phase. Scroll progress through it picks the
+ * phase; this module owns that geometry (progress ↔ document scroll position) and the stepping
+ * from phase to phase. Its classes (`scrub-*`) are styled under the widget's root class
+ * `scan-scrub` (components/widgets/runtime/widgets.css).
  */
-import type {PhaseInfo} from "../../sort/teaching.js";
-import {restProgress} from "./model.js";
+import {restProgress} from "./progress.js";
 
 const WIDE = 720; // px of widget width from which text and stage sit side by side
 
@@ -27,15 +28,23 @@ export interface Scrolly {
   scrollYFor(p: number): number;
 }
 
-/** The stage holds the progress bar, the phase label, `diagram` and the caption; the widget appends its controls and status line after them. */
-export function createScrolly(root: HTMLElement, phases: PhaseInfo[], stepTexts: string[], diagram: SVGSVGElement): Scrolly {
+/** A phase of the scroll: its id goes on its step card (`data-phase`). */
+export interface ScrollPhase {
+  id: string;
+}
+
+/**
+ * The stage holds the progress bar, the phase label, `diagram` and the caption; the widget
+ * appends its controls and status line after them. `label`: the stage's accessible name.
+ */
+export function createScrolly(root: HTMLElement, phases: readonly ScrollPhase[], stepTexts: string[], diagram: SVGSVGElement, label: string): Scrolly {
   const element = document.createElement("div");
   element.className = "scrub-scrolly";
   const stage = document.createElement("div");
   stage.className = "scrub-stage";
   stage.tabIndex = 0;
   stage.setAttribute("role", "group");
-  stage.setAttribute("aria-label", "Counting-sort diagram. Scroll, or use the arrow keys, to step through its phases.");
+  stage.setAttribute("aria-label", label);
   const progressBar = document.createElement("div");
   progressBar.className = "scrub-progress";
   progressBar.setAttribute("role", "progressbar");

@@ -1,13 +1,14 @@
 /**
- * Drawing shared by the gravity widgets (nbody, galaxy): the square world view fitted to
- * the canvas, the speed colour ramp of shaders/render/bodies.wgsl, and the CPU engines'
- * 2D-canvas drawing of bodies (the GPU engines draw with components/sim/body-renderer.ts).
+ * The gravity widgets' common look (nbody, galaxy, galaxy-3d, dust-disc): the square world
+ * view fitted to the canvas, the speed colour ramp of shaders/render/bodies.wgsl, the sky or
+ * ink look for the theme, and the CPU engines' 2D-canvas drawing of bodies (the GPU engines
+ * draw with components/sim/body-renderer.ts).
  */
-import type {Bodies} from "../../gravity/bodies.js";
-import {fitView} from "../../sim/pointer.js";
-import type {WorldView} from "../../sim/renderer.js";
-import type {CanvasStage} from "../runtime/canvas.js";
-import {isDark, parseColor, resolveColor} from "../runtime/theme.js";
+import type {Bodies} from "../../../gravity/bodies.js";
+import {fitView} from "../../../sim/pointer.js";
+import type {WorldView} from "../../../sim/renderer.js";
+import type {CanvasStage} from "../../runtime/canvas.js";
+import {isDark, parseColor, resolveColor} from "../../runtime/theme.js";
 
 /** The world square [−half, half]² fitted to the stage's canvas (discs stay round). */
 export function skyView(stage: CanvasStage, half: number): WorldView {

@@ -9,17 +9,18 @@
  * them before the near field), the chosen grain's walk (gravity/walk.ts `walkPoint`: the cells
  * taken as one mass, the leaves opened, the bodies summed one by one, plus the star), its grid
  * window (the cells within r_i + r_max, as contacts.wgsl visits them) and contacts, and the sum.
- * The widget (components/widgets/dust-story/) draws it; tests/unit/dust-story.test.ts holds it
- * to the twins (walkTwin, nearTwin, contactPairsBruteForce).
+ * The widget's model: index.ts beside it draws it (draw.ts) and scrolls through it with the scroll
+ * room (components/widgets/shared/scroll/); tests/unit/dust-story.test.ts holds it to the twins
+ * (walkTwin, nearTwin, contactPairsBruteForce).
  */
-import {buildBarnesHut, type BarnesHut} from "../gravity/twin.js";
-import {nodeBox} from "../gravity/tree.js";
-import {walkPoint} from "../gravity/walk.js";
-import type {Bodies} from "../gravity/bodies.js";
-import {phaseAt, restProgress} from "../widgets/scan-scrub/model.js";
-import {discScene} from "./scene.js";
-import type {DustParams} from "./params.js";
-import {nearTwin} from "./twin.js";
+import type {DustParams} from "../../dust/params.js";
+import {discScene} from "../../dust/scene.js";
+import {nearTwin} from "../../dust/twin.js";
+import type {Bodies} from "../../gravity/bodies.js";
+import {nodeBox} from "../../gravity/tree.js";
+import {buildBarnesHut, type BarnesHut} from "../../gravity/twin.js";
+import {walkPoint} from "../../gravity/walk.js";
+import {phaseAt, restProgress} from "../shared/scroll/progress.js";
 
 /** The story's steps, in order (ids are `.value.step`). */
 export const STORY_STEPS = [

@@ -5,8 +5,8 @@
  * the widgets compile from the comment-free copies in the hero's module.
  */
 export {html} from "htl";
-export {shownWGSL as browserWGSL} from "../../gpu/wgsl-browser.js";
-export {createCountingSort, phaseHeading as sortPhaseHeading} from "../../widgets/counting-sort/index.js";
-export {createScanBlocks} from "../../widgets/scan-blocks/index.js";
-export {createScanScrub} from "../../widgets/scan-scrub/index.js";
-export {createWGSLCode} from "../wgsl-code.js";
+export {shownWGSL as browserWGSL} from "../gpu/wgsl-browser.js";
+export {createCountingSort, phaseHeading as sortPhaseHeading} from "../widgets/counting-sort/index.js";
+export {createScanBlocks} from "../widgets/scan-blocks/index.js";
+export {createScanScrub} from "../widgets/scan-scrub/index.js";
+export {createWGSLCode} from "../essay/wgsl-code.js";

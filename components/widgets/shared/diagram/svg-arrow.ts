@@ -2,7 +2,7 @@
  * An arrowhead <marker> for d3-drawn SVG diagrams, added once per SVG with a page-unique
  * id (several widgets can share a page). Returns the id for `marker-end: url(#id)`.
  */
-import type * as d3 from "../../d3.js";
+import type * as d3 from "../../../d3.js";
 
 let nextId = 0;
 

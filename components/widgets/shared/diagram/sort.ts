@@ -20,9 +20,9 @@
  *   larger boxes, "cell k" column heads, notes beside the grid, and particles that fly into the
  *   slots as dots; `fitText()` raises font sizes so that none is under MIN_FONT_PX on screen.
  */
-import * as d3 from "../d3.js";
-import {arrowMarker} from "../widgets/runtime/svg-arrow.js";
-import {cellColour, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "./teaching.js";
+import * as d3 from "../../../d3.js";
+import {cellColour, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../../sort/teaching.js";
+import {arrowMarker} from "./svg-arrow.js";
 
 /** The smallest font size a label may have on screen (CSS px). */
 export const MIN_FONT_PX = 11;
