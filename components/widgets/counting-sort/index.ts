@@ -11,18 +11,21 @@
 import {createTeachingDiagram, settledScene} from "../../sort/diagram.js";
 import type {GridParams} from "../../sort/grid.js";
 import {plainSnapshots, seededParticles, teachingGrid, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
-import {defineWidget, mountWidget} from "../runtime/mount.js";
+import {button} from "../runtime/controls.js";
+import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
 import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
 import {sortControls} from "./controls.js";
+import {replaceKernel, type SortKernel} from "./replacement.js";
 import {cpuEngine} from "./cpu.js";
 import type {SortEngine} from "./engine.js";
 import {gpuEngine} from "./gpu.js";
 import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type CountingSortOptions, type CountingSortValue} from "./options.js";
 
 export type {CountingSortOptions, CountingSortValue} from "./options.js";
+export type {SortKernel} from "./replacement.js";
 export {phaseHeading} from "./options.js";
 
 const CAPTIONS: Record<string, (v: CountingSortValue) => string> = {
@@ -47,6 +50,8 @@ interface SortState {
   snaps: PlainSnapshots | null;
   phaseIndex: number;
   engine: CountingSortValue["engine"];
+  /** The kernel a page replaced (useKernel), or null: the widget's own kernels. */
+  kernel: SortKernel | null;
 }
 
 /** The `.value` of state `s`: arrays revealed up to the current phase. */
@@ -65,7 +70,59 @@ function widgetValueOf(s: SortState): CountingSortValue {
     starts: snaps && phaseIndex >= phases.length - 2 ? Array.from(snaps.starts) : null,
     order: snaps && phaseIndex === phases.length - 1 ? Array.from(snaps.order) : null,
     engine: s.engine,
+    ...(s.kernel ? {kernel: s.kernel.phase} : {}),
   };
+}
+
+/** What each replaceable phase computes, for the line that names the page's kernel. */
+const KERNEL_WORDS: Record<SortKernel["phase"], string> = {
+  key: "The cell keys",
+  count: "The histogram",
+  "scan-round": "Every scan round",
+  scan: "The last scan round (the inclusive scan)",
+  shift: "The exclusive starts",
+  scatter: "The scatter's order",
+};
+
+/**
+ * The page's replaced kernel (`useKernel`, replacement.ts) and the line saying whose kernel
+ * runs, with a button back to the widget's own; `apply` gives a sort's snapshots with the
+ * replaced phase and everything after it. A kernel that fails is dropped and the line says why.
+ */
+function kernelHook(s: SortState, resort: () => void) {
+  const line = document.createElement("p");
+  line.className = "sort-kernel-note";
+  line.hidden = true;
+  const text = document.createElement("span");
+  const back = button("Back to the essay's kernels", () => use(null), {title: "Sort with the widget's own kernels again"});
+  line.append(text, " ", back);
+  const say = (message: string, active: boolean) => {
+    text.textContent = message;
+    back.hidden = !active;
+    line.hidden = !message;
+  };
+  const use = (kernel: SortKernel | null) => {
+    s.kernel = kernel;
+    say(
+      kernel
+        ? `${KERNEL_WORDS[kernel.phase]} below come${kernel.phase === "scan-round" ? "" : "s"} from ${kernel.label}; the phases after it follow from its numbers.`
+        : "",
+      !!kernel
+    );
+    resort();
+  };
+  const apply = async (plain: PlainSnapshots, side: number): Promise<PlainSnapshots> => {
+    const kernel = s.kernel;
+    if (!kernel) return plain;
+    try {
+      return await replaceKernel(plain, s.particles, side, kernel);
+    } catch (e) {
+      s.kernel = null;
+      say(`${kernel.label} could not run here (${(e as Error).message}); the diagram shows the essay's kernels.`, false);
+      return plain;
+    }
+  };
+  return {line, use, apply};
 }
 
 /** The diagram's SVG (components/sort/diagram.ts, laid out for the box's width) in a box as wide as the widget. */
@@ -100,6 +157,7 @@ function readSort(options: CountingSortOptions) {
     snaps: null,
     phaseIndex: 0,
     engine: "pending",
+    kernel: null,
   };
   return {values, notes, s};
 }
@@ -121,6 +179,11 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
     cap.setAttribute("aria-live", "polite");
     const controls = sortControls();
     root.tabIndex = -1;
+    const hook = kernelHook(s, () => {
+      s.phaseIndex = 0;
+      void compute();
+    });
+    (root as CountingSortElement).useKernel = hook.use;
 
     let seed = values.seed;
     let playing = false;
@@ -147,7 +210,9 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
       try {
         const snaps = await engine.sort(s.particles);
         if (gen !== generation) return;
-        s.snaps = plainSnapshots(snaps);
+        const plain = await hook.apply(plainSnapshots(snaps), side);
+        if (gen !== generation) return;
+        s.snaps = plain;
         render(false);
       } catch (e) {
         if (gen === generation) status.error(`Sorting failed: ${(e as Error).message}`);
@@ -214,7 +279,7 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
           generation++;
           stopResize();
         });
-        return [controls.element, scroller, cap, status.element];
+        return [controls.element, scroller, cap, hook.line, status.element];
       },
       caption: ({value: v}) =>
         captionLine(v.heading, `${v.particles.length} particles in ${v.cells} cells`, `scan rounds done: ${v.scanRounds.length}`, "press Next, or Auto-play"),
@@ -222,5 +287,12 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
   },
 });
 
+/**
+ * The widget's element: `.value`, `dispose()`, and `useKernel(kernel)`, the page's hook for a
+ * replaced kernel (replacement.ts: e.g. the reader's passing count kernel from an exercise);
+ * `useKernel(null)` goes back to the widget's own kernels, as does the line's button.
+ */
+export type CountingSortElement = MountedElement<CountingSortValue> & {useKernel(kernel: SortKernel | null): void};
+
 /** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
-export const createCountingSort = (options: CountingSortOptions = {}) => mountWidget(sortDefinition, options);
+export const createCountingSort = (options: CountingSortOptions = {}) => mountWidget(sortDefinition, options) as CountingSortElement;
