@@ -13,23 +13,42 @@ import {exclusiveFromInclusive, hillisSteeleRound, scanRoundCount} from "../../s
 import type {PlainSnapshots, TeachingParticle} from "../../sort/teaching.js";
 
 /**
- * One replaced kernel: the phase whose array it computes, a label naming whose kernel it is
- * ("your count kernel"), and `run`, which computes that array from the phase's inputs.
- *
- * - `key`: each particle's cell key from its position (`positions`: x, y pairs in cell units; the grid is `side` × `side` unit cells).
- * - `count`: the histogram (`cells` counters) from the particles' keys.
- * - `scan-round`: one Hillis–Steele round: `dst[i] = src[i] + src[i − stride]` (or `src[i]` for `i < stride`); run once per round.
- * - `scan`: the whole inclusive scan of the counts (the diagram's last round; the rounds before it stay the twin's).
- * - `shift`: the exclusive starts (`cells + 1` entries, the last the total) from the inclusive scan.
- * - `scatter`: the order after the scatter (`order[slot]` = index of the particle in that slot) from the keys and the starts.
+ * What a replaced kernel is given: the particles (positions in cell units: cell (i, j) of the
+ * `side` × `side` grid spans [i, i + 1) × [j, j + 1)) and every array of the sort computed before
+ * its phase.
  */
-export type SortKernel =
-  | {phase: "key"; label: string; run(positions: Float32Array, side: number): Promise<ArrayLike<number>>}
-  | {phase: "count"; label: string; run(keys: Uint32Array, cells: number): Promise<ArrayLike<number>>}
-  | {phase: "scan-round"; label: string; run(src: Uint32Array, stride: number): Promise<ArrayLike<number>>}
-  | {phase: "scan"; label: string; run(counts: Uint32Array): Promise<ArrayLike<number>>}
-  | {phase: "shift"; label: string; run(inclusive: Uint32Array): Promise<ArrayLike<number>>}
-  | {phase: "scatter"; label: string; run(keys: Uint32Array, starts: Uint32Array): Promise<ArrayLike<number>>};
+export interface SortKernelInput {
+  particles: readonly TeachingParticle[];
+  side: number;
+  /** Each particle's cell key (the engine's, or the replaced key kernel's). */
+  keys: Uint32Array;
+  /** The histogram (the engine's, or the replaced count kernel's). */
+  counts: Uint32Array;
+  /** scan-round: the array the round reads, and its stride. */
+  src?: Uint32Array;
+  stride?: number;
+  /** shift: the inclusive scan. */
+  inclusive?: Uint32Array;
+  /** scatter: the exclusive starts (cells + 1 entries, the last the particle count). */
+  starts?: Uint32Array;
+}
+
+/**
+ * One replaced kernel: the phase whose array it computes, a label naming whose kernel it is
+ * ("your count kernel"), and `run`, which computes that array:
+ *
+ * - `key`: each particle's cell key;
+ * - `count`: the histogram (`cells` counters);
+ * - `scan-round`: one Hillis–Steele round of `src` with `stride` (run once per round);
+ * - `scan`: the whole inclusive scan of the counts (the diagram's last round; the rounds before it stay the twin's);
+ * - `shift`: the exclusive starts (`cells + 1` entries) from `inclusive`;
+ * - `scatter`: the order after the scatter, `order[slot]` = the id of the particle in that slot.
+ */
+export interface SortKernel {
+  phase: "key" | "count" | "scan-round" | "scan" | "shift" | "scatter";
+  label: string;
+  run(input: SortKernelInput): Promise<ArrayLike<number>>;
+}
 
 /** The phases a replacement may take, in the sort's order. */
 export const SORT_KERNEL_PHASES: readonly SortKernel["phase"][] = ["key", "count", "scan-round", "scan", "shift", "scatter"];
@@ -71,53 +90,55 @@ export async function replaceKernel(base: PlainSnapshots, particles: readonly Te
   const n = particles.length;
   const cells = side * side;
   const what = kernel.label;
-  let keys: Uint32Array<ArrayBuffer> = Uint32Array.from(base.keys);
-  let counts: Uint32Array<ArrayBuffer> = Uint32Array.from(base.counts);
+  const input: SortKernelInput = {particles, side, keys: Uint32Array.from(base.keys), counts: Uint32Array.from(base.counts)};
+  const run = async (length: number, extra: Partial<SortKernelInput> = {}) => words(await kernel.run({...input, ...extra}), length, what);
   let rounds: Uint32Array[] | null = null;
   let starts: Uint32Array | null = null;
   let order: Uint32Array | null = null;
+  const inclusive = () => roundsOf(input.counts).at(-1) ?? input.counts;
   switch (kernel.phase) {
     case "key": {
-      const positions = new Float32Array(particles.flatMap((p) => [p.x, p.y]));
-      keys = words(await kernel.run(positions, side), n, what);
-      if (keys.some((k) => k >= cells)) throw new Error(`${what} gave a key outside the ${cells} cells`);
-      counts = new Uint32Array(cells);
-      for (const k of keys) counts[k]++;
+      input.keys = await run(n);
+      if (input.keys.some((k) => k >= cells)) throw new Error(`${what} gave a key outside the ${cells} cells`);
+      input.counts = new Uint32Array(cells);
+      for (const k of input.keys) input.counts[k]++;
       break;
     }
     case "count":
-      counts = words(await kernel.run(keys, cells), cells, what);
+      input.counts = await run(cells);
       break;
     case "scan-round": {
       rounds = [];
-      let cur = counts;
-      for (let r = 0; r < scanRoundCount(cells); r++) rounds.push((cur = words(await kernel.run(cur, 1 << r), cells, what)));
+      let cur = input.counts;
+      for (let r = 0; r < scanRoundCount(cells); r++) rounds.push((cur = await run(cells, {src: cur, stride: 1 << r})));
       break;
     }
     case "scan":
-      rounds = roundsOf(counts, words(await kernel.run(counts), cells, what));
+      rounds = roundsOf(input.counts, await run(cells));
       break;
     case "shift":
-      starts = words(await kernel.run(roundsOf(counts).at(-1) ?? counts), cells + 1, what);
+      starts = await run(cells + 1, {inclusive: inclusive()});
       break;
     case "scatter":
-      starts = exclusiveFromInclusive(roundsOf(counts).at(-1) ?? counts);
-      order = words(await kernel.run(keys, starts), n, what);
+      starts = exclusiveFromInclusive(inclusive());
+      order = await run(n, {starts});
       break;
   }
+  const {keys, counts} = input;
   rounds ??= roundsOf(counts);
   starts ??= exclusiveFromInclusive(rounds.at(-1) ?? counts);
   if (starts.some((s) => s > n)) throw new Error(`${what}: the starts point past the ${n} particles`);
+  const ids = new Set(particles.map((p) => p.id));
   if (!order) {
     const sum = counts.reduce((a, b) => a + b, 0);
     if (sum !== n) throw new Error(`${what}: the cells hold ${sum} particles, not ${n}`);
-    order = scatterOrder(keys, starts);
-  } else if (order.some((i) => i >= n)) throw new Error(`${what} put a particle index past ${n - 1} into the order`);
+    order = scatterOrder(keys, starts).map((i) => particles[i].id);
+  } else if (order.some((id) => !ids.has(id))) throw new Error(`${what} put an unknown particle into the order`);
   return {
     keys: Array.from(keys),
     counts: Array.from(counts),
     scanRounds: rounds.map((r) => Array.from(r)),
     starts: Array.from(starts),
-    order: Array.from(order, (i) => particles[i].id),
+    order: Array.from(order),
   };
 }
