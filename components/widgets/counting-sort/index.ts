@@ -74,15 +74,19 @@ function widgetValueOf(s: SortState): CountingSortValue {
   };
 }
 
-/** What each replaceable phase computes, for the line that names the page's kernel. */
-const KERNEL_WORDS: Record<SortKernel["phase"], string> = {
-  key: "The cell keys",
-  count: "The histogram",
-  "scan-round": "Every scan round",
-  scan: "The last scan round (the inclusive scan)",
-  shift: "The exclusive starts",
-  scatter: "The scatter's order",
+/** The line naming a replaced kernel, by phase: what it computes and where its numbers go. */
+const KERNEL_WORDS: Record<SortKernel["phase"], (label: string) => string> = {
+  key: (k) => `The cell keys in this diagram come from ${k}; the phases after them follow from its numbers.`,
+  count: (k) => `The histogram in this diagram comes from ${k}; the phases after it follow from its numbers.`,
+  "scan-round": (k) => `Every scan round in this diagram comes from ${k}; the starts and the scatter follow from its numbers.`,
+  scan: (k) => `The last scan round (the inclusive scan) in this diagram comes from ${k}; the starts and the scatter follow from it.`,
+  shift: (k) => `The exclusive starts in this diagram come from ${k}; the scatter follows from its numbers.`,
+  scatter: (k) => `The scatter's order in this diagram comes from ${k}.`,
 };
+
+/** The index of the first phase that shows a replaced kernel's array, of `count` phases (start, histogram, rounds, shift, scatter). */
+const firstPhaseOf = (phase: SortKernel["phase"], count: number) =>
+  ({key: 1, count: 1, "scan-round": 2, scan: count - 3, shift: count - 2, scatter: count - 1})[phase];
 
 /**
  * The page's replaced kernel (`useKernel`, replacement.ts) and the line saying whose kernel
@@ -103,12 +107,7 @@ function kernelHook(s: SortState, resort: () => void) {
   };
   const use = (kernel: SortKernel | null) => {
     s.kernel = kernel;
-    say(
-      kernel
-        ? `${KERNEL_WORDS[kernel.phase]} below come${kernel.phase === "scan-round" ? "" : "s"} from ${kernel.label}; the phases after it follow from its numbers.`
-        : "",
-      !!kernel
-    );
+    say(kernel ? KERNEL_WORDS[kernel.phase](kernel.label) : "", !!kernel);
     resort();
   };
   const apply = async (plain: PlainSnapshots, side: number): Promise<PlainSnapshots> => {
@@ -179,9 +178,10 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
     cap.setAttribute("aria-live", "polite");
     const controls = sortControls();
     root.tabIndex = -1;
+    // a replaced kernel: sort again, then show the first phase its numbers reach
     const hook = kernelHook(s, () => {
       s.phaseIndex = 0;
-      void compute();
+      void compute().then(() => s.kernel && s.snaps && goTo(firstPhaseOf(s.kernel.phase, phases.length)));
     });
     (root as CountingSortElement).useKernel = hook.use;
 

@@ -65,6 +65,11 @@ export interface CountingSortValue {
   starts: number[] | null;
   order: number[] | null;
   engine: "gpu" | "cpu" | "pending";
+  /**
+   * The phase whose array a page's replaced kernel computes (`useKernel`, replacement.ts: "count",
+   * "scan-round", "shift", …); absent while the widget's own kernels run.
+   */
+  kernel?: string;
 }
 
 /**

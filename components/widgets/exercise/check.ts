@@ -6,7 +6,7 @@
  */
 import {adapterInfoOf, adapterName} from "../../gpu/adapter.js";
 import type {CheckEngine, CheckResult, Task} from "../../exercises/task.js";
-import {stubCheckOnGPU, stubExerciseDevice} from "./stub.js";
+import {checkOnGPU, exerciseDevice} from "../../exercises/check-gpu.js";
 
 /** The longest a check may take before the widget gives up on it and says so. */
 export const CHECK_TIMEOUT_MS = 60_000;
@@ -41,7 +41,8 @@ function interpreterChecker(): Checker {
   return {
     engine: "interpreter",
     line: INTERPRETER_LINE,
-    check: () => Promise.resolve(problemResult("interpreter", "The CPU interpreter is not part of this build yet.")),
+    // TEMPORARY: on the main thread until the worker lands
+    check: (task, code) => guarded("interpreter", () => import("../../exercises/check-interpreter.js").then((m) => m.checkOnInterpreter(task, code))),
   };
 }
 
@@ -50,15 +51,21 @@ export async function createChecker(engine: "auto" | "interpreter"): Promise<Che
   if (engine === "interpreter") return interpreterChecker();
   let device: GPUDevice | null = null;
   try {
-    device = await stubExerciseDevice();
+    device = await exerciseDevice();
   } catch {
     device = null;
   }
   if (!device) return interpreterChecker();
-  const d = device;
   return {
     engine: "gpu",
-    line: `Checks run on your GPU (${adapterName(adapterInfoOf(d))}), on a device of their own: the page's simulations keep theirs.`,
-    check: (task, code) => guarded("gpu", () => stubCheckOnGPU(task, code, d)),
+    line: `Checks run on your GPU (${adapterName(adapterInfoOf(device))}), on a device of their own: the page's simulations keep theirs.`,
+    // the current device, or a new one after a loss (a watchdog destroys the device of a kernel that runs too long)
+    check: (task, code) =>
+      guarded("gpu", async () => {
+        const d = await exerciseDevice();
+        return d
+          ? checkOnGPU(task, code, d)
+          : problemResult("gpu", "The GPU is gone (its device was lost and no new one came back): reload the page to check again.");
+      }),
   };
 }

@@ -14,7 +14,7 @@
  * The editor (CodeMirror) and the checker load when the widget first comes near the viewport (the
  * runtime's lazy start), not with the widget.
  */
-import type {CheckResult, ExerciseValue, Task} from "../../exercises/task.js";
+import type {CheckResult, ExerciseValue, Task, TaskInput} from "../../exercises/task.js";
 import {shownWGSL} from "../../gpu/wgsl-browser.js";
 import {button} from "../runtime/controls.js";
 import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
@@ -38,6 +38,11 @@ export type ExerciseElement = MountedElement<ExerciseValue> & {
   task: Task;
   /** A line under the result naming what the passing kernel now drives, with a link to it; empty text removes it. */
   showDriven(text: string, href: string): void;
+  /**
+   * Runs the passing kernel (`passedCode`) on `input` under the task's harness, where the checks
+   * run (run.ts), and gives its output binding; rejects with a sentence without a passing kernel.
+   */
+  runKernel(input: TaskInput): Promise<Uint32Array | Float32Array>;
 };
 
 let ids = 0;
@@ -116,6 +121,11 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
     const box = editorBox(task);
     const driven = drivenLine();
     root.showDriven = driven.show;
+    root.runKernel = (input) => {
+      const code = root.passedCode;
+      if (code === null) return Promise.reject(new Error("no kernel has passed the check"));
+      return import("./run.js").then((m) => m.runOnInput(task, code, input, state.value.engine === "gpu" ? "gpu" : "interpreter"));
+    };
     let editor: ExerciseEditor | null = null;
     let checker: Checker | null = null;
     let starter = "";

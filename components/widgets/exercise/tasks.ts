@@ -1,13 +1,11 @@
 /**
- * The exercise widget's view of the task list: a task by id, and a task's WGSL as written
- * (shaders/exercises/<id>/starter.wgsl and solution.wgsl, comments included: the starter's comments
- * are part of the exercise).
+ * The exercise widget's view of the task list (components/exercises/tasks.ts): a task by id, and a
+ * task's WGSL as written (shaders/exercises/<id>/starter.wgsl and solution.wgsl, comments
+ * included: the starter's comments are part of the exercise).
  */
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 import type {Task} from "../../exercises/task.js";
-import {STUB_SOURCES, stubTask} from "./stub.js";
-
-const TASKS: readonly Task[] = [stubTask];
+import {TASKS, taskSource as sourceOf} from "../../exercises/tasks.js";
 
 /** The task called `id` (the schema has already replaced an unknown id by the default). */
 export function findTask(id: string): Task {
@@ -15,9 +13,6 @@ export function findTask(id: string): Task {
 }
 
 /** `task`'s starter or reference solution, as written. */
-export function taskSource(task: Task, which: "starter" | "solution", load: WGSLLoader | undefined): Promise<string> {
-  const path = `exercises/${task.id}/${which}.wgsl`;
-  if (path in STUB_SOURCES) return Promise.resolve(STUB_SOURCES[path]);
-  if (!load) return Promise.reject(new Error(`no loader for ${path}`));
-  return load(path);
+export function taskSource(task: Task, which: "starter" | "solution", load: WGSLLoader): Promise<string> {
+  return sourceOf(task, which, load);
 }

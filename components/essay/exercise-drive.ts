@@ -1,0 +1,129 @@
+/**
+ * Plugs a reader's passing kernel into the live widget of its section: the page's wiring between an
+ * exercise (components/widgets/exercise/) and the 56-particle counting sort
+ * (components/widgets/counting-sort/, its `useKernel` hook). Widgets never import one another; the
+ * page that shows both joins them here.
+ *
+ * A task names what it drives (`Task.drives`: `{widget: "counting-sort", kernel}` with the kernel's
+ * entry point, e.g. "count"). `sortKernelFor` turns the widget's arrays into the task's harness
+ * (components/exercises/tasks.ts: the same bindings as the sort's own kernels) and the kernel's
+ * output back into the widget's arrays; the kernel itself runs where the exercise's checks run
+ * (`ExerciseElement.runKernel`), never on the simulations' device.
+ */
+import type {Task, TaskInput} from "../exercises/task.js";
+import {gridWords, workgroupsFor} from "../exercises/inputs.js";
+import {PARTICLE_WORDS, packParticles} from "../sort/particles.js";
+import {teachingGrid} from "../sort/teaching.js";
+import type {CountingSortElement, SortKernel} from "../widgets/counting-sort/index.js";
+import type {SortKernelInput} from "../widgets/counting-sort/replacement.js";
+import type {ExerciseElement} from "../widgets/exercise/index.js";
+
+/** A task's driven kernel (its entry point) → the phase of the sort widget it replaces. */
+const PHASE_OF: Record<string, SortKernel["phase"]> = {
+  cell_keys: "key",
+  count: "count",
+  scan_round: "scan-round",
+  shift_exclusive: "shift",
+  scatter: "scatter",
+};
+/** How the sort widget's line names the reader's kernel of each phase. */
+const LABEL_OF: Record<SortKernel["phase"], string> = {
+  key: "your cell-key kernel",
+  count: "your count kernel",
+  "scan-round": "your scan-round kernel",
+  scan: "your scan kernel",
+  shift: "your exclusive-shift kernel",
+  scatter: "your scatter kernel",
+};
+
+/** The packed particles of the widget's input, keys written (the scatter reads them). */
+function packed(i: SortKernelInput) {
+  const p = packParticles(i.particles.map((q) => ({x: q.x, y: q.y, id: q.id})));
+  i.keys.forEach((k, j) => (p.u32[j * PARTICLE_WORDS + 5] = k));
+  return p;
+}
+
+/** The task's input (its harness's buffers) for the widget's arrays of `phase`. */
+export function harnessInput(phase: SortKernel["phase"], i: SortKernelInput): TaskInput {
+  const n = i.particles.length;
+  const cells = i.side * i.side;
+  const grid = () => gridWords(teachingGrid(i.side, i.side), n);
+  switch (phase) {
+    case "key":
+      return {size: n, buffers: {0: grid(), 1: packed(i).u32, 2: new Uint32Array(n)}, workgroups: workgroupsFor(n)};
+    case "count":
+      return {size: n, buffers: {0: grid(), 1: packed(i).u32, 2: new Uint32Array(cells)}, workgroups: workgroupsFor(n)};
+    case "scan-round":
+      return {
+        size: cells,
+        buffers: {0: new Uint32Array([i.stride ?? 1, cells]), 1: i.src ?? i.counts, 2: new Uint32Array(cells)},
+        workgroups: workgroupsFor(cells),
+      };
+    case "shift":
+      return {
+        size: cells,
+        buffers: {0: new Uint32Array([cells, 0]), 1: i.inclusive ?? i.counts, 2: new Uint32Array(cells + 1)},
+        workgroups: workgroupsFor(cells),
+      };
+    case "scatter": {
+      const starts = i.starts ?? new Uint32Array(cells + 1);
+      return {size: n, buffers: {0: grid(), 1: packed(i).u32, 2: new Uint32Array(n * PARTICLE_WORDS), 3: starts.slice(0, cells)}, workgroups: workgroupsFor(n)};
+    }
+    case "scan":
+      throw new RangeError("no task drives the whole scan");
+  }
+}
+
+/** The widget's array from the kernel's output: the scatter's particles become their ids in slot order. */
+export function widgetOutput(phase: SortKernel["phase"], out: Uint32Array | Float32Array): ArrayLike<number> {
+  const words = out instanceof Uint32Array ? out : new Uint32Array(out.buffer, out.byteOffset, out.length);
+  if (phase !== "scatter") return words;
+  return Array.from({length: Math.floor(words.length / PARTICLE_WORDS)}, (_, k) => words[k * PARTICLE_WORDS + 4]);
+}
+
+/** The phase of the counting-sort widget that `task` drives, or null (it drives another widget, or none). */
+export function drivenPhase(task: Task): SortKernel["phase"] | null {
+  if (task.drives?.widget !== "counting-sort") return null;
+  return PHASE_OF[task.drives.kernel] ?? null;
+}
+
+/** The sort widget's replacement for `exercise`'s passing kernel, or null when its task drives no phase of that widget. */
+export function sortKernelFor(exercise: ExerciseElement): SortKernel | null {
+  const phase = drivenPhase(exercise.task);
+  if (!phase) return null;
+  return {
+    phase,
+    label: LABEL_OF[phase],
+    run: async (input) => widgetOutput(phase, await exercise.runKernel(harnessInput(phase, input))),
+  };
+}
+
+/**
+ * Joins an exercise to the sort widget for as long as both live: each pass plugs the reader's
+ * kernel in (and says so under the exercise's result, linking to the widget); a failing check or
+ * Reset takes it out again. Returns the function that unhooks (the page's invalidation).
+ */
+export function driveSortWidget(exercise: ExerciseElement, sort: CountingSortElement, href: string): () => void {
+  if (!drivenPhase(exercise.task)) return () => {};
+  let plugged: string | null = null; // the code running in the sort widget
+  const onExercise = () => {
+    const code = exercise.value.passed ? exercise.passedCode : null;
+    if (code === plugged) return;
+    plugged = code;
+    sort.useKernel(code === null ? null : sortKernelFor(exercise));
+    exercise.showDriven(code === null ? "" : "Your kernel now runs in the counting sort, one phase at a time: see it there ↑", href);
+  };
+  // the reader went back to the essay's kernels in the sort widget, or the kernel failed there
+  const onSort = () => {
+    if (plugged === null || sort.value.kernel) return;
+    plugged = null;
+    exercise.showDriven("", "");
+  };
+  exercise.addEventListener("input", onExercise);
+  sort.addEventListener("input", onSort);
+  return () => {
+    exercise.removeEventListener("input", onExercise);
+    sort.removeEventListener("input", onSort);
+    if (plugged !== null) sort.useKernel(null);
+  };
+}
