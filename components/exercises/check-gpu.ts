@@ -14,7 +14,7 @@ import {GUARD_GROUP, guardLoops, LOOP_LIMIT} from "./loop-guard.js";
 import type {CaseResult, CheckResult, CompileMessage, Task, TaskInput} from "./task.js";
 
 /** How long one case may run before the watchdog calls it an endless loop (ms). */
-export const GPU_TIMEOUT_MS = 2500;
+export const GPU_TIMEOUT_MS = 3000;
 
 const lostDevices = new WeakSet<GPUDevice>();
 let current: Promise<GPUDevice | null> | null = null;

@@ -11,7 +11,7 @@
 /** The guard's flag buffer, `@group(1) @binding(0)`, one u32: 1 when a loop ran past its limit. */
 export const GUARD_GROUP = 1;
 /** Iterations one thread may run in one loop before the guard stops it. */
-export const LOOP_LIMIT = 1 << 20;
+export const LOOP_LIMIT = 1 << 16;
 
 const GUARD_DECL = "@group(1) @binding(0) var<storage, read_write> loop_guard_hit: array<u32>;";
 
