@@ -7,6 +7,7 @@
 import {adapterInfoOf, adapterName} from "../../gpu/adapter.js";
 import type {CheckEngine, CheckResult, Task} from "../../exercises/task.js";
 import {checkOnGPU, exerciseDevice} from "../../exercises/check-gpu.js";
+import type {WorkerLike} from "../../exercises/interpreter-client.js";
 
 /** The longest a check may take before the widget gives up on it and says so. */
 export const CHECK_TIMEOUT_MS = 60_000;
@@ -41,8 +42,12 @@ function interpreterChecker(): Checker {
   return {
     engine: "interpreter",
     line: INTERPRETER_LINE,
-    // TEMPORARY: on the main thread until the worker lands
-    check: (task, code) => guarded("interpreter", () => import("../../exercises/check-interpreter.js").then((m) => m.checkOnInterpreter(task, code))),
+    // in a worker of its own per check (terminated past its time): an endless kernel never freezes the tab
+    check: (task, code) =>
+      guarded("interpreter", async () => {
+        const [{checkInWorker}, {createInterpreterWorker}] = await Promise.all([import("../../exercises/interpreter-client.js"), import("./worker.js")]);
+        return checkInWorker(task, code, {createWorker: () => createInterpreterWorker() as unknown as WorkerLike});
+      }),
   };
 }
 
