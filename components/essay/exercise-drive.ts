@@ -99,31 +99,69 @@ export function sortKernelFor(exercise: ExerciseElement): SortKernel | null {
 }
 
 /**
- * Joins an exercise to the sort widget for as long as both live: each pass plugs the reader's
- * kernel in (and says so under the exercise's result, linking to the widget); a failing check or
- * Reset takes it out again. Returns the function that unhooks (the page's invalidation).
+ * Joins an exercise to the page's sort widget for as long as both live: each pass plugs the
+ * reader's kernel into the widget `findSort` gives at that moment (and says so under the exercise's
+ * result, linking to `href`); a failing check or Reset takes it out again, as does the widget's own
+ * "Back to the essay's kernels". Returns the function that unhooks (the page's invalidation).
  */
-export function driveSortWidget(exercise: ExerciseElement, sort: CountingSortElement, href: string): () => void {
+export function driveSortWidget(exercise: ExerciseElement, findSort: () => CountingSortElement | null, href: string): () => void {
   if (!drivenPhase(exercise.task)) return () => {};
-  let plugged: string | null = null; // the code running in the sort widget
-  const onExercise = () => {
-    const code = exercise.value.passed ? exercise.passedCode : null;
-    if (code === plugged) return;
-    plugged = code;
-    sort.useKernel(code === null ? null : sortKernelFor(exercise));
-    exercise.showDriven(code === null ? "" : "Your kernel now runs in the counting sort, one phase at a time: see it there ↑", href);
-  };
+  let plugged: {code: string; sort: CountingSortElement} | null = null;
   // the reader went back to the essay's kernels in the sort widget, or the kernel failed there
   const onSort = () => {
-    if (plugged === null || sort.value.kernel) return;
+    if (!plugged || plugged.sort.value.kernel) return;
+    plugged.sort.removeEventListener("input", onSort);
     plugged = null;
     exercise.showDriven("", "");
   };
+  const unplug = () => {
+    if (!plugged) return;
+    plugged.sort.removeEventListener("input", onSort);
+    plugged.sort.useKernel(null);
+    plugged = null;
+    exercise.showDriven("", "");
+  };
+  const onExercise = () => {
+    const code = exercise.value.passed ? exercise.passedCode : null;
+    if (code === (plugged?.code ?? null)) return;
+    unplug();
+    const sort = code === null ? null : findSort();
+    if (code === null || !sort) return;
+    plugged = {code, sort};
+    sort.useKernel(sortKernelFor(exercise));
+    sort.addEventListener("input", onSort);
+    exercise.showDriven("Your kernel now runs in the counting sort, one phase at a time: see it there ↑", href);
+  };
   exercise.addEventListener("input", onExercise);
-  sort.addEventListener("input", onSort);
   return () => {
     exercise.removeEventListener("input", onExercise);
-    sort.removeEventListener("input", onSort);
-    if (plugged !== null) sort.useKernel(null);
+    unplug();
   };
+}
+
+/**
+ * Mounts the exercises of a "Write this kernel yourself" disclosure (`<details class="exercise-slot"
+ * data-tasks="histogram scan-round …">`, task ids separated by spaces) inside it, once, each joined
+ * to the page's counting-sort widget (`#demo-counting-sort`) when its task drives that widget. The
+ * page calls it when the reader first opens the disclosure; it returns the exercises it made (none
+ * the second time).
+ */
+export function mountExercises(
+  slot: HTMLElement,
+  createExercise: (o: {task: string; invalidation?: Promise<unknown>}) => ExerciseElement,
+  invalidation?: Promise<unknown>
+): ExerciseElement[] {
+  if (slot.dataset.mounted) return [];
+  slot.dataset.mounted = "true";
+  const findSort = () => document.querySelector<CountingSortElement>('#demo-counting-sort [data-widget="counting-sort"]');
+  return (slot.dataset.tasks ?? "")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((task) => {
+      const exercise = createExercise({task, invalidation});
+      slot.append(exercise);
+      const unhook = driveSortWidget(exercise, findSort, "#demo-counting-sort");
+      invalidation?.then(unhook);
+      return exercise;
+    });
 }

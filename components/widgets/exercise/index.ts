@@ -107,7 +107,7 @@ function drivenLine() {
 /** The exercise as a definition (mounted by `mountWidget`): an editor, a checker, the task's words. */
 export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeof readExercise>, ExerciseValue, object>({
   name: "exercise",
-  className: "exercise-widget",
+  className: "exercise",
   read: readExercise,
   value: ({state}) => ({...state.value}),
   build: (w, options) => {
