@@ -121,19 +121,32 @@ export function driveSortWidget(exercise: ExerciseElement, findSort: () => Count
     plugged = null;
     exercise.showDriven("", "");
   };
-  const onExercise = () => {
-    const code = exercise.value.passed ? exercise.passedCode : null;
-    if (code === (plugged?.code ?? null)) return;
-    unplug();
-    const sort = code === null ? null : findSort();
-    if (code === null || !sort) return;
+  let waiting: ReturnType<typeof setInterval> | undefined;
+  const plug = (code: string, sort: CountingSortElement) => {
     plugged = {code, sort};
     sort.useKernel(sortKernelFor(exercise));
     sort.addEventListener("input", onSort);
     exercise.showDriven("Your kernel now runs in the counting sort, one phase at a time: see it there ↑", href);
   };
+  const onExercise = () => {
+    const code = exercise.value.passed ? exercise.passedCode : null;
+    if (code === (plugged?.code ?? null)) return;
+    clearInterval(waiting);
+    unplug();
+    if (code === null) return;
+    const sort = findSort();
+    if (sort) return plug(code, sort);
+    // the section's module has not made the widget yet (it loads on approach): plug it in when it has
+    let tries = 0;
+    waiting = setInterval(() => {
+      const later = findSort();
+      if (later && exercise.passedCode === code) plug(code, later);
+      if (later || ++tries > 120) clearInterval(waiting);
+    }, 500);
+  };
   exercise.addEventListener("input", onExercise);
   return () => {
+    clearInterval(waiting);
     exercise.removeEventListener("input", onExercise);
     unplug();
   };

@@ -4,8 +4,8 @@
  * only when an exercise starts (index.ts imports this module lazily), so a page pays for the editor
  * only when a reader opens a task.
  *
- * Keyboard: Tab indents inside the editor, so Escape leaves it (the focus moves to the editor's box,
- * from where Tab and Shift+Tab go on through the page): no tab trap. Ctrl+Enter (⌘+Enter) runs the
+ * Keyboard: Tab indents inside the editor, so Escape leaves it (the widget moves the focus to its
+ * Run button, from where Tab and Shift+Tab go on through the page): no tab trap. Ctrl+Enter (⌘+Enter) runs the
  * check. The token colours are classes (`tok-keyword`, …) styled in widgets.css from the theme's
  * syntax colours, so the editor follows the page's light and dark themes.
  */

@@ -43,6 +43,8 @@ export type ExerciseElement = MountedElement<ExerciseValue> & {
    * run (run.ts), and gives its output binding; rejects with a sentence without a passing kernel.
    */
   runKernel(input: TaskInput): Promise<Uint32Array | Float32Array>;
+  /** The code in the editor ("" before the editor has loaded). */
+  code(): string;
 };
 
 let ids = 0;
@@ -69,11 +71,10 @@ function titleLine(task: Task) {
   return {element: p, show};
 }
 
-/** The editor's box (what Escape focuses) with a placeholder until the editor has loaded, and the keys' hint under it. */
+/** The editor's box with a placeholder until the editor has loaded, and the keys' hint under it. */
 function editorBox(task: Task) {
   const box = document.createElement("div");
   box.className = "exercise-editor";
-  box.tabIndex = -1;
   box.setAttribute("role", "group");
   box.setAttribute("aria-label", `Code editor: ${task.title}`);
   const placeholder = document.createElement("p");
@@ -83,7 +84,7 @@ function editorBox(task: Task) {
   const hint = document.createElement("p");
   hint.className = "exercise-keys";
   hint.id = `exercise-keys-${++ids}`;
-  hint.textContent = "In the editor, Tab indents. Press Escape to leave it, then Tab to move on. Ctrl+Enter (⌘+Enter) runs the check.";
+  hint.textContent = "In the editor, Tab indents. Escape leaves the editor for the Run button, from where Tab moves on. Ctrl+Enter (⌘+Enter) runs the check.";
   return {box, placeholder, hint};
 }
 
@@ -131,6 +132,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
     let starter = "";
     let running = false;
     const result = resultBox((m) => editor?.goTo(m));
+    root.code = () => editor?.code() ?? "";
     const update = (patch: Partial<ExerciseValue>) => {
       state.value = {...state.value, ...patch};
       w.setValue();
@@ -210,7 +212,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
           describedBy: box.hint.id,
           onChange: (code) => saveCode(task.id, code),
           onRun: () => void check(),
-          onLeave: () => box.box.focus(),
+          onLeave: () => runButton.focus(),
         });
         editor = ed;
         box.placeholder.remove();

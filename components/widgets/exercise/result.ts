@@ -15,10 +15,10 @@ export function summaryOf(r: CheckResult): string {
   const errors = r.messages.filter((m) => m.type === "error");
   if (errors.length)
     return `Your code does not compile: ${errors.length === 1 ? "one error" : `${errors.length} errors`}, marked in the editor at ${errors.length === 1 ? "its line" : "their lines"}.`;
+  if (r.race) return "Your kernel races: two threads of a workgroup touch the same slot with no barrier between them.";
   if (r.problem) return r.problem;
   if (r.passed) return `Passed: at every size (${r.cases.map((c) => fmt(c.size)).join(", ")}) your kernel's output equals the twin's.`;
   const bad = r.cases.find((c) => !c.passed);
-  if (r.race) return `Wrong answer${bad ? ` at size ${fmt(bad.size)}` : ""}, and the interpreter saw why: a race between two threads.`;
   if (bad)
     return `Wrong answer at size ${fmt(bad.size)}${bad.mismatch ? `: index ${fmt(bad.mismatch.index)} should be ${bad.mismatch.expected}, your kernel wrote ${bad.mismatch.got}` : ""}.`;
   return "The check ran no case: nothing to compare.";
@@ -83,7 +83,8 @@ export function resultBox(goTo: (m: CompileMessage) => void) {
     if (r.race) {
       const p = document.createElement("p");
       p.className = "exercise-race";
-      p.textContent = raceSentence(r.race);
+      // the checker's own sentence where it gave one (it names the lines), else one made here
+      p.textContent = r.problem ?? raceSentence(r.race);
       details.append(p);
     }
     const bad = r.cases.find((c) => !c.passed && c.mismatch);
