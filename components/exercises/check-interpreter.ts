@@ -8,10 +8,18 @@
 import {WgslParser} from "wgsl_reflect/wgsl_reflect.module.js";
 import {compareCase, isBlank, shapeProblem} from "./compare.js";
 import {dispatchOnCPU, type InterpreterBindings} from "./interpreter.js";
+import {GUARD_GROUP, guardLoops} from "./loop-guard.js";
 import type {CheckResult, CompileMessage, RaceReport, Task, TaskInput} from "./task.js";
 
 /** How long the whole interpreted check may run (ms): past it, an endless loop is reported. */
 export const INTERPRETER_TIMEOUT_MS = 15_000;
+/**
+ * Iterations one thread may run in one function's loops on the interpreter (loop-guard.ts).
+ * The guard also makes every loop iteration a step the scheduler sees: wgsl_reflect's stepper
+ * never returns from a `loop { … }` whose body has no branch, so without it the deadline
+ * could not end such a loop; and it runs a `while` body only once, so whiles become loops.
+ */
+export const INTERPRETER_LOOP_LIMIT = 4096;
 
 export interface InterpreterCheckOptions {
   /** Sizes to run (default: the task's `interpreterSizes`). */
@@ -82,19 +90,29 @@ export function checkOnInterpreter(task: Task, code: string, options: Interprete
   const timeoutMs = options.timeoutMs ?? INTERPRETER_TIMEOUT_MS;
   const deadline = performance.now() + timeoutMs;
   const sizes = options.sizes ?? task.interpreterSizes;
+  const guarded = guardLoops(code, INTERPRETER_LOOP_LIMIT, true);
   for (let k = 0; k < sizes.length; k++) {
     const input = task.input(sizes[k], (options.seed ?? 1) + k);
     const {bindings, output} = bindingsOf(task, input);
+    const flag = new Uint32Array(4);
+    if (guarded) bindings[GUARD_GROUP] = {0: flag.buffer};
     let run: ReturnType<typeof dispatchOnCPU>;
     let logged: string[];
     try {
-      ({value: run, logged} = collectingErrors(() => dispatchOnCPU(code, task.entryPoint, input.workgroups, bindings, {deadline, maxSteps: options.maxSteps})));
+      ({value: run, logged} = collectingErrors(() =>
+        dispatchOnCPU(guarded ?? code, task.entryPoint, input.workgroups, bindings, {deadline, maxSteps: options.maxSteps})
+      ));
     } catch (e) {
       return {
         ...result,
         problem: `The CPU interpreter stopped at size ${sizes[k]}: ${(e as Error).message ?? e}. (A GPU may clamp an access past an array's end; the interpreter does not.)`,
       };
     }
+    if (flag[0] !== 0)
+      return {
+        ...result,
+        problem: `A loop ran more than ${INTERPRETER_LOOP_LIMIT.toLocaleString("en-US")} times in one thread at size ${sizes[k]} on the CPU interpreter — an endless loop? The check stopped it.`,
+      };
     if (run.timedOut) return {...result, problem: `The kernel ran past ${timeoutMs / 1000} s on the CPU interpreter at size ${sizes[k]} — an endless loop?`};
     if (run.race) return {...result, race: run.race, problem: raceProblem(run.race)};
     if (run.errors.length) return {...result, problem: `Barrier divergence at size ${sizes[k]}: ${run.errors[0]}.`};

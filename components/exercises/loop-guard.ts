@@ -59,14 +59,31 @@ function bodyStart(code: string, i: number, keyword: string): number {
   return -1;
 }
 
+/** Index of the `)` that closes the `(` at `open` (comments skipped), or -1. */
+function closingParen(code: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < code.length; j++) {
+    const k = skipComment(code, j);
+    if (k !== j) {
+      j = k - 1;
+      continue;
+    }
+    if (code[j] === "(") depth++;
+    else if (code[j] === ")" && --depth === 0) return j;
+  }
+  return -1;
+}
+
 /**
  * The code with every loop bounded and the guard's binding added at the end, or null when it
  * has no loop. Each function counts the iterations of all its loops in one variable, so that
- * nested loops stop together once the count passes `limit`. Comments are skipped;
+ * nested loops stop together once the count passes `limit`. With `whileAsLoop`, each
+ * `while (c) {` becomes `loop { if (!(c)) { break; }` (the same loop, on the same lines), for
+ * wgsl_reflect's stepper, which runs a `while` body only once. Comments are skipped;
  * identifiers are matched whole. Never throws.
  */
-export function guardLoops(code: string, limit = LOOP_LIMIT): string | null {
-  const inserts: {at: number; text: string}[] = [];
+export function guardLoops(code: string, limit = LOOP_LIMIT, whileAsLoop = false): string | null {
+  const edits: {at: number; end: number; text: string}[] = [];
   let loops = 0;
   let i = 0;
   while (i < code.length) {
@@ -82,15 +99,19 @@ export function guardLoops(code: string, limit = LOOP_LIMIT): string | null {
     }
     const word = m[0];
     const open = word === "fn" || word === "for" || word === "while" || word === "loop" ? bodyStart(code, i + word.length, word) : -1;
-    if (open > 0 && word === "fn") inserts.push({at: open, text: " var loop_guard: u32 = 0u;"});
+    if (open > 0 && word === "fn") edits.push({at: open, end: open, text: " var loop_guard: u32 = 0u;"});
     else if (open > 0) {
       loops++;
-      inserts.push({at: open, text: ` loop_guard = loop_guard + 1u; if (loop_guard > ${limit}u) { loop_guard_hit[0] = 1u; break; }`});
+      const guard = ` loop_guard = loop_guard + 1u; if (loop_guard > ${limit}u) { loop_guard_hit[0] = 1u; break; }`;
+      const paren = code.indexOf("(", i);
+      const close = word === "while" ? closingParen(code, paren) : -1;
+      if (whileAsLoop && close > 0) edits.push({at: i, end: open, text: `loop {${guard} if (!${code.slice(paren, close + 1)}) { break; }`});
+      else edits.push({at: open, end: open, text: guard});
     }
     i += word.length;
   }
   if (loops === 0) return null;
   let out = code;
-  for (const ins of inserts.sort((a, b) => b.at - a.at)) out = out.slice(0, ins.at) + ins.text + out.slice(ins.at);
+  for (const e of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, e.at) + e.text + out.slice(e.end);
   return `${out}\n${GUARD_DECL}\n`;
 }

@@ -96,7 +96,8 @@ const RANK: Record<string, number> = {
   gravity: 4,
   gravity3d: 5,
   dust: 5,
-  exercises: 5,
+  // above the physics whose twins it checks against (dust's compaction included), below the widgets that run it
+  exercises: 5.5,
   "widgets/*": 6,
   embed: 7,
   bench: 7,
