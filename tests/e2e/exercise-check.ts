@@ -61,8 +61,7 @@ export const sortValue = (page: Page) =>
 
 /**
  * The histogram's solution with its count made an endless loop: a `loop` whose only way out is a
- * condition that never holds (the compiler cannot tell). (A `while` on the same condition is not
- * used: the interpreter, wgsl_reflect 1.6.0, runs such a `while` body once and passes it.)
+ * condition that never holds (the compiler cannot tell; a `loop` with no way out at all it refuses).
  */
 export function endlessHistogram(): string {
   return taskWGSL("histogram", "solution").replace(
