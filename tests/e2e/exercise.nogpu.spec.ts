@@ -42,8 +42,9 @@ test.describe("the essay's exercises on the CPU interpreter, one page", () => {
     const r = await runCheck(page, "histogram");
     expect(r.summary).toMatch(/^Passed/);
     expect(await valueOf(page, "histogram")).toEqual({task: "histogram", passed: true, attempts: 2, engine: "interpreter"});
-    await expect.poll(async () => (await sortValue(page)).kernel, {timeout: 120_000}).toBe("count");
+    await expect.poll(async () => (await sortValue(page)).counts && (await sortValue(page)).kernel, {timeout: 120_000}).toBe("count");
     const s = await sortValue(page);
+    expect(s.phase).toBe("histogram");
     expect(s.engine).toBe("cpu");
     const counted = new Array(s.cells).fill(0);
     for (const p of s.particles) counted[p.cell]++;

@@ -61,6 +61,7 @@ function titleLine(task: Task) {
   const p = document.createElement("p");
   p.className = "exercise-title";
   const title = document.createElement("span");
+  title.className = "exercise-title-text";
   title.textContent = task.title;
   const done = document.createElement("span");
   done.className = "exercise-done";

@@ -1,8 +1,8 @@
 /**
  * The CPU interpreter's worker, as a module that knows its own address: the page starts a module
  * worker at `WORKER_URL` (this module's URL, whatever name a bundler or Framework gave the file),
- * and in the worker this module loads the interpreter (components/exercises/interpreter-worker.ts,
- * which answers every message once loaded), keeping any message that arrives before it.
+ * and in the worker this module loads the worker's body (worker-main.ts, which answers every
+ * message once loaded), keeping any message that arrives before it.
  *
  * Import it only with `import()`: a bundler then makes it a chunk of its own, so the worker loads
  * this module and what the interpreter needs, nothing of the page. The one-file element bundle
@@ -15,7 +15,7 @@ const scope = globalThis as any;
 if (typeof scope.WorkerGlobalScope === "function" && scope instanceof scope.WorkerGlobalScope) {
   const early: MessageEvent[] = [];
   scope.onmessage = (e: MessageEvent) => early.push(e);
-  import("../../exercises/interpreter-worker.js").then(
+  import("./worker-main.js").then(
     () => {
       for (const e of early) scope.onmessage(e);
     },
