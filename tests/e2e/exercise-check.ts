@@ -43,14 +43,14 @@ export function editorText(page: Page, task: string): Promise<string> {
 }
 
 /** `.value` of the task's exercise. */
-export const valueOf = (page: Page, task: string) => exercise(page, task).evaluate((el: any) => ({...el.value}));
+export const exerciseValue = (page: Page, task: string) => exercise(page, task).evaluate((el: any) => ({...el.value}));
 
 /** Presses Run and check and waits for its result: "pass" or "fail", and the summary sentence. */
 export async function runCheck(page: Page, task: string): Promise<{state: string; summary: string}> {
-  const before = (await valueOf(page, task)).attempts;
+  const before = (await exerciseValue(page, task)).attempts;
   await exercise(page, task).locator(".exercise-run").click();
   const result = exercise(page, task).locator(".exercise-result");
-  await expect.poll(() => valueOf(page, task).then((v) => v.attempts)).toBe(before + 1);
+  await expect.poll(() => exerciseValue(page, task).then((v) => v.attempts)).toBe(before + 1);
   await expect(result).toHaveAttribute("data-state", /^(pass|fail)$/, {timeout: 120_000});
   return {state: (await result.getAttribute("data-state"))!, summary: (await result.locator(".exercise-summary").textContent())!};
 }

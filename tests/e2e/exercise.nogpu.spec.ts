@@ -5,7 +5,7 @@
  * workgroup scan without its barrier shows as the race it is. Waits are on conditions, never clocks.
  */
 import {expect, type Page, test} from "@playwright/test";
-import {brokenHistogram, endlessHistogram, exercise, openExercise, runCheck, setCode, sortValue, taskWGSL, valueOf} from "./exercise-check.js";
+import {brokenHistogram, endlessHistogram, exercise, openExercise, runCheck, setCode, sortValue, taskWGSL, exerciseValue} from "./exercise-check.js";
 import {disableWebGPU, watchErrors} from "./helpers.js";
 
 test.describe("the essay's exercises on the CPU interpreter, one page", () => {
@@ -25,7 +25,7 @@ test.describe("the essay's exercises on the CPU interpreter, one page", () => {
 
   test("one line says the kernel runs on a CPU interpreter at smaller sizes", async () => {
     await expect(exercise(page, "histogram").locator(".exercise-engine")).toHaveText("No WebGPU here: your kernel runs on a CPU interpreter at smaller sizes.");
-    expect((await valueOf(page, "histogram")).engine).toBe("interpreter");
+    expect((await exerciseValue(page, "histogram")).engine).toBe("interpreter");
   });
 
   test("a syntax error is listed at its line", async () => {
@@ -41,7 +41,7 @@ test.describe("the essay's exercises on the CPU interpreter, one page", () => {
     await setCode(page, "histogram", taskWGSL("histogram", "solution"));
     const r = await runCheck(page, "histogram");
     expect(r.summary).toMatch(/^Passed/);
-    expect(await valueOf(page, "histogram")).toEqual({task: "histogram", passed: true, attempts: 2, engine: "interpreter"});
+    expect(await exerciseValue(page, "histogram")).toEqual({task: "histogram", passed: true, attempts: 2, engine: "interpreter"});
     await expect.poll(async () => (await sortValue(page)).counts && (await sortValue(page)).kernel, {timeout: 120_000}).toBe("count");
     const s = await sortValue(page);
     expect(s.phase).toBe("histogram");

@@ -19,7 +19,7 @@ import {
   setCode,
   sortValue,
   taskWGSL,
-  valueOf,
+  exerciseValue,
 } from "./exercise-check.js";
 import {expectWebGPU, watchErrors} from "./helpers.js";
 
@@ -46,7 +46,7 @@ test.describe("the essay's §3 exercises, one page", () => {
 
   test("the exercise says the checks run on the GPU, on a device of their own", async () => {
     await expect(exercise(page, "histogram").locator(".exercise-engine")).toContainText("Checks run on your GPU");
-    expect((await valueOf(page, "histogram")).engine).toBe("gpu");
+    expect((await exerciseValue(page, "histogram")).engine).toBe("gpu");
   });
 
   test("a syntax error is marked in the editor at its line, and listed with its line and column", async () => {
@@ -73,7 +73,7 @@ test.describe("the essay's §3 exercises, one page", () => {
     await setCode(page, "histogram", taskWGSL("histogram", "solution"));
     const r = await runCheck(page, "histogram");
     expect(r.summary).toMatch(/^Passed/);
-    const v = await valueOf(page, "histogram");
+    const v = await exerciseValue(page, "histogram");
     expect(v).toEqual({task: "histogram", passed: true, attempts: 2, engine: "gpu"});
     await expect(exercise(page, "histogram").locator(".exercise-done")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("ns-exercise:histogram:done"))).toBe("1");
@@ -131,7 +131,7 @@ test.describe("the essay's §3 exercises, one page", () => {
     await expect(exercise(page, task).locator(".exercise-run")).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(exercise(page, task).locator(".exercise-result")).toHaveAttribute("data-state", /^(pass|fail)$/, {timeout: 120_000});
-    expect((await valueOf(page, task)).attempts).toBe(1);
+    expect((await exerciseValue(page, task)).attempts).toBe(1);
   });
 
   test("axe finds no serious violation in the exercises with an editor focused, light and dark", async () => {
