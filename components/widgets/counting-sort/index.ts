@@ -279,7 +279,7 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
           generation++;
           stopResize();
         });
-        return [controls.element, scroller, cap, hook.line, status.element];
+        return [controls.element, hook.line, scroller, cap, status.element];
       },
       caption: ({value: v}) =>
         captionLine(v.heading, `${v.particles.length} particles in ${v.cells} cells`, `scan rounds done: ${v.scanRounds.length}`, "press Next, or Auto-play"),

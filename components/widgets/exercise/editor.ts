@@ -100,6 +100,19 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): ExerciseEdi
       ],
     }),
   });
+  // the starters mark the place to write with a TODO comment: the cursor starts there, in the
+  // middle of the editor's own scrolling box (CodeMirror's scrollIntoView would scroll the page too)
+  const todo = o.doc.indexOf("TODO");
+  if (todo >= 0) {
+    const at = view.state.doc.lineAt(todo).from;
+    view.dispatch({selection: {anchor: at}});
+    view.requestMeasure({
+      read: () => view.lineBlockAt(at).top - view.scrollDOM.clientHeight / 2,
+      write: (top) => {
+        view.scrollDOM.scrollTop = Math.max(0, top);
+      },
+    });
+  }
   return {
     view,
     code: () => view.state.doc.toString(),
