@@ -71,12 +71,13 @@ document.addEventListener("DOMContentLoaded", () => document.querySelector(".ski
   // Framework styles a footer's nav links as its pager buttons.
   footer: ({path}: {path: string}) => `<div class="essay-footer">
 ${keepReading(path) ?? seriesLine()}
-<p><a href="/#references">Sources and references</a> · <a href="/#toc">Contents</a> · <a href="/embed">Embed these widgets in your own page</a></p>
+<p><a href="/#references">Sources and references</a> · <a href="/#toc">Contents</a> · <a href="/exercises">Write the kernels yourself</a> · <a href="/embed">Embed these widgets in your own page</a></p>
 <p>Built with Observable Framework, d3 and WebGPU; every simulation has a CPU twin for browsers without WebGPU. Physics and algorithms after the works listed under References. Licence: none chosen yet, so all rights are reserved until one is.</p>
 </div>`,
   // the series' pages in reading order (components/essay/series.ts), then the site's tools
   pages: [
     ...SERIES.map((s) => ({name: s.title, path: s.path})),
+    {name: "Write the kernels yourself", path: "/exercises"},
     {name: "Embedding the widgets", path: "/embed"},
     {name: "Benchmark on your GPU", path: "/bench"},
   ],

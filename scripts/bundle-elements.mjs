@@ -16,6 +16,10 @@
 //   essay's bundle); here one table, not groups loaded on demand: one file is the point.
 // - components/embed/widget-style.ts (a <link> to the site's widgets.css) becomes a <style>
 //   holding components/widgets/runtime/widgets.css.
+// - The exercises' starters and solutions (shaders/exercises/) keep their comments: a reader reads them.
+// - components/widgets/exercise/worker.ts (a module worker started from the module's own URL,
+//   which here would be this whole bundle) becomes a worker made from a string: the worker's
+//   body (components/widgets/exercise/worker-main.ts, the CPU interpreter) bundled on its own.
 // - Any other `observablehq:` import fails the build: nothing of Framework's runtime exists
 //   on a host page.
 import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from "node:fs";
@@ -38,7 +42,12 @@ const inlineAssets = {
     build.onLoad({filter: /wgsl-browser\.ts$/}, (args) => {
       if (args.path !== loader) return undefined;
       const files = shaderFiles(NOT_IN_WIDGETS);
-      const sources = Object.fromEntries(files.map((f) => [f, withoutComments(readFileSync(join("shaders", f), "utf8"))]));
+      const sources = Object.fromEntries(
+        files.map((f) => {
+          const text = readFileSync(join("shaders", f), "utf8");
+          return [f, f.startsWith("exercises/") ? text : withoutComments(text)];
+        })
+      );
       const contents = `import type {WGSLLoader} from "./wgsl.js";
 const sources: Record<string, string> = ${JSON.stringify(sources)};
 /** shaders/<path> without comments, inlined by scripts/bundle-elements.mjs. */
@@ -56,6 +65,29 @@ export function widgetStyleNode(): HTMLElement {
   const el = document.createElement("style");
   el.textContent = css;
   return el;
+}
+`;
+      return {contents, loader: "ts"};
+    });
+    const worker = resolve("components/widgets/exercise/worker.ts");
+    build.onLoad({filter: /exercise\/worker\.ts$/}, async (args) => {
+      if (args.path !== worker) return undefined;
+      const built = await esbuild.build({
+        entryPoints: ["components/widgets/exercise/worker-main.ts"],
+        bundle: true,
+        format: "esm",
+        target: "es2022",
+        minify: true,
+        legalComments: "none",
+        write: false,
+        logLevel: "warning",
+      });
+      const contents = `const source = ${JSON.stringify(built.outputFiles[0].text)};
+let url: string | null = null;
+/** The CPU interpreter's worker from its bundled source, inlined by scripts/bundle-elements.mjs (no file to fetch). */
+export function createInterpreterWorker(): Worker {
+  url ??= URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
+  return new Worker(url, {type: "module"});
 }
 `;
       return {contents, loader: "ts"};

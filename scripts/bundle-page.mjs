@@ -1,7 +1,9 @@
 // Bundles every page's code into src/_bundle/ (PAGES below), which the pages import: the essay
 // (src/index.md) gets hero.js (what the first screen needs: the GPU device, the water widget, the
 // contents, the loader of the rest) and one module per later section (neighbours.js, sort.js,
-// sand.js, charts.js); the gravity page gravity.js; the Worlds from Dust page dust.js; the benchmark page bench.js. The code they
+// sand.js, charts.js, and exercise.js for the "Write this kernel yourself" disclosures, loaded when
+// one is first opened); the gravity page gravity.js; the Worlds from Dust page dust.js (and
+// dust-exercise.js, its disclosure's); the benchmark page bench.js; the exercises page exercises.js. The code they
 // share is in esbuild's chunks (one build graph). The hero's cell imports hero.js (Framework
 // preloads it and its chunks); the essay's other cells load their module with loadNear()
 // (components/essay/load.ts): after the hero's first frame, on approach or when idle. See
@@ -44,14 +46,19 @@ export const PAGES = {
     sort: "components/pages/sort.ts",
     sand: "components/pages/sand.ts",
     charts: "components/pages/charts.ts",
+    // the "Write this kernel yourself" disclosures: loaded when the reader first opens one
+    exercise: "components/pages/exercise.ts",
   },
   gravity: {"gravity-hero": "components/pages/gravity-hero.ts", gravity: "components/pages/gravity.ts"},
-  "worlds-from-dust": {"dust-hero": "components/pages/dust-hero.ts", dust: "components/pages/dust.ts"},
+  "worlds-from-dust": {"dust-hero": "components/pages/dust-hero.ts", dust: "components/pages/dust.ts", "dust-exercise": "components/pages/dust-exercise.ts"},
   bench: {bench: "components/pages/bench.ts"},
+  exercises: {exercises: "components/pages/exercises.ts"},
 };
 const OUT = "src/_bundle";
 /** Shader folders whose (comment-free) sources load in a chunk of their own on first compile; the rest (the sort and the water: the hero's simulation) load together. */
-const LATER_GROUPS = ["contacts", "sand", "gravity", "gravity3d", "dust", "bench"];
+const LATER_GROUPS = ["contacts", "sand", "gravity", "gravity3d", "dust", "bench", "exercises"];
+/** Groups whose files keep their comments: the exercises' starters and solutions are read by the reader (components/widgets/exercise/). */
+const AS_WRITTEN = new Set(["exercises"]);
 /** Shaders filed with another folder's group: the bodies' renderer is the gravity page's. */
 const GROUP_OF_FILE = {"render/bodies.wgsl": "gravity"};
 
@@ -89,7 +96,8 @@ const inlineShaders = {
     build.onLoad({filter: /wgsl-browser\.ts$/}, (args) => {
       if (args.path !== loader) return undefined;
       const files = shaderFiles();
-      const where = Object.fromEntries(files.filter((f) => groupOf(f) !== "first").map((f) => [f, groupOf(f)]));
+      // the exercises' files are found by their folder, not listed: the table travels in the hero's graph
+      const where = Object.fromEntries(files.filter((f) => groupOf(f) !== "first" && !AS_WRITTEN.has(groupOf(f))).map((f) => [f, groupOf(f)]));
       const shownWhere = Object.fromEntries([...SHOWN].map((f) => [f, shownGroupOf(f)]));
       const groups = ["sim", ...LATER_GROUPS, ...new Set(Object.values(shownWhere))];
       const later = groups.map((g) => `${JSON.stringify(g)}: () => import("wgsl-sources:${g}")`).join(", ");
@@ -100,8 +108,15 @@ const where: Record<string, string> = ${JSON.stringify(where)};
 const shownWhere: Record<string, string> = ${JSON.stringify(shownWhere)};
 const unknown = (path: string) => Promise.reject(new Error(\`unknown shader \${path}\`));
 /** shaders/<path> without comments, bundled into the page's code by scripts/bundle-page.mjs (the renderer's at once, the others on first use). */
+const folder = (path: string) => path.slice(0, path.indexOf("/"));
 export const browserWGSL: WGSLLoader = (path) =>
-  path in first ? Promise.resolve(first[path]) : path in where ? groups[where[path]]().then((m) => m.sources[path]) : unknown(path);
+  path in first
+    ? Promise.resolve(first[path])
+    : path in where
+      ? groups[where[path]]().then((m) => m.sources[path])
+      : ${JSON.stringify([...AS_WRITTEN])}.includes(folder(path))
+        ? groups[folder(path)]().then((m) => m.sources[path] ?? unknown(path))
+        : unknown(path);
 /** shaders/<path> as written, comments included, for the listings the essay shows (loaded on first use). */
 export const shownWGSL: WGSLLoader = (path) =>
   path in shownWhere ? groups[shownWhere[path]]().then((m) => m.sources[path]) : browserWGSL(path);
@@ -117,7 +132,7 @@ export const shownWGSL: WGSLLoader = (path) =>
       const sources = Object.fromEntries(
         picked.map((f) => {
           const text = readFileSync(join("shaders", f), "utf8");
-          return [f, shown ? text : withoutComments(text)];
+          return [f, shown || AS_WRITTEN.has(group) ? text : withoutComments(text)];
         })
       );
       return {contents: `export const sources = ${JSON.stringify(sources)};`, loader: "js", watchFiles: picked.map((f) => resolve("shaders", f))};

@@ -61,6 +61,12 @@ export interface Task {
    * whose right answers are many (the scatter's order within a cell) supplies its own check.
    */
   accepts?(input: TaskInput, got: Uint32Array | Float32Array): boolean;
+  /**
+   * `got` rearranged into the twin's order where the task leaves the order free (the scatter's
+   * order within a cell), so that the first mismatch the check shows is a real error and not a
+   * legal reordering. Only read for display, never for pass/fail (that is `accepts`).
+   */
+  canonical?(input: TaskInput, got: Uint32Array | Float32Array): Uint32Array | Float32Array;
   /** The live widget the reader's passing kernel drives, and which of its kernels it replaces (e.g. counting-sort's "count"). */
   drives?: {widget: string; kernel: string};
 }
@@ -107,7 +113,29 @@ export interface CheckResult {
    */
   problem?: string;
   /** Where the interpreter saw a race (a read of a slot another invocation of the workgroup writes without a barrier between). */
-  race?: {buffer: string; index: number; reader: number; writer: number};
+  race?: RaceReport;
+}
+
+/**
+ * A race the interpreter saw: two invocations of one workgroup touched the same word with no
+ * barrier between them, at least one of them writing. `reader` and `writer` are
+ * `local_invocation_index` values; `index` is the word's index in the variable, counted flat.
+ */
+export interface RaceReport {
+  /** The variable's name in the reader's code (`var<workgroup>` or a storage binding). */
+  buffer: string;
+  index: number;
+  reader: number;
+  writer: number;
+  /** The slot as the code names it, e.g. "pingpong[1][5]". */
+  slot?: string;
+  /** 1-based lines of the two accesses in the reader's code. */
+  readLine?: number;
+  writeLine?: number;
+  /** Both accesses were writes (then `reader` is the other writer). */
+  bothWrite?: boolean;
+  /** The workgroup's index (x + y·nx + z·nx·ny). */
+  workgroup?: number;
 }
 
 /** The `.value` of an exercise widget (element, iframe, page cell). */

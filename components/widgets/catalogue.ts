@@ -44,6 +44,7 @@ export const CATALOGUE = catalogue({
   "dust-story": {meta: () => import("./dust-story/meta.js"), factory: () => import("./dust-story/index.js").then((m) => m.createDustStory)},
   "galaxy-3d": {meta: () => import("./galaxy-3d/meta.js"), factory: () => import("./galaxy-3d/index.js").then((m) => m.createGalaxy3D)},
   "bh-error-3d": {meta: () => import("./bh-error-3d/meta.js"), factory: () => import("./bh-error-3d/index.js").then((m) => m.createBHError3D)},
+  exercise: {meta: () => import("./exercise/meta.js"), factory: () => import("./exercise/index.js").then((m) => m.createExercise)},
 });
 
 type Lines = typeof CATALOGUE;

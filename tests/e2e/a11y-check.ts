@@ -35,6 +35,7 @@ export function isLong(path: string, gpu: boolean, c: A11yCase): boolean {
     "gpu /embed": ["dark 1440"],
     "cpu /": ["dark 1440"],
     "cpu /worlds-from-dust": ["dark 390"],
+    "cpu /exercises": ["dark 1440"],
   };
   return !(keep[`${gpu ? "gpu" : "cpu"} ${path}`] ?? []).includes(`${c.scheme} ${c.size.width}`);
 }

@@ -3,7 +3,8 @@
  * its CPU engine, with its fallback message), at load and after every widget has started: the
  * essay light at 390×844 and dark at 1440×900 (the pairing a11y.spec.ts does not give it), the
  * dust page light at 1440×900 and dark at 390×844 (its only axe check, so one of each size and
- * scheme). `npm test` runs the dark one of each page; the long tier the light ones (`isLong`).
+ * scheme), the exercises page (every editor started, the interpreter's line under each) light at 390×844
+ * and dark at 1440×900. `npm test` runs the dark one of each page; the long tier the light ones (`isLong`).
  */
 import {test} from "@playwright/test";
 import {CASES, checkPage, isLong} from "./a11y-check.js";
@@ -12,6 +13,7 @@ import {disableWebGPU} from "./helpers.js";
 for (const [path, cases] of [
   ["/", CASES.B],
   ["/worlds-from-dust", CASES.A],
+  ["/exercises", CASES.B],
 ] as const)
   for (const c of cases)
     test(`axe without WebGPU: ${path}, ${c.scheme}, ${c.size.width}×${c.size.height}`, {tag: isLong(path, false, c) ? "@long" : []}, async ({page}) => {

@@ -10,7 +10,7 @@
 import {type Browser, expect, type Page, test} from "@playwright/test";
 import {animationFrames, scrollSettled} from "./helpers.js";
 
-const PAGES = ["/", "/gravity", "/worlds-from-dust", "/bench", "/embed"];
+const PAGES = ["/", "/gravity", "/worlds-from-dust", "/bench", "/embed", "/exercises"];
 const SIZES = [
   {label: "390×844 touch", viewport: {width: 390, height: 844}, touch: true},
   {label: "1440×900", viewport: {width: 1440, height: 900}, touch: false},

@@ -11,19 +11,22 @@
 import {createTeachingDiagram, settledScene} from "../shared/diagram/sort.js";
 import type {GridParams} from "../../sort/grid.js";
 import {plainSnapshots, seededParticles, teachingGrid, type PhaseInfo, type PlainSnapshots, type TeachingParticle} from "../../sort/teaching.js";
-import {defineWidget, mountWidget} from "../runtime/mount.js";
+import {button} from "../runtime/controls.js";
+import {defineWidget, type MountedElement, mountWidget} from "../runtime/mount.js";
 import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
 import type {EnginePhase} from "../runtime/phase.js";
 import {setValue} from "../runtime/view.js";
 import {captionLine} from "../runtime/card.js";
 import {sortControls} from "./controls.js";
+import {replaceKernel, type SortKernel} from "./replacement.js";
 import {countingSortCPU} from "./cpu.js";
 import type {SortEngine} from "./engine.js";
 import {countingSortGPU} from "./gpu.js";
 import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type CountingSortOptions, type CountingSortValue} from "./options.js";
 
 export type {CountingSortOptions, CountingSortValue} from "./options.js";
+export type {SortKernel} from "./replacement.js";
 export {phaseHeading} from "./options.js";
 
 const CAPTIONS: Record<string, (v: CountingSortValue) => string> = {
@@ -47,6 +50,8 @@ interface SortState {
   particles: TeachingParticle[];
   snaps: PlainSnapshots | null;
   phaseIndex: number;
+  /** The kernel a page replaced (useKernel), or null: the widget's own kernels. */
+  kernel: SortKernel | null;
 }
 
 /** The `.value` of state `s`: arrays revealed up to the current phase; `engine` is the runtime's phase. */
@@ -65,7 +70,58 @@ function widgetValueOf(s: SortState, engine: EnginePhase): CountingSortValue {
     starts: snaps && phaseIndex >= phases.length - 2 ? Array.from(snaps.starts) : null,
     order: snaps && phaseIndex === phases.length - 1 ? Array.from(snaps.order) : null,
     engine,
+    ...(s.kernel ? {kernel: s.kernel.phase} : {}),
   };
+}
+
+/** The line naming a replaced kernel, by phase: what it computes and where its numbers go. */
+const KERNEL_WORDS: Record<SortKernel["phase"], (label: string) => string> = {
+  key: (k) => `The cell keys in this diagram come from ${k}; the phases after them follow from its numbers.`,
+  count: (k) => `The histogram in this diagram comes from ${k}; the phases after it follow from its numbers.`,
+  "scan-round": (k) => `Every scan round in this diagram comes from ${k}; the starts and the scatter follow from its numbers.`,
+  scan: (k) => `The last scan round (the inclusive scan) in this diagram comes from ${k}; the starts and the scatter follow from it.`,
+  shift: (k) => `The exclusive starts in this diagram come from ${k}; the scatter follows from its numbers.`,
+  scatter: (k) => `The scatter's order in this diagram comes from ${k}.`,
+};
+
+/** The index of the first phase that shows a replaced kernel's array, of `count` phases (start, histogram, rounds, shift, scatter). */
+const firstPhaseOf = (phase: SortKernel["phase"], count: number) =>
+  ({key: 1, count: 1, "scan-round": 2, scan: count - 3, shift: count - 2, scatter: count - 1})[phase];
+
+/**
+ * The page's replaced kernel (`useKernel`, replacement.ts) and the line saying whose kernel
+ * runs, with a button back to the widget's own; `apply` gives a sort's snapshots with the
+ * replaced phase and everything after it. A kernel that fails is dropped and the line says why.
+ */
+function kernelHook(s: SortState, resort: () => void) {
+  const line = document.createElement("p");
+  line.className = "sort-kernel-note";
+  line.hidden = true;
+  const text = document.createElement("span");
+  const back = button("Back to the essay's kernels", () => use(null), {title: "Sort with the widget's own kernels again"});
+  line.append(text, " ", back);
+  const say = (message: string, active: boolean) => {
+    text.textContent = message;
+    back.hidden = !active;
+    line.hidden = !message;
+  };
+  const use = (kernel: SortKernel | null) => {
+    s.kernel = kernel;
+    say(kernel ? KERNEL_WORDS[kernel.phase](kernel.label) : "", !!kernel);
+    resort();
+  };
+  const apply = async (plain: PlainSnapshots, side: number): Promise<PlainSnapshots> => {
+    const kernel = s.kernel;
+    if (!kernel) return plain;
+    try {
+      return await replaceKernel(plain, s.particles, side, kernel);
+    } catch (e) {
+      s.kernel = null;
+      say(`${kernel.label} could not run here (${(e as Error).message}); the diagram shows the essay's kernels.`, false);
+      return plain;
+    }
+  };
+  return {line, use, apply};
 }
 
 /** The diagram's SVG (components/widgets/shared/diagram/sort.ts, laid out for the box's width) in a box as wide as the widget. */
@@ -99,6 +155,7 @@ function readSort(options: CountingSortOptions) {
     particles: seededParticles(values.seed, values.particles, side, side),
     snaps: null,
     phaseIndex: 0,
+    kernel: null,
   };
   return {values, notes, s};
 }
@@ -120,6 +177,12 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
     cap.setAttribute("aria-live", "polite");
     const controls = sortControls();
     root.tabIndex = -1;
+    // a replaced kernel: sort again, then show the first phase its numbers reach
+    const hook = kernelHook(s, () => {
+      s.phaseIndex = 0;
+      void compute().then(() => s.kernel && s.snaps && goTo(firstPhaseOf(s.kernel.phase, phases.length)));
+    });
+    (root as CountingSortElement).useKernel = hook.use;
 
     let seed = values.seed;
     let playing = false;
@@ -146,7 +209,9 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
       try {
         const snaps = await engine.sort(s.particles);
         if (gen !== generation) return;
-        s.snaps = plainSnapshots(snaps);
+        const plain = await hook.apply(plainSnapshots(snaps), side);
+        if (gen !== generation) return;
+        s.snaps = plain;
         render(false);
       } catch (e) {
         if (gen === generation) status.error(`Sorting failed: ${(e as Error).message}`);
@@ -210,7 +275,7 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
           generation++;
           stopResize();
         });
-        return [controls.element, scroller, cap, status.element];
+        return [controls.element, hook.line, scroller, cap, status.element];
       },
       caption: ({value: v}) =>
         captionLine(v.heading, `${v.particles.length} particles in ${v.cells} cells`, `scan rounds done: ${v.scanRounds.length}`, "press Next, or Auto-play"),
@@ -218,5 +283,12 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
   },
 });
 
+/**
+ * The widget's element: `.value`, `dispose()`, and `useKernel(kernel)`, the page's hook for a
+ * replaced kernel (replacement.ts: e.g. the reader's passing count kernel from an exercise);
+ * `useKernel(null)` goes back to the widget's own kernels, as does the line's button.
+ */
+export type CountingSortElement = MountedElement<CountingSortValue> & {useKernel(kernel: SortKernel | null): void};
+
 /** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
-export const createCountingSort = (options: CountingSortOptions = {}) => mountWidget(sortDefinition, options);
+export const createCountingSort = (options: CountingSortOptions = {}) => mountWidget(sortDefinition, options) as CountingSortElement;

@@ -66,6 +66,11 @@ export interface CountingSortValue {
   order: number[] | null;
   /** Where the engine stands: the runtime's phase (`EnginePhase`). */
   engine: "gpu" | "cpu" | "pending";
+  /**
+   * The phase whose array a page's replaced kernel computes (`useKernel`, replacement.ts: "count",
+   * "scan-round", "shift", …); absent while the widget's own kernels run.
+   */
+  kernel?: string;
 }
 
 /**

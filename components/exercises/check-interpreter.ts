@@ -1,0 +1,126 @@
+/**
+ * Checks a reader's kernel on the CPU, for readers without WebGPU: wgsl_reflect parses it
+ * and interprets it (interpreter.ts) at the task's `interpreterSizes`, with the invocations
+ * of each workgroup interleaved so that barriers work and a missing one shows as a race.
+ * Same CheckResult as the GPU check, engine "interpreter". Synchronous and CPU-bound: pages
+ * run it in a worker (interpreter-client.ts), tests call it directly.
+ */
+import {WgslParser} from "wgsl_reflect/wgsl_reflect.module.js";
+import {compareCase, isBlank, shapeProblem} from "./compare.js";
+import {dispatchOnCPU, type InterpreterBindings} from "./interpreter.js";
+import {GUARD_GROUP, guardLoops} from "./loop-guard.js";
+import type {CheckResult, CompileMessage, RaceReport, Task, TaskInput} from "./task.js";
+
+/** How long the whole interpreted check may run (ms): past it, an endless loop is reported. */
+export const INTERPRETER_TIMEOUT_MS = 15_000;
+/**
+ * Iterations one thread may run in one function's loops on the interpreter (loop-guard.ts).
+ * The guard also makes every loop iteration a step the scheduler sees: wgsl_reflect's stepper
+ * never returns from a `loop { … }` whose body has no branch, so without it the deadline
+ * could not end such a loop; and it runs a `while` body only once, so whiles become loops.
+ */
+export const INTERPRETER_LOOP_LIMIT = 4096;
+
+export interface InterpreterCheckOptions {
+  /** Sizes to run (default: the task's `interpreterSizes`). */
+  sizes?: number[];
+  /** Wall-clock budget of the whole check, ms (default INTERPRETER_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Interpreter steps allowed in all (default 50 million). */
+  maxSteps?: number;
+  /** First seed; case k uses seed + k (default 1, as the GPU check). */
+  seed?: number;
+}
+
+/** A parser error ("Expected ';' after statement.. Line: 3") at its line; wgsl_reflect gives no column. */
+export function parseMessage(error: unknown): CompileMessage {
+  const text = String((error as Error)?.message ?? error);
+  const m = /^(.*?)\.*\s*Line:\s*(\d+)/s.exec(text);
+  return {type: "error", message: (m ? m[1] : text).trim(), line: m ? Number(m[2]) : 1, column: 1};
+}
+
+/** Fresh copies of the input's buffers in the interpreter's binding format (uniforms as {uniform}). */
+function bindingsOf(task: Task, input: TaskInput): {bindings: InterpreterBindings; output: ArrayBuffer} {
+  const group: Record<number, ArrayBuffer | {uniform: ArrayBuffer}> = {};
+  for (const b of task.bindings) {
+    const data = input.buffers[b.binding];
+    const copy = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+    group[b.binding] = b.kind === "uniform" ? {uniform: copy} : copy;
+  }
+  return {bindings: {0: group}, output: group[task.output] as ArrayBuffer};
+}
+
+/** The race in one sentence for the reader. */
+export function raceProblem(r: RaceReport): string {
+  const slot = r.slot ?? `${r.buffer}[${r.index}]`;
+  const where = (line: number | undefined) => (line && line > 0 ? ` (line ${line})` : "");
+  if (r.bothWrite)
+    return `A race on ${slot}: threads ${r.reader}${where(r.readLine)} and ${r.writer}${where(r.writeLine)} of workgroup ${r.workgroup ?? 0} both write it with no barrier between them.`;
+  return `A race on ${slot}: thread ${r.reader} reads it${where(r.readLine)} while thread ${r.writer} writes it${where(r.writeLine)}, in workgroup ${r.workgroup ?? 0}, with no barrier between them: a GPU may give either value. A workgroupBarrier() between the write and the read orders them.`;
+}
+
+/** Runs `fn` with console.error collected (the interpreter reports what it cannot run there). */
+function collectingErrors<T>(fn: () => T): {value: T; logged: string[]} {
+  const logged: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args.map(String).join(" "));
+  try {
+    return {value: fn(), logged};
+  } finally {
+    console.error = original;
+  }
+}
+
+/**
+ * Checks `code` for `task` on the CPU interpreter. Never throws for anything the reader
+ * wrote: a syntax error comes back in `messages` (line only), a shape problem, an
+ * interpreter error, a race, a barrier reached by only some threads, or a run past the
+ * budget as `problem`.
+ */
+export function checkOnInterpreter(task: Task, code: string, options: InterpreterCheckOptions = {}): CheckResult {
+  const result: CheckResult = {engine: "interpreter", passed: false, messages: [], cases: []};
+  const shape = shapeProblem(task, code);
+  if (isBlank(code)) return {...result, problem: shape!};
+  try {
+    WgslParser.Parse(code);
+  } catch (e) {
+    return {...result, messages: [parseMessage(e)]};
+  }
+  if (shape) return {...result, problem: shape};
+  const timeoutMs = options.timeoutMs ?? INTERPRETER_TIMEOUT_MS;
+  const deadline = performance.now() + timeoutMs;
+  const sizes = options.sizes ?? task.interpreterSizes;
+  const guarded = guardLoops(code, INTERPRETER_LOOP_LIMIT, true);
+  for (let k = 0; k < sizes.length; k++) {
+    const input = task.input(sizes[k], (options.seed ?? 1) + k);
+    const {bindings, output} = bindingsOf(task, input);
+    const flag = new Uint32Array(4);
+    if (guarded) bindings[GUARD_GROUP] = {0: flag.buffer};
+    let run: ReturnType<typeof dispatchOnCPU>;
+    let logged: string[];
+    try {
+      ({value: run, logged} = collectingErrors(() =>
+        dispatchOnCPU(guarded ?? code, task.entryPoint, input.workgroups, bindings, {deadline, maxSteps: options.maxSteps})
+      ));
+    } catch (e) {
+      return {
+        ...result,
+        problem: `The CPU interpreter stopped at size ${sizes[k]}: ${(e as Error).message ?? e}. (A GPU may clamp an access past an array's end; the interpreter does not.)`,
+      };
+    }
+    if (flag[0] !== 0)
+      return {
+        ...result,
+        problem: `A loop ran more than ${INTERPRETER_LOOP_LIMIT.toLocaleString("en-US")} times in one thread at size ${sizes[k]} on the CPU interpreter — an endless loop? The check stopped it.`,
+      };
+    if (run.timedOut) return {...result, problem: `The kernel ran past ${timeoutMs / 1000} s on the CPU interpreter at size ${sizes[k]} — an endless loop?`};
+    if (run.race) return {...result, race: run.race, problem: raceProblem(run.race)};
+    if (run.errors.length) return {...result, problem: `Barrier divergence at size ${sizes[k]}: ${run.errors[0]}.`};
+    if (logged.length) return {...result, problem: `The CPU interpreter could not run the kernel at size ${sizes[k]}: ${logged[0]}`};
+    const isFloat = input.buffers[task.output] instanceof Float32Array;
+    const got = isFloat ? new Float32Array(output) : new Uint32Array(output);
+    result.cases.push(compareCase(task, input, got));
+  }
+  result.passed = result.cases.length === sizes.length && result.cases.every((c) => c.passed);
+  return result;
+}

@@ -1,0 +1,60 @@
+/**
+ * The body of the CPU interpreter's worker (started by worker.ts): it answers the checker's
+ * requests (components/exercises/interpreter-worker.ts: `{id, task, code, options}` → a
+ * CheckResult) and this widget's runs of a passing kernel on one given input (`RunRequest` →
+ * `RunReply`: the output binding's words), so the page's main thread never interprets WGSL.
+ */
+import {checkOnInterpreter} from "../../exercises/check-interpreter.js";
+import {answer, type InterpreterRequest} from "../../exercises/interpreter-worker.js";
+import {taskById} from "../../exercises/tasks.js";
+import type {Task, TaskInput} from "../../exercises/task.js";
+
+/** Run a kernel that passed `task` on `input` (run.ts). */
+export interface RunRequest {
+  kind: "run";
+  id: number;
+  task: string;
+  code: string;
+  input: TaskInput;
+  timeoutMs: number;
+}
+
+/** The output binding's words, or why there are none. */
+export interface RunReply {
+  id: number;
+  output?: Uint32Array | Float32Array;
+  error?: string;
+}
+
+/** `code`'s output for `input` under `task`'s harness on the interpreter: a task made for this one input whose `accepts` keeps what the kernel wrote. */
+export function runInterpreted(task: Task, code: string, input: TaskInput, timeoutMs: number): Uint32Array | Float32Array {
+  let got: Uint32Array | Float32Array | null = null;
+  const out = input.buffers[task.output];
+  const once: Task = {
+    ...task,
+    interpreterSizes: [input.size],
+    input: () => input,
+    twin: () => out.slice(),
+    canonical: undefined,
+    accepts: (_i, g) => ((got = g.slice()), true),
+  };
+  const r = checkOnInterpreter(once, code, {sizes: [input.size], timeoutMs});
+  if (!got) throw new Error(r.problem ?? r.messages[0]?.message ?? "it gave no output");
+  return got;
+}
+
+/** Answers one message of either kind (never throws: a failure is the reply's `error` or `problem`). */
+export function reply(data: InterpreterRequest | RunRequest): unknown {
+  if ((data as RunRequest).kind !== "run") return answer(data as InterpreterRequest);
+  const r = data as RunRequest;
+  try {
+    return {id: r.id, output: runInterpreted(taskById(r.task), r.code, r.input, r.timeoutMs)} satisfies RunReply;
+  } catch (e) {
+    return {id: r.id, error: (e as Error)?.message ?? String(e)} satisfies RunReply;
+  }
+}
+
+const scope = globalThis as any;
+if (typeof scope.WorkerGlobalScope === "function" && scope instanceof scope.WorkerGlobalScope) {
+  scope.onmessage = (e: MessageEvent) => scope.postMessage(reply(e.data));
+}

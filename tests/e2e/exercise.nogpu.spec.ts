@@ -1,0 +1,74 @@
+/**
+ * The exercises without WebGPU: the checks run on the CPU interpreter in a worker, and the widget
+ * says so in one line. The pasted solution passes and drives the counting sort (its CPU twin), a
+ * syntax error shows its line, an endless loop ends in a message while the page goes on, and the
+ * workgroup scan without its barrier shows as the race it is. Waits are on conditions, never clocks.
+ */
+import {expect, type Page, test} from "@playwright/test";
+import {brokenHistogram, endlessHistogram, exercise, openExercise, runCheck, setCode, sortValue, taskWGSL, exerciseValue} from "./exercise-check.js";
+import {disableWebGPU, watchErrors} from "./helpers.js";
+
+test.describe("the essay's exercises on the CPU interpreter, one page", () => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  let errs: ReturnType<typeof watchErrors>;
+  test.beforeAll(async ({browser}) => {
+    page = await (await browser.newContext({viewport: {width: 1200, height: 900}})).newPage();
+    errs = watchErrors(page);
+    await disableWebGPU(page);
+    await page.goto("/");
+    await openExercise(page, "histogram");
+  });
+  test.afterAll(async () => {
+    await page?.context().close();
+  });
+
+  test("one line says the kernel runs on a CPU interpreter at smaller sizes", async () => {
+    await expect(exercise(page, "histogram").locator(".exercise-engine")).toHaveText("No WebGPU here: your kernel runs on a CPU interpreter at smaller sizes.");
+    expect((await exerciseValue(page, "histogram")).engine).toBe("interpreter");
+  });
+
+  test("a syntax error is listed at its line", async () => {
+    const {code, line} = brokenHistogram();
+    await setCode(page, "histogram", code);
+    const r = await runCheck(page, "histogram");
+    expect(r.summary).toMatch(/does not compile/);
+    await expect(exercise(page, "histogram").locator(".exercise-message").first()).toHaveText(new RegExp(`^Line ${line}, column \\d+: `));
+    await expect(exercise(page, "histogram").locator(".cm-gutter-lint .cm-lint-marker-error")).toHaveCount(1);
+  });
+
+  test("the pasted solution passes on the interpreter and drives the counting sort", async () => {
+    await setCode(page, "histogram", taskWGSL("histogram", "solution"));
+    const r = await runCheck(page, "histogram");
+    expect(r.summary).toMatch(/^Passed/);
+    expect(await exerciseValue(page, "histogram")).toEqual({task: "histogram", passed: true, attempts: 2, engine: "interpreter"});
+    await expect.poll(async () => (await sortValue(page)).counts && (await sortValue(page)).kernel, {timeout: 120_000}).toBe("count");
+    const s = await sortValue(page);
+    expect(s.phase).toBe("histogram");
+    expect(s.engine).toBe("cpu");
+    const counted = new Array(s.cells).fill(0);
+    for (const p of s.particles) counted[p.cell]++;
+    expect(s.counts).toEqual(counted);
+  });
+
+  test("an endless loop ends in a message and the page goes on (the worker is stopped)", async () => {
+    await setCode(page, "histogram", endlessHistogram());
+    const r = await runCheck(page, "histogram");
+    expect(r.state).toBe("fail");
+    expect(r.summary).toMatch(/endless loop/);
+    // the main thread was never blocked: the hero (its CPU twin) draws on
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const frames = () => page.locator('[data-widget="hero"]').evaluate((el: any) => el.__frames());
+    const f0 = await frames();
+    await expect.poll(frames).toBeGreaterThan(f0 + 5);
+  });
+
+  test("the workgroup scan without its barrier shows as a race: which thread read which slot", async () => {
+    await openExercise(page, "workgroup-scan");
+    await setCode(page, "workgroup-scan", taskWGSL("workgroup-scan", "race"));
+    const r = await runCheck(page, "workgroup-scan");
+    expect(r.state).toBe("fail");
+    await expect(exercise(page, "workgroup-scan").locator(".exercise-race")).toContainText(/thread \d+ (reads|and \d+).*writes? it/i);
+    errs.expectNone();
+  });
+});
