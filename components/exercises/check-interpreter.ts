@@ -56,7 +56,31 @@ export function raceProblem(r: RaceReport): string {
   const where = (line: number | undefined) => (line && line > 0 ? ` (line ${line})` : "");
   if (r.bothWrite)
     return `A race on ${slot}: threads ${r.reader}${where(r.readLine)} and ${r.writer}${where(r.writeLine)} of workgroup ${r.workgroup ?? 0} both write it with no barrier between them.`;
-  return `A race on ${slot}: thread ${r.reader} reads it${where(r.readLine)} while thread ${r.writer} writes it${where(r.writeLine)}, in workgroup ${r.workgroup ?? 0}, with no barrier between them: a GPU may give either value. A workgroupBarrier() between the write and the read orders them.`;
+  return `A race on ${slot}: thread ${r.reader} reads it${where(r.readLine)} while thread ${r.writer} writes it${where(r.writeLine)}, in workgroup ${r.workgroup ?? 0}, with no barrier between them: a GPU may give either value. Every thread must finish one access before any starts the other: a workgroupBarrier() between them (reached by all threads), or read one row and write another.`;
+}
+
+/**
+ * The line of the first barrier call (`workgroupBarrier`, `storageBarrier`) inside an `if`, `else
+ * if` or `else` of `ast` (wgsl_reflect's parse: nodes with `astNodeType`, `name`, `line`), or 0.
+ */
+export function barrierUnderIf(ast: unknown): number {
+  const seen = new Set<object>();
+  const walk = (node: unknown, inIf: boolean): number => {
+    if (!node || typeof node !== "object" || seen.has(node)) return 0;
+    seen.add(node);
+    const n = node as {astNodeType?: string; name?: string; line?: number};
+    if (inIf && n.astNodeType === "call" && (n.name === "workgroupBarrier" || n.name === "storageBarrier")) return n.line ?? 0;
+    const under = inIf || n.astNodeType === "if" || n.astNodeType === "elseif" || n.astNodeType === "else";
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "parent" || (n.astNodeType === "if" && key === "condition")) continue;
+      for (const child of Array.isArray(value) ? value : [value]) {
+        const line = walk(child, under);
+        if (line) return line;
+      }
+    }
+    return 0;
+  };
+  return walk(ast, false);
 }
 
 /** Runs `fn` with console.error collected (the interpreter reports what it cannot run there). */
@@ -81,8 +105,9 @@ export function checkOnInterpreter(task: Task, code: string, options: Interprete
   const result: CheckResult = {engine: "interpreter", passed: false, messages: [], cases: []};
   const shape = shapeProblem(task, code);
   if (isBlank(code)) return {...result, problem: shape!};
+  let ast: unknown;
   try {
-    WgslParser.Parse(code);
+    ast = WgslParser.Parse(code);
   } catch (e) {
     return {...result, messages: [parseMessage(e)]};
   }
@@ -114,8 +139,18 @@ export function checkOnInterpreter(task: Task, code: string, options: Interprete
         problem: `A loop ran more than ${INTERPRETER_LOOP_LIMIT.toLocaleString("en-US")} times in one thread at size ${sizes[k]} on the CPU interpreter — an endless loop? The check stopped it.`,
       };
     if (run.timedOut) return {...result, problem: `The kernel ran past ${timeoutMs / 1000} s on the CPU interpreter at size ${sizes[k]} — an endless loop?`};
-    if (run.race) return {...result, race: run.race, problem: raceProblem(run.race)};
+    // a barrier only some threads reach comes first: the race it leaves behind is its symptom,
+    // and "add a barrier" would be the wrong advice to a reader whose barrier sits under an `if`
     if (run.errors.length) return {...result, problem: `Barrier divergence at size ${sizes[k]}: ${run.errors[0]}.`};
+    if (run.race) {
+      // a barrier under an `if` lets the threads that skip it run into the next round: that, not a
+      // missing barrier, is this race's cause (a GPU refuses it when the condition depends on the thread)
+      const line = barrierUnderIf(ast);
+      const cause = line
+        ? ` Here the workgroupBarrier() at line ${line} sits inside an \`if\`: threads that skip it run on ahead. A barrier must be reached by every thread of the workgroup, so move it out of the \`if\`.`
+        : "";
+      return {...result, race: run.race, problem: raceProblem(run.race) + cause};
+    }
     if (logged.length) return {...result, problem: `The CPU interpreter could not run the kernel at size ${sizes[k]}: ${logged[0]}`};
     const isFloat = input.buffers[task.output] instanceof Float32Array;
     const got = isFloat ? new Float32Array(output) : new Uint32Array(output);

@@ -4,7 +4,8 @@
 // point and a wrong binding each get their message; an endless loop ends in a problem, both
 // through the interpreter's own deadline and through the worker wrapper's termination.
 import {describe, expect, it} from "vitest";
-import {checkOnInterpreter} from "../../components/exercises/check-interpreter.js";
+import {WgslParser} from "wgsl_reflect/wgsl_reflect.module.js";
+import {barrierUnderIf, checkOnInterpreter} from "../../components/exercises/check-interpreter.js";
 import {dispatchOnCPU} from "../../components/exercises/interpreter.js";
 import {checkInWorker, type WorkerLike} from "../../components/exercises/interpreter-client.js";
 import {answer} from "../../components/exercises/interpreter-worker.js";
@@ -80,6 +81,21 @@ fn main(@builtin(local_invocation_index) t: u32) {
 }`;
     const r = dispatchOnCPU(code, "main", [1, 1, 1], {0: {0: new Uint32Array(64).buffer}});
     expect(r.errors[0]).toMatch(/32 invocation\(s\) returned before the barrier/);
+  });
+
+  it("the scan's barrier under `if (i < size.n)`: the race names the barrier under the \`if\` as its cause", async () => {
+    // the round's barrier (the last one in the file) moved under the bounds test
+    const solution = await source("workgroup-scan", "solution");
+    const at = solution.lastIndexOf("workgroupBarrier();");
+    const code = `${solution.slice(0, at)}if (i < size.n) { workgroupBarrier(); }${solution.slice(at + "workgroupBarrier();".length)}`;
+    expect(code).toContain("if (i < size.n) { workgroupBarrier(); }");
+    const r = checkOnInterpreter(taskById("workgroup-scan"), code);
+    expect(r.passed).toBe(false);
+    expect(r.problem).toMatch(/^A race on tile/);
+    const line = code.split("\n").findIndex((l) => l.includes("if (i < size.n) { workgroupBarrier(); }")) + 1;
+    expect(r.problem).toContain(`the workgroupBarrier() at line ${line} sits inside an \`if\``);
+    // the reference's barriers are outside any `if`: no such sentence
+    expect(barrierUnderIf(WgslParser.Parse(await source("workgroup-scan", "solution")))).toBe(0);
   });
 
   it("workgroup memory starts at zero in every workgroup, as WebGPU guarantees", () => {
