@@ -27,6 +27,7 @@ import {WaterGPU} from "../water/pipeline.js";
 import {WATER_DEFAULTS, waterGrid, waterGridFor, type WaterParams} from "../water/params.js";
 import {damBreak, fitTank} from "../water/scene.js";
 import {substepTwin} from "../water/twin.js";
+import type {PassTimestamps} from "../sim/timing.js";
 
 export type PipelineName =
   | "sort"
@@ -44,11 +45,6 @@ export type PagePipelineName = Exclude<
   PipelineName,
   "gravity" | "dust" | "gravity3d" | "gravity3d-direct" | "gravity3d-variants" | "sand-unfolded" | "water-unfolded"
 >;
-
-/** Anything that hands out timestampWrites per labelled pass (a PassTimer, components/sim/timing.ts). */
-export interface PassTimestamps {
-  writes(label: string): GPUComputePassTimestampWrites | undefined;
-}
 
 /** One timed pass of a substep: a label and what it records into an open compute pass. */
 export interface BenchPass {

@@ -29,6 +29,7 @@ import type {ExternalMass} from "./direct.js";
 import {MAX_LEVEL} from "./morton.js";
 import {RADIX_BITS, RADIX_BUCKETS, RADIX_PASSES} from "./radix.js";
 import {maxNodes, type QuadTree} from "./tree.js";
+import type {PassTimestamps} from "../sim/timing.js";
 
 /** The timed passes of one step, in order (labels for a PassTimer; "integrate" and "kick" are the two halves of the leapfrog). */
 export const GRAVITY_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
@@ -75,11 +76,6 @@ export function levelWorkgroupBounds(n: number, leafCapacity: number): number[] 
     const nodes = L === 0 ? 1 : Math.min(4 ** L, 4 * split, n);
     return Math.max(1, Math.ceil(nodes / TREE_BLOCK));
   });
-}
-
-/** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
-export interface PassTimestamps {
-  writes(label: string): GPUComputePassTimestampWrites | undefined;
 }
 
 export interface GravityGPUOptions {
