@@ -41,6 +41,9 @@ export const ALLOW = new Map([
   // e.g. ["components/embed/element.ts:SomeName", "public API of the element module (packages/elements)"],
 ]);
 
+// `export {…}` and `export type {…}` lists, with or without `from`
+const EXPORT_LIST = /^[ \t]*export\s+(?:type\s+)?\{([^}]*)\}(?:\s*from\s*["'][^"']*["'])?\s*;?/gm;
+
 /** The names `source` exports: `{name, line, kind}`; kind is "type" for a type or interface, "list" for an `export {…}` name. */
 export function exportedNames(source) {
   const out = [];
@@ -71,8 +74,6 @@ export function exportedNames(source) {
   }
   return out;
 }
-
-const EXPORT_LIST = /^[ \t]*export\s+(?:type\s+)?\{([^}]*)\}(?:\s*from\s*["'][^"']*["'])?\s*;?/gm;
 
 /** Every file under `paths` (files or folders, relative to `root`), as paths relative to `root` with forward slashes. */
 function listFiles(root, paths) {
@@ -115,7 +116,7 @@ function listFiles(root, paths) {
   return files.sort();
 }
 
-const escape = (name) => name.replace(/\$/g, "\\$");
+const escapeName = (name) => name.replace(/\$/g, "\\$");
 
 /**
  * Checks the tree at `root`. Returns `dead` (exports no other file references, less `allow`)
@@ -148,7 +149,7 @@ export function findDeadExports(root, {exportDirs = EXPORT_DIRS, referencePaths 
       if (seen.has(name)) continue;
       seen.add(name);
       if (allow.has(`${file}:${name}`)) continue;
-      const word = new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`);
+      const word = new RegExp(`(?<![\\w$])${escapeName(name)}(?![\\w$])`);
       const owners = declares.get(name) ?? new Set();
       const used = referenceFiles.some((f) => f !== file && !owners.has(f) && word.test(searched.get(f)));
       if (!used) dead.push({file, name, line});
