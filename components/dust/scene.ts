@@ -14,7 +14,7 @@ import type {DustParams} from "./params.js";
 export const DISC_INNER = 1;
 export const DISC_OUTER = 2.5;
 
-export interface DustDiscSceneOptions {
+interface DustDiscSceneOptions {
   /** disc mass over the star's (default 0.02) */
   discMass?: number;
   /** grains' area over the annulus's (default 0.1) */
@@ -24,7 +24,7 @@ export interface DustDiscSceneOptions {
 }
 
 /** The grain radius that gives `filling` for `n` grains on the disc's annulus. */
-export function discGrainRadius(n: number, filling = 0.1): number {
+function discGrainRadius(n: number, filling = 0.1): number {
   return Math.sqrt((filling * (DISC_OUTER ** 2 - DISC_INNER ** 2)) / Math.max(n, 1));
 }
 
