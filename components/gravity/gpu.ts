@@ -78,7 +78,7 @@ export function levelWorkgroupBounds(n: number, leafCapacity: number): number[] 
   });
 }
 
-export interface GravityGPUOptions {
+interface GravityGPUOptions {
   /** largest body count (buffers are sized for it once; 1..16,777,216, ids must stay exact in float32) */
   maxBodies: number;
   /** a cell with more bodies is split (default GRAVITY_DEFAULTS.leafCapacity) */
