@@ -82,8 +82,8 @@ export interface Gravity3GPUOptions {
   buildLevelDispatches?: BuildLevelDispatches3;
 }
 
-export type SortDigitBits3 = Gravity3Build["sortDigitBits"];
-export type BuildLevelDispatches3 = Gravity3Build["buildLevelDispatches"];
+type SortDigitBits3 = Gravity3Build["sortDigitBits"];
+type BuildLevelDispatches3 = Gravity3Build["buildLevelDispatches"];
 
 /** Dispatches of `encodeSort`: passes × (count, scan ×3, scatter). 40 with 4-bit digits, 30 with 5-bit. */
 export function gravity3SortDispatches(bits: SortDigitBits3 = GRAVITY3_BUILD.sortDigitBits): number {
@@ -101,11 +101,11 @@ function sortPasses(bits: SortDigitBits3): number {
 }
 
 export type Walk3Kind = "thread" | "subgroup";
-export type {Walk3Kernel, Walk3Variant};
+export type {Walk3Variant};
 export {GRAVITY3_GPU_WALK};
 
 /** The workgroup sizes the subgroup walk may run with. */
-export const WALK3_WORKGROUPS = [32, 64, 128, 256] as const;
+const WALK3_WORKGROUPS = [32, 64, 128, 256] as const;
 
 const WG = 256;
 const WALK_WG = 64;
