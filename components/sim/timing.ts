@@ -42,7 +42,7 @@ export interface PassTimes {
 }
 
 /** How a PassTimer measures: GPU timestamps, or the host's clock around submit → done. */
-export type TimingMode = "timestamp-query" | "wall-clock";
+type TimingMode = "timestamp-query" | "wall-clock";
 
 /**
  * Anything that hands out timestampWrites per labelled pass (a PassTimer): what the GPU
