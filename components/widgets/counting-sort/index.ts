@@ -25,7 +25,7 @@ import type {SortEngine} from "./engine.js";
 import {countingSortGPU} from "./gpu.js";
 import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type CountingSortWidgetOptions, type CountingSortValue} from "./options.js";
 
-export type {CountingSortWidgetOptions, CountingSortValue} from "./options.js";
+export type {CountingSortValue} from "./options.js";
 export type {SortKernel} from "./replacement.js";
 export {phaseHeading} from "./options.js";
 

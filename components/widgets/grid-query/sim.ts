@@ -23,7 +23,7 @@ import type {GridQueryValue, GridSnapshot} from "./options.js";
  */
 export type QueryCounter = (layout: SortedLayout, cell: [number, number], done: (counts: QueryCounts) => void) => boolean;
 
-export interface GridSimSetup {
+interface GridSimSetup {
   count: number;
   seed: number;
   stepsPerFrame: number;

@@ -163,7 +163,7 @@ export function createPanel() {
 
 // ---- the pipeline diagram
 
-export interface PipelineDiagramBox {
+interface PipelineDiagramBox {
   key: string;
   label: string;
   /** Small text under the label, e.g. "3 dispatches". */
