@@ -134,7 +134,7 @@ export function frameTimeChart(report: ChartReport, containerWidth = 640, height
 }
 
 /** Rows of `report` at exactly `particles` (one per pipeline). */
-export function rowsAt(report: ChartReport, particles: number): ChartRow[] {
+function rowsAt(report: ChartReport, particles: number): ChartRow[] {
   return report.rows.filter((r) => r.particles === particles);
 }
 
@@ -218,7 +218,7 @@ export function passSplitChart(report: ChartReport, particles: number, container
   return svg.node()!;
 }
 
-export interface PassBar {
+interface PassBar {
   label: string;
   /** ms per substep on the reader's GPU */
   mine: number;

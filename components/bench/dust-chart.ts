@@ -6,7 +6,7 @@
 import {type ChartReport, type ChartRow, passSplitChart} from "./charts.js";
 
 /** One measured row of the dust pipeline: grains, ms per frame and per substep (medians of the benchmark JSON). */
-export interface DustBenchRow {
+interface DustBenchRow {
   grains: number;
   substepsPerFrame: number;
   frameMs: number;

@@ -20,10 +20,10 @@ import type {DustParams} from "../dust/params.js";
 import type {PipelineSpec} from "./pipelines.js";
 
 /** Grains of the twin check (a crowded cloud, seed 11). */
-export const DUST_CHECK_BODIES = 1000;
+const DUST_CHECK_BODIES = 1000;
 
 /** The timed passes of one dust substep, in order (the gravity passes, the near field between walk and kick, the momentum ledger, the merge last). */
-export const DUST_BENCH_PASSES = [...GRAVITY_PHASES.filter((p) => p !== "kick"), "near", "kick", "momentum", "merge"];
+const DUST_BENCH_PASSES = [...GRAVITY_PHASES.filter((p) => p !== "kick"), "near", "kick", "momentum", "merge"];
 
 type DustScene = {bodies: Bodies; params: DustParams};
 

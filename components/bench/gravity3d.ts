@@ -16,7 +16,7 @@ import {type Bodies3, GRAVITY3_BUILD, GRAVITY3_UNNAMED_BUILD, type Gravity3Build
 import {buildBarnesHut3, direct3, forceErrors3, nodeSlots, plummer3Scene, walk3Twin, walkSubgroup3Twin} from "../gravity3d/twin.js";
 import type {PipelineSpec} from "./pipelines.js";
 
-export const GRAVITY3_CHECK_BODIES = 4000;
+const GRAVITY3_CHECK_BODIES = 4000;
 export const GRAVITY3_BENCH_THETAS = [0.3, 0.5, 0.8] as const;
 /** The runs of `--pipelines gravity3d`: the per-thread walk at each θ, and the subgroup walk at θ 0.5 (where the device has subgroups). */
 export const GRAVITY3_BENCH_RUNS: {theta: number; walk: Walk3Kind}[] = [
@@ -31,7 +31,7 @@ export const GRAVITY3_BENCH_RUNS: {theta: number; walk: Walk3Kind}[] = [
  * error against the exact O(N²) sum (median, p99, max), and, given `groupSize` (the subgroup
  * size, where it is fixed), the GPU walk against walkSubgroup3Twin in groups of that size.
  */
-export async function gravity3TwinCheck(g: Gravity3GPU, theta: number, tolerance = 1e-4, groupSize?: number) {
+async function gravity3TwinCheck(g: Gravity3GPU, theta: number, tolerance = 1e-4, groupSize?: number) {
   const b = plummer3Scene(GRAVITY3_CHECK_BODIES, 11);
   g.setParams({theta});
   g.setBodies(b);
@@ -98,7 +98,7 @@ export async function gravity3TwinCheck(g: Gravity3GPU, theta: number, tolerance
 const BODY_BYTES = 48;
 
 /** The subgroup size of `device` where the adapter reports one fixed size (the lanes that vote together), else undefined. */
-export function fixedSubgroupSize(device: GPUDevice): number | undefined {
+function fixedSubgroupSize(device: GPUDevice): number | undefined {
   const info = (device as GPUDevice & {adapterInfo?: {subgroupMinSize?: number; subgroupMaxSize?: number}}).adapterInfo;
   const min = info?.subgroupMinSize,
     max = info?.subgroupMaxSize;
@@ -108,7 +108,7 @@ export function fixedSubgroupSize(device: GPUDevice): number | undefined {
 export type {Gravity3Build};
 
 /** Gravity3GPU's defaults (GRAVITY3_BUILD: 5-bit digits, 3 dispatches a level). */
-export const GRAVITY3_DEFAULT_BUILD: Gravity3Build = GRAVITY3_BUILD;
+const GRAVITY3_DEFAULT_BUILD: Gravity3Build = GRAVITY3_BUILD;
 
 /**
  * The words a row's scene adds for its sort and build (", 5-bit sort, 3-dispatch build"); "" for

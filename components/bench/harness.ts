@@ -100,14 +100,14 @@ export interface BenchRow {
   msPerSimulatedSecond?: number;
 }
 
-export interface SkippedRow {
+interface SkippedRow {
   pipeline: PipelineName;
   particles: number;
   reason: string;
 }
 
 /** A copy kernel's bandwidth: GB/s = 2 × bytes / median ms (read + written). */
-export interface CopyReference {
+interface CopyReference {
   bytes: number;
   /** Bytes each thread copies (older runs lack it: 16). */
   bytesPerThread?: number;
@@ -213,7 +213,7 @@ interface Run {
 }
 
 /** Timestamped passes one command buffer of a series may hold (a query set holds at most 4,096 timestamps). */
-export const SERIES_PASSES = 2048;
+const SERIES_PASSES = 2048;
 
 function makeRun(o: BenchOptions, timer: PassTimer, total: number): Run {
   const stamps = timer.mode === "timestamp-query" ? timer : null;
@@ -653,7 +653,7 @@ export function simulatedTime(spec: Pick<PipelineSpec<any>, "substepSeconds">, b
  * `benchCount` benchmark), through the production encoding and again through the timed
  * pass list; each result is compared with the twin. The worse of the two is returned.
  */
-export async function checkAgainstTwin(
+async function checkAgainstTwin(
   o: Pick<BenchOptions, "device" | "wgsl">,
   spec: PipelineSpec<any>,
   checkN: number,

@@ -13,7 +13,7 @@ export const GENERATED_BEGIN = "<!-- generated from pipelines.json by scripts/ge
 export const GENERATED_END = "<!-- end of generated figures -->";
 
 /** The JSON fields the notes read, beyond those of the facts. */
-export interface NotesInput extends BenchFactsInput {
+interface NotesInput extends BenchFactsInput {
   date: string;
   references: BenchFactsInput["references"] & {copy: {GBps: number; bytesPerThread?: number}};
   rows: (BenchFactsInput["rows"][number] & {fractionOfCopy: number; substepSeconds?: number; msPerSimulatedSecond?: number})[];
@@ -24,7 +24,7 @@ export interface NotesInput extends BenchFactsInput {
  * the original essay's SPH water, measured outside the harness): frames of `substepsPerFrame`
  * substeps of `substepSeconds`, median ms per frame by particle count.
  */
-export interface WaterReference {
+interface WaterReference {
   what: string;
   source: string;
   substepSeconds: number;
@@ -37,7 +37,7 @@ export interface WaterReference {
  * order), as set for the work; docs/records/neighbour-search-targets.md explains each miss with a
  * measurement.
  */
-export const TARGETS: {pipeline: string; particles: number; maxMs: number; per: "frame" | "sort"}[] = [
+const TARGETS: {pipeline: string; particles: number; maxMs: number; per: "frame" | "sort"}[] = [
   {pipeline: "water", particles: 10_000, maxMs: 0.15, per: "frame"},
   {pipeline: "water", particles: 50_000, maxMs: 0.17, per: "frame"},
   {pipeline: "water", particles: 80_000, maxMs: 0.19, per: "frame"},

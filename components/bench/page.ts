@@ -25,7 +25,7 @@ import {endOfRun} from "./run-end.js";
 import {PIPELINE_SPECS, type PagePipelineName, type TwinCheck} from "./pipelines.js";
 import {adapterLabel, passBars, type ChartReport} from "./charts.js";
 
-export interface BenchPageOptions {
+interface BenchPageOptions {
   /** The committed reference run (JSON of `npm run bench`). */
   reference: ChartReport & {references?: unknown};
   /** Particle counts offered (default 1k … 1M) and the one selected first. */

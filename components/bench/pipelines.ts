@@ -27,6 +27,7 @@ import {WaterGPU} from "../water/pipeline.js";
 import {WATER_DEFAULTS, waterGrid, waterGridFor, type WaterParams} from "../water/params.js";
 import {damBreak, fitTank} from "../water/scene.js";
 import {substepTwin} from "../water/twin.js";
+import type {PassTimestamps} from "../sim/timing.js";
 
 export type PipelineName =
   | "sort"
@@ -44,11 +45,6 @@ export type PagePipelineName = Exclude<
   PipelineName,
   "gravity" | "dust" | "gravity3d" | "gravity3d-direct" | "gravity3d-variants" | "sand-unfolded" | "water-unfolded"
 >;
-
-/** Anything that hands out timestampWrites per labelled pass (a PassTimer, components/sim/timing.ts). */
-export interface PassTimestamps {
-  writes(label: string): GPUComputePassTimestampWrites | undefined;
-}
 
 /** One timed pass of a substep: a label and what it records into an open compute pass. */
 export interface BenchPass {
@@ -97,7 +93,7 @@ export interface TwinCheck {
   figures?: Record<string, number>;
 }
 
-export interface BuildContext {
+interface BuildContext {
   device: GPUDevice;
   scope: ResourceScope;
   wgsl: WGSLLoader;
@@ -138,13 +134,13 @@ export interface PipelineSpec<S = PackedParticles> {
 }
 
 /** The pass list a pipeline object reports itself (`benchPasses()`), or `fallback`. */
-export function reportedPasses(obj: unknown, fallback: () => BenchPass[]): BenchPass[] {
+function reportedPasses(obj: unknown, fallback: () => BenchPass[]): BenchPass[] {
   const own = (obj as {benchPasses?: () => BenchPass[]} | null)?.benchPasses;
   return typeof own === "function" ? own.call(obj) : fallback();
 }
 
 /** Dispatches one call of `encode` records (counted on a stand-in pass encoder that records nothing). */
-export function countDispatches(encode: (pass: GPUComputePassEncoder) => void): number {
+function countDispatches(encode: (pass: GPUComputePassEncoder) => void): number {
   let n = 0;
   encode(fakePass(() => n++));
   return n;
@@ -182,7 +178,7 @@ async function readParticles(device: GPUDevice, buffer: GPUBuffer, n: number): P
  * Worst per-particle deviation of x, y, vx, vy between two states matched by particle id
  * (word 4): |gpu − twin| / max(|twin|, floor). Ids missing or duplicated count as infinite.
  */
-export function stateDeviation(gpu: PackedParticles, twin: PackedParticles, floor: number): {worst: number; detail: string} {
+function stateDeviation(gpu: PackedParticles, twin: PackedParticles, floor: number): {worst: number; detail: string} {
   if (gpu.count !== twin.count) return {worst: Infinity, detail: `${gpu.count} particles on the GPU, ${twin.count} in the twin`};
   const slot = new Int32Array(gpu.count).fill(-1);
   for (let s = 0; s < gpu.count; s++) {
@@ -232,7 +228,7 @@ export function randomParticles(n: number, seed = 1): PackedParticles {
  * Checks a sorted state against the twin: every slot's particle lies in the cell whose
  * range holds the slot, and every id appears once. Returns the number of wrong slots.
  */
-export function sortDeviation(g: GridParams, input: PackedParticles, gpu: PackedParticles): {worst: number; detail: string} {
+function sortDeviation(g: GridParams, input: PackedParticles, gpu: PackedParticles): {worst: number; detail: string} {
   const {starts} = sortTwin(g, input);
   if (gpu.count !== input.count) return {worst: Infinity, detail: `${gpu.count} particles out, ${input.count} in`};
   const seen = new Uint8Array(gpu.count);
@@ -377,7 +373,7 @@ export const sortSpec: PipelineSpec = sortSpecFor();
 const sandOpen = (benchCount: number) => benchCount > SAND_MAX_GRAINS;
 
 /** Sand parameters of a benchmark of `benchCount` grains. */
-export function sandBenchParams(benchCount: number): SandParams {
+function sandBenchParams(benchCount: number): SandParams {
   const p = structuredClone(SAND_DEFAULTS) as SandParams;
   p.openWalls = sandOpen(benchCount);
   return p;
@@ -389,7 +385,7 @@ export function sandBenchParams(benchCount: number): SandParams {
  * velocities; on the floor, left-aligned. Closed box (≤ SAND_MAX_GRAINS grains) or a wide
  * block on an open floor. Errors: RangeError when the closed box cannot hold them.
  */
-export function sandBlock(n: number, benchCount: number, seed = 5): PackedParticles {
+function sandBlock(n: number, benchCount: number, seed = 5): PackedParticles {
   const r = SAND_DEFAULTS.radius;
   const spacing = 1.96 * r;
   const open = sandOpen(benchCount);
@@ -451,19 +447,19 @@ export const sandSpecFor = (foldCount = true): PipelineSpec => ({
   },
 });
 
-export const sandSpec: PipelineSpec = sandSpecFor();
+const sandSpec: PipelineSpec = sandSpecFor();
 
 // ---- water --------------------------------------------------------------------------------
 
 /** Up to this count the essay's tank (2 × 1) and dense 256 × 256 grid; above it a larger tank and a dense grid sized to it. */
-export const WATER_DENSE_MAX = 80_000;
+const WATER_DENSE_MAX = 80_000;
 
 /**
  * Water parameters of a benchmark of `benchCount` particles: the essay's defaults, and
  * above WATER_DENSE_MAX a 2k × k tank whose dam (at most 85 % of the height) holds every
  * particle — never particles stacked against the lid.
  */
-export function waterBenchParams(benchCount: number): WaterParams {
+function waterBenchParams(benchCount: number): WaterParams {
   const p: WaterParams = {...WATER_DEFAULTS, tank: [...WATER_DEFAULTS.tank] as WaterParams["tank"]};
   return benchCount <= WATER_DENSE_MAX ? p : fitTank(benchCount, p);
 }

@@ -10,10 +10,10 @@
 import {BenchCancelled, TwinMismatchError} from "./harness.js";
 
 /** The page's states after a run (a subset of `BenchState` in page.ts). */
-export type RunEndState = "lost" | "cancelled" | "refused" | "error";
+type RunEndState = "lost" | "cancelled" | "refused" | "error";
 
 /** What the page shows when a run ends with an error. */
-export interface RunEnd {
+interface RunEnd {
   state: RunEndState;
   /** The status line's kind. */
   kind: "info" | "warn" | "error";
@@ -29,11 +29,10 @@ export interface LossSource {
 }
 
 /** How long an error waits for the device to report a loss before it counts as the benchmark's own, ms. */
-export const LOSS_GRACE_MS = 3000;
+const LOSS_GRACE_MS = 3000;
 
 /** The line after a device loss stopped a run (`why`: the browser's message). */
-export const lostMessage = (why: string) =>
-  `The GPU device was lost (${why.replace(/\.$/, "")}), so the run stopped. Press Run to measure again on a new device.`;
+const lostMessage = (why: string) => `The GPU device was lost (${why.replace(/\.$/, "")}), so the run stopped. Press Run to measure again on a new device.`;
 
 /** The device's loss info if it is lost or reports lost within `graceMs`, else null. */
 export async function lostSoon(handle: LossSource, graceMs = LOSS_GRACE_MS): Promise<GPUDeviceLostInfo | null> {

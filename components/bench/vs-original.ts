@@ -6,7 +6,7 @@
  */
 
 /** One 2D gravity series of either side: a step (ms, GPU timestamps) and its median force error against the exact O(N²) sum. */
-export interface GravitySideRow {
+interface GravitySideRow {
   bodies: number;
   theta: number | null;
   /** "thread" | "subgroup" | "direct" (this project), "pyramid" (the original) */
@@ -16,7 +16,7 @@ export interface GravitySideRow {
 }
 
 /** One dust / accretion series: ms of GPU time per substep, dispatches per substep, substeps per orbit of the disc's inner edge. */
-export interface DustSideRow {
+interface DustSideRow {
   grains: number;
   substepMs: number;
   dispatches: number;
@@ -34,7 +34,7 @@ export interface VsOriginalReport {
 }
 
 /** The 2D comparison at one count: the original at its page's θ, and this project's fastest series at an equal or lower median error. */
-export interface GravityMatch {
+interface GravityMatch {
   bodies: number;
   original: GravitySideRow & {finestLevel: number; dispatches: number};
   /** null when no series of ours reaches the original's error */
@@ -59,7 +59,7 @@ export function gravityMatches(r: VsOriginalReport): GravityMatch[] {
 }
 
 /** The dust comparison at one count: ms per substep and per orbit of the inner edge, and this project's over the original's. */
-export interface DustMatch {
+interface DustMatch {
   grains: number;
   ours: DustSideRow;
   original: DustSideRow;
@@ -87,7 +87,7 @@ export function dustMatches(r: VsOriginalReport): DustMatch[] {
 }
 
 /** One side-by-side sort series (data/bench/vs-original-sort-h200.json, schema "vs-original-sort/1", assembled by bench/vs-original-sort.ts). */
-export interface SortSideRow {
+interface SortSideRow {
   particles: number;
   /** "random" | "cell-ordered" */
   order: string;
@@ -108,7 +108,7 @@ export interface VsOriginalSortReport {
 }
 
 /** A sort comparison at one count and input order: the original, and this project's fastest design with its ratio. */
-export interface SortMatch {
+interface SortMatch {
   particles: number;
   order: string;
   originalMs: number;
@@ -139,20 +139,4 @@ export function sortMatches(r: VsOriginalSortReport): SortMatch[] {
         best: {design, msPerSort: best.msPerSort, overOriginal: best.overOriginal},
       };
     });
-}
-
-/** One water row of data/bench/vs-original-part3-h200.json (schema "vs-original-part3/1", bench/vs-original-part3.ts). */
-export interface WaterSideRow {
-  particles: number;
-  ours: {frameMs: number; substepsPerFrame: number; substepSeconds: number; dispatchesPerSubstep: number; msPerSimulatedSecond: number};
-  original: {
-    substepSeconds: number;
-    dispatchesPerSubstep: number;
-    msPerSimulatedSecondFlowing: number;
-    msPerSimulatedSecondSettled: number;
-    outsideTankFractionFlowing: number;
-    outsideTankFractionSettled: number;
-  };
-  perSimulatedSecondOverOriginalFlowing: number;
-  perSimulatedSecondOverOriginalSettled: number;
 }

@@ -106,7 +106,7 @@ export function gridQueryTwin(g: GridParams, layout: SortedLayout, query: [numbe
 }
 
 /** What one grid step did. */
-export interface GridStepStats {
+interface GridStepStats {
   /** Pairs tested: for each disc, the discs later in sorted order within its 3×3 window. */
   candidatePairs: number;
   /** Of those, pairs closer than one diameter. */

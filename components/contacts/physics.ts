@@ -169,7 +169,7 @@ export function integrate(d: Discs, fx: Float64Array, fy: Float64Array, p: Conta
 }
 
 /** What one brute-force step did. */
-export interface BruteForceStats {
+interface BruteForceStats {
   /** Distance checks made: every pair i < j once, n(n−1)/2. */
   checks: number;
   /** Pairs closer than one diameter (the only checks that produced a force). */

@@ -24,7 +24,8 @@ import {readBuffers} from "../gpu/readback.js";
 import {ShaderStage, STORAGE_RW, Usage} from "../gpu/usage.js";
 import {dispatchItems} from "../gpu/dispatch.js";
 import type {PipelinePhase} from "../gpu/phases.js";
-import {forceDispatches, GravityGPU, type PassTimestamps} from "../gravity/gpu.js";
+import {forceDispatches, GravityGPU} from "../gravity/gpu.js";
+import type {PassTimestamps} from "../sim/timing.js";
 import {allocBodies, type Bodies} from "../gravity/bodies.js";
 import {CountingSortGPU} from "../sort/gpu-sort.js";
 import {denseGrid, type GridParams} from "../sort/grid.js";
@@ -80,7 +81,7 @@ export function dustTableSize(maxBodies: number): number {
 }
 
 /** The contact grid: hashed, origin 0, cells of `cellSize` (the page uses 4 grain radii). */
-export function dustGrid(cellSize: number, tableSize: number): GridParams {
+function dustGrid(cellSize: number, tableSize: number): GridParams {
   return {originX: 0, originY: 0, cellSize, dimX: 1, dimY: 1, numCells: tableSize, hashed: true};
 }
 
@@ -89,7 +90,7 @@ export const DUST_STATE_WORDS = 36;
 /** First word of the momentum ledger in `state`: Σ m v (2), Σ m |v|, unused, J (2), the star's last pull (2). */
 export const MOMENTUM_AT = 28;
 /** Mass octaves of the spectrum: bin k counts bodies with 2^k ≤ m < 2^(k+1). */
-export const MASS_BINS = 24;
+const MASS_BINS = 24;
 
 /** The counters the GPU keeps (u32 each): what `readState` and the widgets' staging ring decode. */
 export interface DustState {
@@ -141,7 +142,7 @@ export function dustStateWords(b: Bodies, p?: DustParams, forces: DustForces = "
 }
 
 /** Bodies each thread of momentum_partial adds before the workgroup's tree sum (LEDGER_PER_THREAD in dust/momentum.wgsl). */
-export const LEDGER_PER_THREAD = 16;
+const LEDGER_PER_THREAD = 16;
 
 const layouts = new WeakMap<GPUDevice, GPUBindGroupLayout>();
 /** The ledger kernels' bind group layout (dust/momentum.wgsl): the uniform, pm, va (read), partials, state. */
@@ -164,7 +165,7 @@ function ledgerLayout(device: GPUDevice): GPUBindGroupLayout {
   return l;
 }
 
-export interface DustGPUOptions {
+interface DustGPUOptions {
   maxBodies: number;
   /** contact grid cell side, world units (default: 4 × the unit radius of the first setParams) */
   cellSize?: number;

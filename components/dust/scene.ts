@@ -14,7 +14,7 @@ import type {DustParams} from "./params.js";
 export const DISC_INNER = 1;
 export const DISC_OUTER = 2.5;
 
-export interface DiscOptions {
+interface DustDiscSceneOptions {
   /** disc mass over the star's (default 0.02) */
   discMass?: number;
   /** grains' area over the annulus's (default 0.1) */
@@ -24,12 +24,12 @@ export interface DiscOptions {
 }
 
 /** The grain radius that gives `filling` for `n` grains on the disc's annulus. */
-export function discGrainRadius(n: number, filling = 0.1): number {
+function discGrainRadius(n: number, filling = 0.1): number {
   return Math.sqrt((filling * (DISC_OUTER ** 2 - DISC_INNER ** 2)) / Math.max(n, 1));
 }
 
 /** The disc: bodies (masses 1) and the parameters that go with them (star, G, radius, contact, substep). */
-export function discScene(n: number, seed = 1, options: DiscOptions = {}): {bodies: Bodies; params: DustParams} {
+export function discScene(n: number, seed = 1, options: DustDiscSceneOptions = {}): {bodies: Bodies; params: DustParams} {
   if (!(Number.isInteger(n) && n >= 2)) throw new RangeError(`a dust disc needs an integer ≥ 2 grains, got ${n}`);
   const {discMass = 0.02, filling = 0.1, dispersion = 0.01} = options;
   const rand = mulberry32(seed);

@@ -43,7 +43,7 @@ export function checkDustBodies(b: Bodies, allowDead = false): {largestMass: num
 }
 
 /** One contact of the brute-force list: slots i < j with |x_i − x_j| < r_i + r_j. */
-export interface ContactPair {
+interface ContactPair {
   i: number;
   j: number;
 }
@@ -67,7 +67,7 @@ export function contactPairsBruteForce(b: Bodies, unitRadius: number): ContactPa
 }
 
 /** The near field's result per slot: contact acceleration, merge proposal and contact count. */
-export interface NearField {
+interface NearField {
   ax: Float64Array;
   ay: Float64Array;
   partner: Uint32Array;
@@ -160,7 +160,7 @@ export function nearTwin(b: Bodies, p: DustParams, cellSize: number): NearField 
 }
 
 /** Is slot i taken in by its partner this substep (a mutual proposal with a lower slot)? */
-export function absorbedTwin(partner: Uint32Array, i: number): boolean {
+function absorbedTwin(partner: Uint32Array, i: number): boolean {
   const j = partner[i];
   return j !== NO_PARTNER && j < i && partner[j] === i;
 }
@@ -241,7 +241,7 @@ export function dustTotals(b: Bodies): {mass: number; px: number; py: number; la
 }
 
 /** The sums of the momentum ledger (twin of dust/momentum.wgsl's, in float64). */
-export interface MomentumSums {
+interface MomentumSums {
   /** Σ m v */
   px: number;
   py: number;
@@ -280,7 +280,7 @@ export function momentumSums(b: Bodies, p: Pick<DustParams, "G" | "softening" | 
 }
 
 /** The momentum ledger: the star's impulse J since the start and its pull at the last entry. */
-export interface MomentumLedger {
+interface MomentumLedger {
   jx: number;
   jy: number;
   fx: number;
@@ -388,6 +388,6 @@ export class DustTwin {
 }
 
 /** The first `n` bodies (a copy). */
-export function sliceBodies(b: Bodies, n: number): Bodies {
+function sliceBodies(b: Bodies, n: number): Bodies {
   return {n, x: b.x.slice(0, n), y: b.y.slice(0, n), vx: b.vx.slice(0, n), vy: b.vy.slice(0, n), m: b.m.slice(0, n), id: b.id.slice(0, n)};
 }

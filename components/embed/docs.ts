@@ -6,8 +6,8 @@ import type {WidgetMeta} from "../widgets/runtime/meta.js";
 import {tagOf} from "./names.js";
 import {EMBED_INFO, optionsMarkdown} from "./schemas.js";
 
-export const BEGIN = "<!-- options:begin -->";
-export const END = "<!-- options:end -->";
+const BEGIN = "<!-- options:begin -->";
+const END = "<!-- options:end -->";
 
 /** Every embeddable widget's heading and table, in the catalogue's order (`infos`: another catalogue's, for tests). */
 export function optionsSection(infos: Record<string, WidgetMeta> = EMBED_INFO): string {

@@ -9,9 +9,9 @@ import {createElementFor} from "./element.js";
 import {findWidget, unknownWidgetMessage} from "./registry.js";
 import {EMBED_INFO, kebab} from "./schemas.js";
 
-export const THEMES = ["light", "dark", "auto"] as const;
+const THEMES = ["light", "dark", "auto"] as const;
 /** The `type` of the height message posted to the parent. */
-export const HEIGHT_MESSAGE = "ns-embed:height";
+const HEIGHT_MESSAGE = "ns-embed:height";
 
 /** A one-line notice in the widgets' status style (a bad theme, an unknown widget). */
 function notice(kind: "warn" | "error", text: string): HTMLElement {
@@ -29,7 +29,7 @@ function notice(kind: "warn" | "error", text: string): HTMLElement {
  * plus the root's own margins. Not `scrollHeight`, which never drops below the frame's current
  * height and so could never let a frame shrink.
  */
-export function documentHeight(doc: Document = document): number {
+function documentHeight(doc: Document = document): number {
   const root = doc.documentElement;
   const style = doc.defaultView?.getComputedStyle(root);
   const margins = style ? (Number.parseFloat(style.marginTop) || 0) + (Number.parseFloat(style.marginBottom) || 0) : 0;
@@ -46,7 +46,7 @@ export function documentHeight(doc: Document = document): number {
  * the frame to 0 would show it again collapsed, then grow it a moment later, moving the page under
  * the reader (and under a host script that scrolls to the frame as it shows it).
  */
-export function postHeight(el: HTMLElement, widget: string): () => void {
+function postHeight(el: HTMLElement, widget: string): () => void {
   if (window.parent === window) return () => {};
   let last = -1;
   const ro = new ResizeObserver(() => {

@@ -16,7 +16,7 @@ import {tagOf, type EmbedName} from "./names.js";
 export {unknownWidgetMessage} from "./names.js";
 
 /** A widget factory as the embedding calls it: options in, a widget element (`.value`, `dispose()`) out. */
-export type WidgetFactory = (options: Record<string, unknown>) => WidgetElement<unknown>;
+type WidgetFactory = (options: Record<string, unknown>) => WidgetElement<unknown>;
 
 /** What a widget's own modules give the embedding once loaded. */
 export interface LoadedWidget {

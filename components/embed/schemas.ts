@@ -12,7 +12,7 @@ import type {OptionSchema, OptionSpec} from "../widgets/runtime/options.js";
 import type {EmbedName} from "./names.js";
 
 /** An embeddable widget's meta (components/widgets/runtime/meta.ts), its name one of `EMBED_NAMES`. */
-export type EmbedInfo = WidgetMeta & {name: EmbedName};
+type EmbedInfo = WidgetMeta & {name: EmbedName};
 
 /** The metas of a catalogue's embeddable widgets, by name, in the catalogue's order. */
 export async function embedInfoOf(catalogue: Catalogue): Promise<Record<string, WidgetMeta>> {
@@ -27,7 +27,7 @@ export {kebab} from "../widgets/runtime/options.js";
 import {kebab} from "../widgets/runtime/options.js";
 
 /** The allowed values of an option, in words ("200–4,000 (whole number)", "true or false"). */
-export function rangeText(spec: OptionSpec): string {
+function rangeText(spec: OptionSpec): string {
   switch (spec.type) {
     case "number": {
       const f = (v: number) => v.toLocaleString("en-US", {maximumFractionDigits: 6});

@@ -88,7 +88,7 @@ export function drivenPhase(task: Task): SortKernel["phase"] | null {
 }
 
 /** The sort widget's replacement for `exercise`'s passing kernel, or null when its task drives no phase of that widget. */
-export function sortKernelFor(exercise: ExerciseElement): SortKernel | null {
+function sortKernelFor(exercise: ExerciseElement): SortKernel | null {
   const phase = drivenPhase(exercise.task);
   if (!phase) return null;
   return {
@@ -104,7 +104,7 @@ export function sortKernelFor(exercise: ExerciseElement): SortKernel | null {
  * result, linking to `href`); a failing check or Reset takes it out again, as does the widget's own
  * "Back to the essay's kernels". Returns the function that unhooks (the page's invalidation).
  */
-export function driveSortWidget(exercise: ExerciseElement, findSort: () => CountingSortElement | null, href: string): () => void {
+function driveSortWidget(exercise: ExerciseElement, findSort: () => CountingSortElement | null, href: string): () => void {
   if (!drivenPhase(exercise.task)) return () => {};
   let plugged: {code: string; sort: CountingSortElement} | null = null;
   // the reader went back to the essay's kernels in the sort widget, or the kernel failed there

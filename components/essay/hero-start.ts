@@ -24,7 +24,7 @@ export function numParam(key: string): string | undefined {
 }
 
 /** What a hero's `create` gets: the page's `.hero-slot` and the promise that disposes the widget. */
-export interface HeroSlot {
+interface HeroSlot {
   slot: HTMLElement;
   /** Resolves when the hero is to be disposed (its cell re-ran): the widget's `invalidation`. */
   gone: Promise<void>;

@@ -23,14 +23,14 @@ import {NEAR_MARGIN} from "../widgets/runtime/lazy.js";
  * 15 s limit) must not keep every other section's code, CPU-only widgets included, from loading.
  * An adapter answers in well under a second, so a page whose GPU works never gets here.
  */
-export const HERO_DEVICE_WAIT_MS = 5000;
+const HERO_DEVICE_WAIT_MS = 5000;
 
 /**
  * The longest the hero's head start lasts (ms from the first call of `heroFirstFrame`): a hero
  * that cannot draw (a stage of zero size, a widget that failed before choosing an engine) must
  * not keep Framework's runtime and every section back. A working page draws long before.
  */
-export const HERO_HEAD_START_MAX_MS = 10_000;
+const HERO_HEAD_START_MAX_MS = 10_000;
 
 let heroShown: Promise<void> | null = null;
 

@@ -11,7 +11,7 @@
  */
 
 /** One page of the series. */
-export interface SeriesPage {
+interface SeriesPage {
   /** root-relative path, as Framework names pages ("/" for the essay) */
   path: string;
   /** the part's number as the series counts it ("1–2": the gravity page covers two parts) */
@@ -61,13 +61,13 @@ export function seriesPath(path: string): string {
 }
 
 /** The position of `path` in the series, or -1 for a page outside it (/bench, /embed, 404). */
-export function seriesIndex(path: string): number {
+function seriesIndex(path: string): number {
   const p = seriesPath(path);
   return SERIES.findIndex((s) => s.path === p);
 }
 
 /** The page before and after `path` in reading order (null at either end or outside the series). */
-export function seriesNeighbours(path: string): {prev: SeriesPage | null; next: SeriesPage | null} {
+function seriesNeighbours(path: string): {prev: SeriesPage | null; next: SeriesPage | null} {
   const i = seriesIndex(path);
   if (i < 0) return {prev: null, next: null};
   return {prev: SERIES[i - 1] ?? null, next: SERIES[i + 1] ?? null};

@@ -29,7 +29,7 @@ import type {WGSLLoader} from "../gpu/wgsl.js";
 const MARKER = /^\s*\/\/ essay:(begin|end)(?:\s+([\w-]+))?\s*$/;
 
 /** One excerpt of a shader: its lines (dedented) and where they sit in the file (1-based, inclusive). */
-export interface WGSLExcerpt {
+interface WGSLExcerpt {
   name: string;
   text: string;
   firstLine: number;

@@ -14,7 +14,7 @@ import {GUARD_GROUP, guardLoops, LOOP_LIMIT} from "./loop-guard.js";
 import type {CaseResult, CheckResult, CompileMessage, Task, TaskInput} from "./task.js";
 
 /** How long one case may run before the watchdog calls it an endless loop (ms). */
-export const GPU_TIMEOUT_MS = 3000;
+const GPU_TIMEOUT_MS = 3000;
 
 const lostDevices = new WeakSet<GPUDevice>();
 let current: Promise<GPUDevice | null> | null = null;
@@ -42,7 +42,7 @@ export function exerciseDevice(gpu: GPU | undefined = (globalThis as any).naviga
   return p;
 }
 
-export interface GPUCheckOptions {
+interface GPUCheckOptions {
   /** Sizes to run (default: the task's `sizes`). */
   sizes?: number[];
   /** Watchdog per case, ms (default GPU_TIMEOUT_MS). */

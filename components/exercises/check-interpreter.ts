@@ -12,14 +12,14 @@ import {GUARD_GROUP, guardLoops} from "./loop-guard.js";
 import type {CheckResult, CompileMessage, RaceReport, Task, TaskInput} from "./task.js";
 
 /** How long the whole interpreted check may run (ms): past it, an endless loop is reported. */
-export const INTERPRETER_TIMEOUT_MS = 15_000;
+const INTERPRETER_TIMEOUT_MS = 15_000;
 /**
  * Iterations one thread may run in one function's loops on the interpreter (loop-guard.ts).
  * The guard also makes every loop iteration a step the scheduler sees: wgsl_reflect's stepper
  * never returns from a `loop { … }` whose body has no branch, so without it the deadline
  * could not end such a loop; and it runs a `while` body only once, so whiles become loops.
  */
-export const INTERPRETER_LOOP_LIMIT = 4096;
+const INTERPRETER_LOOP_LIMIT = 4096;
 
 export interface InterpreterCheckOptions {
   /** Sizes to run (default: the task's `interpreterSizes`). */
@@ -33,7 +33,7 @@ export interface InterpreterCheckOptions {
 }
 
 /** A parser error ("Expected ';' after statement.. Line: 3") at its line; wgsl_reflect gives no column. */
-export function parseMessage(error: unknown): CompileMessage {
+function parseMessage(error: unknown): CompileMessage {
   const text = String((error as Error)?.message ?? error);
   const m = /^(.*?)\.*\s*Line:\s*(\d+)/s.exec(text);
   return {type: "error", message: (m ? m[1] : text).trim(), line: m ? Number(m[2]) : 1, column: 1};
@@ -51,7 +51,7 @@ function bindingsOf(task: Task, input: TaskInput): {bindings: InterpreterBinding
 }
 
 /** The race in one sentence for the reader. */
-export function raceProblem(r: RaceReport): string {
+function raceProblem(r: RaceReport): string {
   const slot = r.slot ?? `${r.buffer}[${r.index}]`;
   const where = (line: number | undefined) => (line && line > 0 ? ` (line ${line})` : "");
   if (r.bothWrite)

@@ -7,7 +7,7 @@ import {WgslReflect} from "wgsl_reflect/wgsl_reflect.module.js";
 import type {CaseResult, Task, TaskBinding, TaskInput} from "./task.js";
 
 /** Words shown on each side of a mismatch (or from the start when every word matches). */
-export const WINDOW_RADIUS = 8;
+const WINDOW_RADIUS = 8;
 
 /** The declaration a binding of each kind needs, as WGSL writes it. */
 const DECLARED: Record<TaskBinding["kind"], string> = {

@@ -10,7 +10,7 @@ import {denseGrid, packGrid, type GridParams} from "../sort/grid.js";
 import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/particles.js";
 
 /** Threads per workgroup of every task's kernel. */
-export const WORKGROUP = 256;
+const WORKGROUP = 256;
 
 /** Workgroups that cover `n` items at one thread each (at least one). */
 export function workgroupsFor(n: number): [number, number, number] {

@@ -16,9 +16,9 @@ export interface WorkerLike {
 }
 
 /** Time the worker gets beyond the interpreter's own deadline before it is terminated (ms). */
-export const WORKER_GRACE_MS = 2000;
+const WORKER_GRACE_MS = 2000;
 
-export interface WorkerCheckOptions extends InterpreterCheckOptions {
+interface WorkerCheckOptions extends InterpreterCheckOptions {
   /**
    * Makes the worker. Default: a module worker of interpreter-worker.js next to this module
    * (a page's bundle must ship that file; pass the factory of its own bundled worker instead).

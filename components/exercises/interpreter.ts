@@ -29,7 +29,7 @@ import type {RaceReport} from "./task.js";
 /** Bound resources by group then binding: a storage buffer's words, or a uniform's bytes as `{uniform}`. */
 export type InterpreterBindings = Record<number, Record<number, ArrayBuffer | {uniform: ArrayBuffer}>>;
 
-export interface DispatchOptions {
+interface DispatchOptions {
   /** `performance.now()` value past which the dispatch stops (default: none). */
   deadline?: number;
   /** Most interpreter steps, all workgroups together (default 50 million). */
@@ -37,7 +37,7 @@ export interface DispatchOptions {
 }
 
 /** What a dispatch did; the storage buffers passed in hold its output. */
-export interface DispatchResult {
+interface DispatchResult {
   /** The first race seen (two invocations of one workgroup on one word between two barriers, one writing). */
   race: RaceReport | null;
   /** Barrier divergence and interpreter errors, each one sentence; empty when none. */
@@ -171,7 +171,7 @@ function workgroupSize(fnNode: any, context: any): [number, number, number] {
 }
 
 /** "pingpong[1][5]": the slot of byte `byte` of a variable of type `type`, as WGSL names it. */
-export function slotName(name: string, type: any, byte: number): string {
+function slotName(name: string, type: any, byte: number): string {
   let s = name;
   let t = type;
   let off = byte;

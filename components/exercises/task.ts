@@ -80,7 +80,7 @@ export interface CompileMessage {
 }
 
 /** The first word where the reader's output and the twin's differ. */
-export interface Mismatch {
+interface Mismatch {
   index: number;
   expected: number;
   got: number;

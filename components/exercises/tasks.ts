@@ -19,7 +19,7 @@ import type {Task, TaskInput} from "./task.js";
 /** Input sizes every task checks on the GPU: the edges around one workgroup, a size no multiple of it, and a large one. */
 export const GPU_SIZES = [1, 255, 256, 257, 777, 10_000];
 /** Sizes for the CPU interpreter (~20–70 µs a step): one, a part-filled workgroup, two workgroups of which one holds a single item. */
-export const INTERPRETER_SIZES = [1, 100, 257];
+const INTERPRETER_SIZES = [1, 100, 257];
 
 const SECTION_GRID = "2-buckets-a-uniform-grid";
 const SECTION_SORT = "3-sorting-counting-sort-and-the-prefix-sum";
@@ -433,7 +433,7 @@ export function taskById(id: string): Task {
 }
 
 /** Which of a task's WGSL files: the reader's start, the reference, or the classic wrong answer (only some tasks). */
-export type TaskSourceKind = "starter" | "solution" | "race";
+type TaskSourceKind = "starter" | "solution" | "race";
 
 /** Tasks that ship a race.wgsl (a classic wrong answer the interpreter shows as a race). */
 export const TASKS_WITH_RACE = new Set(["workgroup-scan"]);

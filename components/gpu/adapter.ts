@@ -11,7 +11,7 @@
  */
 
 /** The fields of GPUAdapterInfo this module reads (all optional: browsers may blank them). */
-export interface AdapterDescription {
+interface AdapterDescription {
   vendor?: string;
   architecture?: string;
   description?: string;

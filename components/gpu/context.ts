@@ -9,7 +9,7 @@
  */
 import {describeAdapter, rememberAdapterInfo} from "./adapter.js";
 
-export interface GPUStats {
+interface GPUStats {
   /** GPU validation / out-of-memory / internal errors seen (uncapturederror). */
   validationErrors: number;
   /** Text of the most recent error, or null. */

@@ -12,7 +12,7 @@ export interface FrameLoop {
   setPaused(paused: boolean): void;
 }
 
-export interface FrameLoopOptions {
+interface FrameLoopOptions {
   /** Largest dt handed to `step`, seconds (default 1/30). */
   maxDt?: number;
   /** Stop when this resolves (Framework's `invalidation`). */

@@ -33,7 +33,7 @@ export async function nodeGPU(): Promise<GPU> {
 }
 
 /** Directory of the WGSL sources: $SHADER_DIR, else ../../shaders next to this file, else ./shaders. */
-export function shaderDir(): string {
+function shaderDir(): string {
   if (process.env.SHADER_DIR) return process.env.SHADER_DIR;
   try {
     const here = dirname(fileURLToPath(import.meta.url));

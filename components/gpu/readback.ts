@@ -8,7 +8,7 @@ import type {ResourceScope} from "./scope.js";
 import {noteBufferCreated, noteBufferDestroyed} from "./context.js";
 import {MapMode, Usage} from "./usage.js";
 
-export interface ReadRequest {
+interface ReadRequest {
   buffer: GPUBuffer;
   offset?: number;
   /** bytes, multiple of 4 */

@@ -17,12 +17,12 @@ import {adapterName} from "../gpu/adapter.js";
 import * as d3 from "../d3.js";
 
 /** One walk kernel at one θ (bench/gravity.ts compareWalks): walk pass ms and force error against the O(N²) sum. */
-export interface WalkResult {
+interface WalkResult {
   walkMs: number;
   forceError: {median: number; p99: number; meanInteractionsPerBody: number};
 }
 
-export interface BenchRun {
+interface BenchRun {
   n: number;
   "theta0.5"?: {passesMs: Record<string, number>; stepSpanMs: number};
   directMs?: number | null;
@@ -38,7 +38,7 @@ export interface GravityBench {
 }
 
 /** The passes of one step in pipeline order, with the words the page uses for them. */
-export const PASS_NAMES: [string, string][] = [
+const PASS_NAMES: [string, string][] = [
   ["integrate", "drift"],
   ["keys", "Morton keys"],
   ["sort", "radix sort"],
@@ -60,7 +60,7 @@ const NARROW = 480;
 const fmt = (v: number, digits = 2) => (v >= 100 ? Math.round(v).toLocaleString("en-US") : v.toFixed(v >= 10 ? 1 : digits));
 
 /** The runs that have a θ = 0.5 series, by N. */
-export function benchRuns(bench: GravityBench) {
+function benchRuns(bench: GravityBench) {
   const runs = (bench.runs ?? []).filter((r) => r["theta0.5"] && r["theta0.5"].stepSpanMs > 0).sort((a, b) => a.n - b.n);
   if (runs.length === 0) throw new RangeError("the benchmark file has no θ = 0.5 series (runs[].theta0.5)");
   return runs as (BenchRun & {"theta0.5": NonNullable<BenchRun["theta0.5"]>})[];

@@ -29,6 +29,7 @@ import type {ExternalMass} from "./direct.js";
 import {MAX_LEVEL} from "./morton.js";
 import {RADIX_BITS, RADIX_BUCKETS, RADIX_PASSES} from "./radix.js";
 import {maxNodes, type QuadTree} from "./tree.js";
+import type {PassTimestamps} from "../sim/timing.js";
 
 /** The timed passes of one step, in order (labels for a PassTimer; "integrate" and "kick" are the two halves of the leapfrog). */
 export const GRAVITY_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
@@ -77,12 +78,7 @@ export function levelWorkgroupBounds(n: number, leafCapacity: number): number[] 
   });
 }
 
-/** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
-export interface PassTimestamps {
-  writes(label: string): GPUComputePassTimestampWrites | undefined;
-}
-
-export interface GravityGPUOptions {
+interface GravityGPUOptions {
   /** largest body count (buffers are sized for it once; 1..16,777,216, ids must stay exact in float32) */
   maxBodies: number;
   /** a cell with more bodies is split (default GRAVITY_DEFAULTS.leafCapacity) */

@@ -33,7 +33,7 @@ const u32 = new Uint32Array(f32.buffer);
  * The exponent e with extent < 2^e (from the float32's exponent bits, as keys.wgsl does);
  * 0 for an extent of 0 or a denormal one (all bodies at one point).
  */
-export function squareExponent(extent: number): number {
+function squareExponent(extent: number): number {
   f32[0] = extent;
   const biased = (u32[0] >>> 23) & 0xff;
   if (biased === 0) return 0;
@@ -66,7 +66,7 @@ export function cellCoord(v: number, min: number, exponent: number): number {
 }
 
 /** Spreads the 16 low bits of v to the even bits of a 32-bit word ("part 1 by 1"). */
-export function spreadBits(v: number): number {
+function spreadBits(v: number): number {
   v &= 0xffff;
   v = (v | (v << 8)) & 0x00ff00ff;
   v = (v | (v << 4)) & 0x0f0f0f0f;

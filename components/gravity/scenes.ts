@@ -14,7 +14,7 @@
 import {mulberry32} from "../sim/rng.js";
 import {allocBodies, type Bodies} from "./bodies.js";
 
-export interface PlummerOptions {
+interface PlummerOptions {
   /** Plummer scale radius a (default 1) */
   scale?: number;
   /** bodies farther than this many scale radii are redrawn (default 10), which keeps the tree's square small */
@@ -83,7 +83,7 @@ export function plummerScene(n: number, seed = 1, opts: PlummerOptions = {}): Bo
   return b;
 }
 
-export interface DiscOptions {
+interface DiscOptions {
   /** exponential scale length R_d (default 1) */
   scaleLength?: number;
   /** the disc ends at this many scale lengths (default 5) */

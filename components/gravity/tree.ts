@@ -45,7 +45,7 @@ export function maxNodes(n: number, leafCapacity: number): number {
 }
 
 /** First index in [lo, hi) whose child digit below `level` is ≥ digit (keys there share their top 2·level bits, so digits ascend). */
-export function lowerBoundDigit(keys: Uint32Array, lo: number, hi: number, level: number, digit: number): number {
+function lowerBoundDigit(keys: Uint32Array, lo: number, hi: number, level: number, digit: number): number {
   let a = lo,
     b = hi;
   while (a < b) {
@@ -57,7 +57,7 @@ export function lowerBoundDigit(keys: Uint32Array, lo: number, hi: number, level
 }
 
 /** The 5 boundaries lo = b0 ≤ b1 ≤ b2 ≤ b3 ≤ b4 = hi of a node's four quadrants. */
-export function quadrantBounds(keys: Uint32Array, lo: number, hi: number, level: number): number[] {
+function quadrantBounds(keys: Uint32Array, lo: number, hi: number, level: number): number[] {
   return [lo, lowerBoundDigit(keys, lo, hi, level, 1), lowerBoundDigit(keys, lo, hi, level, 2), lowerBoundDigit(keys, lo, hi, level, 3), hi];
 }
 
@@ -152,8 +152,8 @@ export function centreOfMassTwin(t: QuadTree, x: Float32Array, y: Float32Array, 
 }
 
 /** The per-node fields of a QuadTree, in the order treeDifferences checks them (ranges first, then sums). */
-export const TREE_FIELDS = ["lo", "hi", "firstChild", "childCount", "level", "mass", "mx", "my"] as const;
-export type TreeField = (typeof TREE_FIELDS)[number];
+const TREE_FIELDS = ["lo", "hi", "firstChild", "childCount", "level", "mass", "mx", "my"] as const;
+type TreeField = (typeof TREE_FIELDS)[number];
 
 /** Where two trees differ: node count and levelStart first, then every node field (bit-exact; floats compared as float32 values). */
 export interface TreeDiff {

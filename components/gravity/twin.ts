@@ -94,7 +94,7 @@ export function forceErrors(a: Accelerations, exact: Accelerations): {errors: Fl
 }
 
 /** Which force the twin simulation uses. */
-export type ForceMethod = "barnes-hut" | "direct";
+type ForceMethod = "barnes-hut" | "direct";
 
 /**
  * A CPU simulation: leapfrog (KDK) steps with Barnes–Hut or direct forces. After each

@@ -26,7 +26,7 @@ export interface WalkInput {
   m: Float32Array;
 }
 
-export interface WalkParams {
+interface WalkParams {
   G: number;
   softening: number;
   theta: number;

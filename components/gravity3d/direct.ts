@@ -43,7 +43,7 @@ export function direct3(b: Bodies3, G: number, softening: number, only?: ArrayLi
 }
 
 /** Kinetic energy Σ ½ m v². */
-export function kinetic3(b: Bodies3): number {
+function kinetic3(b: Bodies3): number {
   let k = 0;
   for (let i = 0; i < b.n; i++) k += 0.5 * b.m[i] * (b.vx[i] ** 2 + b.vy[i] ** 2 + b.vz[i] ** 2);
   return k;

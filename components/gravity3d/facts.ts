@@ -10,7 +10,7 @@ import {direct3, forceErrors3} from "./direct.js";
 import {plummer3Scene} from "./scenes.js";
 import {GRAVITY3_BUILD, GRAVITY3_DEFAULTS, GRAVITY3_GPU_WALK, GRAVITY3_UNNAMED_BUILD, type Gravity3Build, type Walk3Variant} from "./bodies.js";
 
-export interface OctreeFacts {
+interface OctreeFacts {
   n: number;
   bitsPerAxis: number;
   levels: number;
@@ -73,7 +73,7 @@ export function octreeFacts(n = 10_000, theta = GRAVITY3_DEFAULTS.theta, groupSi
 }
 
 /** One row of the 3D step's benchmark (`npm run bench -- --pipelines gravity3d,gravity3d-direct`), in ms per step. */
-export interface Step3Row {
+interface Step3Row {
   bodies: number;
   /** the walk's opening angle; null for the exact O(N²) step */
   theta: number | null;

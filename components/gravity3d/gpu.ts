@@ -45,14 +45,10 @@ import {
 } from "./bodies.js";
 import {BITS3, LEVELS3, MAX_LEVEL3} from "./morton.js";
 import {levelBases, levelCapacity, type Octree} from "./tree.js";
+import type {PassTimestamps} from "../sim/timing.js";
 
 /** The timed passes of one step, in order (labels for a PassTimer). */
 export const GRAVITY3_PHASES = ["integrate", "keys", "sort", "permute", "build", "com", "walk", "kick"] as const;
-
-/** Anything that hands out timestampWrites per labelled pass (components/sim/timing.ts PassTimer). */
-export interface PassTimestamps3 {
-  writes(label: string): GPUComputePassTimestampWrites | undefined;
-}
 
 export interface Gravity3GPUOptions {
   /** largest body count (buffers sized once; 1..4,194,304) */
@@ -86,8 +82,8 @@ export interface Gravity3GPUOptions {
   buildLevelDispatches?: BuildLevelDispatches3;
 }
 
-export type SortDigitBits3 = Gravity3Build["sortDigitBits"];
-export type BuildLevelDispatches3 = Gravity3Build["buildLevelDispatches"];
+type SortDigitBits3 = Gravity3Build["sortDigitBits"];
+type BuildLevelDispatches3 = Gravity3Build["buildLevelDispatches"];
 
 /** Dispatches of `encodeSort`: passes × (count, scan ×3, scatter). 40 with 4-bit digits, 30 with 5-bit. */
 export function gravity3SortDispatches(bits: SortDigitBits3 = GRAVITY3_BUILD.sortDigitBits): number {
@@ -105,11 +101,11 @@ function sortPasses(bits: SortDigitBits3): number {
 }
 
 export type Walk3Kind = "thread" | "subgroup";
-export type {Walk3Kernel, Walk3Variant};
+export type {Walk3Variant};
 export {GRAVITY3_GPU_WALK};
 
 /** The workgroup sizes the subgroup walk may run with. */
-export const WALK3_WORKGROUPS = [32, 64, 128, 256] as const;
+const WALK3_WORKGROUPS = [32, 64, 128, 256] as const;
 
 const WG = 256;
 const WALK_WG = 64;
@@ -448,7 +444,7 @@ export class Gravity3GPU {
     this.device.queue.submit([enc.finish()]);
   }
 
-  private pass(enc: GPUCommandEncoder, label: string, timer?: PassTimestamps3) {
+  private pass(enc: GPUCommandEncoder, label: string, timer?: PassTimestamps) {
     return enc.beginComputePass({label: `g3-${label}`, timestampWrites: timer?.writes(label)});
   }
 
@@ -468,7 +464,7 @@ export class Gravity3GPU {
   }
 
   /** keys: bounds and Morton keys (3 dispatches). */
-  encodeKeys(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
+  encodeKeys(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const pass = this.pass(enc, "keys", timer);
     pass.setBindGroup(0, this.groups.keys);
     pass.setPipeline(this.pipes.bounds_clear);
@@ -485,7 +481,7 @@ export class Gravity3GPU {
    * (the 30-bit keys take 8 passes of 4 bits either way); 5 dispatches a pass (gravity3SortDispatches).
    * An even number of passes either way: the result ends in keysA / valsA.
    */
-  encodeSort(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
+  encodeSort(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const blocks = this.groupsFor(this.n);
     const bitmap = this.sortDigitBits !== 4;
     const count = this.pipes[bitmap ? "radix_count_bitmap" : "radix_count"];
@@ -504,7 +500,7 @@ export class Gravity3GPU {
   }
 
   /** permute: bodies gathered into sorted order, then copied back. */
-  encodePermute(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
+  encodePermute(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const pass = this.pass(enc, "permute", timer);
     pass.setBindGroup(0, this.groups.permute);
     pass.setPipeline(this.pipes.permute);
@@ -518,7 +514,7 @@ export class Gravity3GPU {
    * build: the root, then per level 1..10 flag → scan → scatter: 1 + 10 × 5 dispatches, or with
    * buildLevelDispatches 3 flag-and-block-scan → scan of the block totals → scatter, 1 + 10 × 3.
    */
-  encodeBuild(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
+  encodeBuild(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const g = this.groups;
     const bodies = this.groupsFor(this.n);
     const pass = this.pass(enc, "build", timer);
@@ -555,7 +551,7 @@ export class Gravity3GPU {
   }
 
   /** com: sums and walk nodes, level 10 up to the root (11 dispatches, each over the level's capacity). */
-  encodeCentreOfMass(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
+  encodeCentreOfMass(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const pass = this.pass(enc, "com", timer);
     pass.setPipeline(this.pipes.com_level);
     for (let L = MAX_LEVEL3; L >= 0; L--) {
@@ -568,7 +564,7 @@ export class Gravity3GPU {
   }
 
   /** walk: accelerations and potentials into acc, term counts into terms (1 dispatch). */
-  encodeWalk(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
+  encodeWalk(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     const pass = this.pass(enc, "walk", timer);
     const sub = this.groups.walkSubgroup;
     pass.setBindGroup(0, sub ?? this.groups.walk);
@@ -578,7 +574,7 @@ export class Gravity3GPU {
   }
 
   /** keys → sort → permute → build → com → walk (bodies end in Morton order). */
-  encodeForces(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
+  encodeForces(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     if (this.n === 0) return;
     this.encodeKeys(enc, timer);
     this.encodeSort(enc, timer);
@@ -589,7 +585,7 @@ export class Gravity3GPU {
   }
 
   /** The exact O(N²) accelerations and potentials into acc (1 dispatch, body order unchanged). */
-  encodeDirect(enc: GPUCommandEncoder, timer?: PassTimestamps3) {
+  encodeDirect(enc: GPUCommandEncoder, timer?: PassTimestamps) {
     if (this.n === 0) return;
     const pass = this.pass(enc, "direct", timer);
     pass.setBindGroup(0, this.groups.direct);
@@ -598,7 +594,7 @@ export class Gravity3GPU {
     pass.end();
   }
 
-  private encodeIntegrate(enc: GPUCommandEncoder, entry: "kick_drift" | "kick", timer?: PassTimestamps3) {
+  private encodeIntegrate(enc: GPUCommandEncoder, entry: "kick_drift" | "kick", timer?: PassTimestamps) {
     const pass = this.pass(enc, entry === "kick" ? "kick" : "integrate", timer);
     pass.setBindGroup(0, this.groups.integrate);
     pass.setPipeline(this.pipes[entry]);
@@ -607,7 +603,7 @@ export class Gravity3GPU {
   }
 
   /** One leapfrog step recorded into `enc`. */
-  encodeStep(enc: GPUCommandEncoder, timer?: PassTimestamps3, method: "barnes-hut" | "direct" = "barnes-hut") {
+  encodeStep(enc: GPUCommandEncoder, timer?: PassTimestamps, method: "barnes-hut" | "direct" = "barnes-hut") {
     if (this.n === 0) return;
     this.encodeIntegrate(enc, "kick_drift", timer);
     if (method === "direct") this.encodeDirect(enc, timer);
@@ -616,7 +612,7 @@ export class Gravity3GPU {
   }
 
   /** `steps` leapfrog steps in one submit. */
-  step(steps = 1, timer?: PassTimestamps3, method: "barnes-hut" | "direct" = "barnes-hut") {
+  step(steps = 1, timer?: PassTimestamps, method: "barnes-hut" | "direct" = "barnes-hut") {
     const enc = this.device.createCommandEncoder({label: "g3-step"});
     for (let s = 0; s < steps; s++) this.encodeStep(enc, timer, method);
     this.device.queue.submit([enc.finish()]);

@@ -34,7 +34,7 @@ const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
 
 /** The exponent e with extent < 2^e, from the float32's exponent bits (0 for 0 or a denormal). */
-export function cubeExponent(extent: number): number {
+function cubeExponent(extent: number): number {
   f32[0] = extent;
   const biased = (u32[0] >>> 23) & 0xff;
   return biased === 0 ? 0 : biased - 127 + 1;
@@ -60,7 +60,7 @@ export function boundingCube(x: Float32Array, y: Float32Array, z: Float32Array, 
 }
 
 /** Cell coordinate 0..1023 of one float32 coordinate: floor((v − min)·2^(10−e)), clamped. */
-export function cellCoord3(v: number, min: number, exponent: number): number {
+function cellCoord3(v: number, min: number, exponent: number): number {
   const c = Math.floor(Math.fround(v - min) * 2 ** (BITS3 - exponent));
   return c < 0 ? 0 : c >= CELLS ? CELLS - 1 : c;
 }

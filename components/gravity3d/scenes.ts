@@ -23,7 +23,7 @@ function checkCount(n: number) {
 }
 
 /** Moves the bodies so the centre of mass sits at rest at the origin. */
-export function recentre3(b: Bodies3) {
+function recentre3(b: Bodies3) {
   let M = 0;
   const c = [0, 0, 0, 0, 0, 0];
   const f = [b.x, b.y, b.z, b.vx, b.vy, b.vz];
@@ -63,7 +63,7 @@ export function plummer3Scene(n: number, seed = 1, truncate = 10): Bodies3 {
   return b;
 }
 
-export interface DiscOptions {
+interface Disc3Options {
   /** total mass of the galaxy (default 1) */
   mass?: number;
   /** fraction of it in the central body (default 0.3) */
@@ -83,7 +83,7 @@ export interface DiscOptions {
 }
 
 /** Writes one disc galaxy into b's bodies [start, start + count): body `start` is the central mass. */
-export function writeDisc(b: Bodies3, start: number, count: number, rnd: () => number, o: DiscOptions = {}) {
+function writeDisc(b: Bodies3, start: number, count: number, rnd: () => number, o: Disc3Options = {}) {
   const M = o.mass ?? 1;
   const fc = o.centralFraction ?? 0.3;
   const Rd = o.scaleLength ?? 1;
@@ -132,7 +132,7 @@ export function writeDisc(b: Bodies3, start: number, count: number, rnd: () => n
 }
 
 /** One disc galaxy of n bodies (total mass 1, R_d = 1). */
-export function disc3Scene(n: number, seed = 1, o: DiscOptions = {}): Bodies3 {
+export function disc3Scene(n: number, seed = 1, o: Disc3Options = {}): Bodies3 {
   checkCount(n);
   const b = allocBodies3(n);
   writeDisc(b, 0, n, mulberry32(seed), {scaleLength: 1, ...o});

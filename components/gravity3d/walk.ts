@@ -11,7 +11,7 @@ import type {Accelerations3} from "./bodies.js";
 import type {WalkNodes3} from "./tree.js";
 
 /** Stack slots of one walk: 7 siblings pending on each of 10 levels, plus the one popped. */
-export const WALK3_STACK = 80;
+const WALK3_STACK = 80;
 
 export interface Walk3Result extends Accelerations3 {
   /** force terms each body evaluated (cells taken whole + bodies summed) */

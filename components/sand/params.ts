@@ -9,7 +9,7 @@
 import {denseGrid, type GridParams} from "../sort/grid.js";
 import type {PointerPush} from "../sim/pointer.js";
 
-export const SAND_GRID_SIDE = 256;
+const SAND_GRID_SIDE = 256;
 export const SAND_BOX = 2;
 export const SAND_CELL = SAND_BOX / SAND_GRID_SIDE;
 export const SAND_UNIFORM_BYTES = 80;

@@ -12,7 +12,7 @@ import {allocParticles, PARTICLE_WORDS, type PackedParticles} from "../sort/part
 import {sortTwin} from "../sort/twin.js";
 import {SAND_BOX_LO, type SandParams} from "./params.js";
 
-export interface SandStats {
+interface SandStats {
   /** Grains examined by the distance test (over all grains of the pass). */
   candidates: number;
   /** Of those, grains from another cell sharing a hash bucket. */
@@ -25,7 +25,7 @@ export interface SandStats {
  * The forces kernel on the CPU: `sorted` holds the grains in cell order with `starts`
  * (numCells + 1) from the same sort; returns the next state in the same slots, and the stats.
  */
-export function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParticles, starts: Uint32Array): {next: PackedParticles; stats: SandStats} {
+function sandForcesTwin(p: SandParams, g: GridParams, sorted: PackedParticles, starts: Uint32Array): {next: PackedParticles; stats: SandStats} {
   const n = sorted.count;
   const s = sorted.f32;
   const su = sorted.u32;

@@ -7,8 +7,8 @@
  * `MAX_SIDE` device pixels (WebGPU's guaranteed texture size is 8192; 4096 keeps the
  * largest stage's texture at 64 MB).
  */
-export const MAX_DPR = 3;
-export const MAX_SIDE = 4096;
+const MAX_DPR = 3;
+const MAX_SIDE = 4096;
 
 /** Backing-store size (device pixels, each side in 1..MAX_SIDE) of a canvas of CSS size w × h px at ratio dpr. */
 export function backingSize(cssW: number, cssH: number, dpr: number): {width: number; height: number} {

@@ -19,7 +19,7 @@ import {composeWGSL, type WGSLLoader} from "../gpu/wgsl.js";
 import type {ResourceScope} from "../gpu/scope.js";
 import {ShaderStage, Usage} from "../gpu/usage.js";
 
-export interface FieldStyle {
+interface FieldStyle {
   /** Kernel radius R in world units (> 0). */
   radius: number;
   /** The rest lattice's spacing in world units: the field of still water is πR²/(4·spacing²). */
@@ -45,7 +45,7 @@ const THRESHOLD = 0.6;
 const FIELD_FORMAT: GPUTextureFormat = "rgba16float";
 
 /** The field texture's scale against the canvas for a kernel of `radiusPx` canvas pixels: 1/4 … 1. */
-export const fieldScale = (radiusPx: number) => Math.min(1, Math.max(0.25, TEXELS_PER_RADIUS / Math.max(radiusPx, 1e-6)));
+const fieldScale = (radiusPx: number) => Math.min(1, Math.max(0.25, TEXELS_PER_RADIUS / Math.max(radiusPx, 1e-6)));
 
 /** Draws the water field into a WebGPU canvas. See the module comment for a frame. */
 export class FieldRenderer {

@@ -30,7 +30,7 @@ export interface WorldView {
   y1: number;
 }
 
-export interface DiscStyle {
+interface DiscStyle {
   /** Disc radius in world units (> 0). */
   radius: number;
   /**
@@ -51,7 +51,7 @@ export interface DiscStyle {
   rampSpan?: [number, number];
 }
 
-export interface DiscRendererOptions {
+interface DiscRendererOptions {
   canvas: HTMLCanvasElement;
   wgsl: WGSLLoader;
   /** Canvas texture format (default: navigator.gpu.getPreferredCanvasFormat()). */

@@ -42,7 +42,15 @@ export interface PassTimes {
 }
 
 /** How a PassTimer measures: GPU timestamps, or the host's clock around submit → done. */
-export type TimingMode = "timestamp-query" | "wall-clock";
+type TimingMode = "timestamp-query" | "wall-clock";
+
+/**
+ * Anything that hands out timestampWrites per labelled pass (a PassTimer): what the GPU
+ * pipelines' `encode…(enc, timer?)` methods take, so they need not know the timer's kind.
+ */
+export interface PassTimestamps {
+  writes(label: string): GPUComputePassTimestampWrites | undefined;
+}
 
 /** The label of a wall-clock reading (one figure per frame: no pass of it can be told apart). */
 export const WALL_CLOCK_LABEL = "all";

@@ -93,7 +93,7 @@ export const BUCKETED_SORT_PHASES = [
   },
 ] as const satisfies readonly PipelinePhase[];
 /** A phase of either sort (`SORT_PHASES`, `BUCKETED_SORT_PHASES`). */
-export type SortAnyPhaseKey = (typeof BUCKETED_SORT_PHASES)[number]["key"];
+type SortAnyPhaseKey = (typeof BUCKETED_SORT_PHASES)[number]["key"];
 
 /** What the sort moves (CountingSortOptions.record). */
 export type SortRecord = "particle" | "vec4";

@@ -27,8 +27,8 @@ export const GRID_UNIFORM_BYTES = 48;
 export const MAX_CELLS = 1 << 25;
 /** Most cells of the three-dispatch block scan (256 blocks of 256). */
 export const BLOCK_SCAN_MAX_CELLS = 65536;
-export const HASH_P1 = 73856093;
-export const HASH_P2 = 19349663;
+const HASH_P1 = 73856093;
+const HASH_P2 = 19349663;
 const COORD_LIMIT = 1073741824;
 
 /** A dense grid of dimX × dimY cells of width cellSize with its corner at (originX, originY). */
@@ -90,7 +90,7 @@ export function cellCoord(p: number, origin: number, invCell: number): number {
 }
 
 /** Key of integer cell (cx, cy): dense clamps into the grid, hashed wraps through the table. */
-export function cellKeyOf(g: GridParams, cx: number, cy: number): number {
+function cellKeyOf(g: GridParams, cx: number, cy: number): number {
   if (g.hashed) {
     return ((Math.imul(cx | 0, HASH_P1) ^ Math.imul(cy | 0, HASH_P2)) & (g.numCells - 1)) >>> 0;
   }
@@ -106,7 +106,7 @@ export function cellKey(g: GridParams, x: number, y: number): number {
 }
 
 /** One bucket of a 3×3 window: its key and the window cell that first gave it. */
-export interface WindowBucket {
+interface WindowBucket {
   key: number;
   cx: number;
   cy: number;

@@ -6,7 +6,7 @@
 export const PARTICLE_WORDS = 6;
 export const PARTICLE_BYTES = PARTICLE_WORDS * 4;
 
-export interface ParticleInit {
+interface ParticleInit {
   x: number;
   y: number;
   vx?: number;

@@ -114,7 +114,7 @@ export function scatterTwin(src: PackedParticles, starts: Uint32Array): PackedPa
 }
 
 /** The counting sort's outputs: the particles in cell order, with the histogram and the cell starts. */
-export interface SortedParticles {
+interface SortedParticles {
   /** the particles in cell order (keys written), a new buffer */
   sorted: PackedParticles;
   /** starts[numCells + 1]: exclusive cell starts, last = particle count */

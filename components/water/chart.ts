@@ -5,7 +5,7 @@
  */
 
 /** The viridis stops of shaders/render/ramp.wgsl (`ramp`), so the legend matches the discs. */
-export const RAMP_STOPS: [number, number, number][] = [
+const RAMP_STOPS: [number, number, number][] = [
   [0.267, 0.005, 0.329],
   [0.23, 0.322, 0.546],
   [0.128, 0.567, 0.551],

@@ -9,7 +9,7 @@ import type {PointerPush} from "../sim/pointer.js";
 /** Cells along each side of the water's dense grid. */
 export const WATER_GRID_SIDE = 256;
 /** World width covered by the 256 × 256 grid. */
-export const WORLD = 2;
+const WORLD = 2;
 /** Smoothing radius h = one grid cell (2/256 world units). */
 export const H = WORLD / WATER_GRID_SIDE;
 
@@ -68,7 +68,7 @@ export const WATER_SUBSTEPS = 5;
  * the speed clamp, walls, XSPH or k_near, and at 80,000 already as the dam collapses; 1.25 ms
  * still leaves ~1 % of the 50,000 at the clamp after the impact; 2.5 ms boils within 0.1 s even at 10,000.
  */
-export const WATER_DT = 0.005 / WATER_SUBSTEPS;
+const WATER_DT = 0.005 / WATER_SUBSTEPS;
 
 /**
  * The speed clamp in smoothing radii per substep: maxSpeed = WATER_CFL · h / dt (a CFL-like
@@ -82,7 +82,7 @@ export function simulatedPerFrame(p: Pick<WaterParams, "dt">, substeps: number):
 }
 
 /** The tank of the demos: 2 wide, 1 tall, on the floor of the 256 × 256 grid. */
-export const TANK: [number, number, number, number] = [0, 0, 2, 1];
+const TANK: [number, number, number, number] = [0, 0, 2, 1];
 
 /** The water's default parameters (frozen; spread them to change a field). */
 export const WATER_DEFAULTS: Readonly<WaterParams> = Object.freeze({

@@ -66,7 +66,7 @@ export const WATER_PHASES = [
 ] as const satisfies readonly PipelinePhase[];
 /** The substep with the count as its own pass (`foldCount: false`, the benchmark's baseline). */
 export const WATER_PHASES_UNFOLDED = [...SORT_PHASES, DENSITY_PHASE, FORCE_PHASE] as const satisfies readonly PipelinePhase[];
-export type WaterPhase = (typeof WATER_PHASES)[number]["key"];
+type WaterPhase = (typeof WATER_PHASES)[number]["key"];
 /** Dispatches per substep, from `WATER_PHASES`. */
 export const WATER_DISPATCHES_PER_SUBSTEP = dispatchesPerSubstep(WATER_PHASES);
 
@@ -98,9 +98,9 @@ export interface WaterGPUOptions {
 }
 
 /** Particles × lanes that the lane choice stays within (tuned on the H200: data/bench/water-lanes-h200.json). */
-export const WATER_LANE_THREADS = 160_000;
+const WATER_LANE_THREADS = 160_000;
 /** The most threads that share one particle by default. */
-export const WATER_MAX_LANES = 8;
+const WATER_MAX_LANES = 8;
 
 /**
  * Threads per particle in the density and force passes for `count` particles: the largest
@@ -130,7 +130,7 @@ function checkLanes(lanes: number) {
     throw new RangeError(`lanes must be a power of two from 1 to 256, got ${lanes}`);
 }
 
-export interface WaterStats {
+interface WaterStats {
   /** particles per density bin; bin b covers [b, b+1) · 2ρ₀/64 (the last also everything above) */
   bins: Uint32Array;
   maxSpeed: number;

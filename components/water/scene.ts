@@ -32,7 +32,7 @@ export function restSpacing(restDensity: number): number {
   return (lo + hi) / 2;
 }
 
-export interface DamBreakLayout {
+interface DamBreakLayout {
   /** lattice spacing, world units */
   spacing: number;
   columns: number;
@@ -47,7 +47,7 @@ export interface DamBreakLayout {
  * of a wide block; a tank of another width w scales the threshold by (w/2)² (a tank shrunk
  * with a reduced count keeps the wide block of the full count).
  */
-export const SMALL_DAM = 10_000;
+const SMALL_DAM = 10_000;
 
 /** Rows and columns of the rest lattice that fit the tank, one wall band clear of every wall. */
 function latticeFit(p: WaterParams, s: number) {
@@ -141,7 +141,7 @@ export function damBreak(count: number, p: WaterParams, seed = 1): PackedParticl
 }
 
 /** Shape of the hero's pool: the raised band's extra height (× the base depth) and its half-width (share of the tank width). */
-export const POOL_SHAPE = {rise: 1.4, band: 0.28, ripple: 0.06} as const;
+const POOL_SHAPE = {rise: 1.4, band: 0.28, ripple: 0.06} as const;
 
 /**
  * Particles per lattice column of a pool of `count` particles across the whole width of
@@ -219,7 +219,7 @@ export function pourScene(scene: WaterScene, count: number, p: WaterParams, seed
 }
 
 /** Share of the hero's tank the pool covers at rest (what 45,000 particles cover on a wide screen). */
-export const POOL_FILL = 0.35;
+const POOL_FILL = 0.35;
 
 /**
  * The hero's tank for a pool of `count` particles at rest spacing `spacing` (world units)

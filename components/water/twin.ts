@@ -79,7 +79,7 @@ export function densityTwin(g: GridParams, p: WaterParams, sorted: PackedParticl
 }
 
 /** Per-particle wall offset in [0, h/100) (wall_offset in force.wgsl). */
-export function wallOffset(p: WaterParams, id: number): number {
+function wallOffset(p: WaterParams, id: number): number {
   const x = Math.fround((id % 65536) * Math.fround(0.61803398875));
   return p.h * 0.01 * (x - Math.floor(x));
 }
@@ -100,7 +100,7 @@ function wallAxis(p: WaterParams, x: number, v: number, lo: number, hi: number):
 }
 
 /** Force pass (force.wgsl): the new state of every sorted slot, written to a new buffer. */
-export function forceTwin(
+function forceTwin(
   g: GridParams,
   p: WaterParams,
   sorted: PackedParticles,
@@ -206,7 +206,7 @@ export function forceTwin(
   return out;
 }
 
-export interface SubstepResult {
+interface SubstepResult {
   /** the new state, in the cell order of this substep's sort */
   particles: PackedParticles;
   /** density and near-density per slot of that order */

@@ -19,10 +19,10 @@ import type {BHError3DEngine} from "./engine.js";
 import {bhError3DGPU} from "./gpu.js";
 import {type BHError3DOptions, type BHError3DValue, type Error3Point, readBHError3DOptions, SWEEP3} from "./options.js";
 
-export type {BHError3DOptions, BHError3DValue};
-export type BHError3DElement = MountedElement<BHError3DValue>;
+export type {BHError3DValue};
+type BHError3DElement = MountedElement<BHError3DValue>;
 
-export const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typeof readBHError3DOptions>, BHError3DValue, BHError3DEngine>({
+const bhError3DDefinition = defineWidget<BHError3DOptions, ReturnType<typeof readBHError3DOptions>, BHError3DValue, BHError3DEngine>({
   name: "bh-error-3d",
   className: "gravity-widget bh-error-widget bh-error-3d-widget",
   read: readBHError3DOptions,

@@ -28,7 +28,7 @@ export interface BHErrorSetup {
 /** How often the drift run is sampled (its invariants are O(N²) on the CPU). */
 export const DRIFT_SAMPLE_MS = 400;
 /** Longest drift series kept (samples). */
-export const DRIFT_MAX = 300;
+const DRIFT_MAX = 300;
 
 /** A drift series: sample(b, t) appends {t, ΔE/E₀, |P|}; the first sample sets E₀. */
 export function driftSeries(onDrift: (p: DriftPoint[]) => void) {

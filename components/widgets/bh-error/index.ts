@@ -21,8 +21,8 @@ import {driftChart, errorChart} from "../shared/gravity/error-charts.js";
 import {bhErrorGPU} from "./gpu.js";
 import {type BHErrorOptions, type BHErrorValue, type ErrorPoint, readBHErrorOptions, SWEEP} from "./options.js";
 
-export type {BHErrorOptions, BHErrorValue};
-export type BHErrorElement = MountedElement<BHErrorValue>;
+export type {BHErrorValue};
+type BHErrorElement = MountedElement<BHErrorValue>;
 
 /** The §5 widget as a definition (charts, no canvas; mounted by `mountWidget`). */
 export const bhErrorDefinition = defineWidget<BHErrorOptions, ReturnType<typeof readBHErrorOptions>, BHErrorValue, BHErrorEngine>({

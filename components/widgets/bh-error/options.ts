@@ -21,7 +21,7 @@ export interface BHErrorOptions {
   acquire?: () => Promise<GPUHandle | null>;
 }
 
-export type BHErrorOptionValues = OptionValues<typeof BH_ERROR_OPTIONS>;
+type BHErrorOptionValues = OptionValues<typeof BH_ERROR_OPTIONS>;
 
 export interface BHErrorValue {
   /** The θ the error figures belong to. */

@@ -10,7 +10,7 @@ import type {CanvasStage} from "../runtime/canvas.js";
 import {isDark, resolveColor} from "../runtime/theme.js";
 import type {ProbeField} from "./options.js";
 
-export const PROBE_COLOURS = {
+const PROBE_COLOURS = {
   background: "#fbfcfe",
   body: "#8a8f98",
   opened: "#5b6170",

@@ -24,8 +24,8 @@ import {drawProbe, legend} from "./draw.js";
 import {probeGPU} from "./gpu.js";
 import {type BHProbeOptions, type BHProbeValue, type ProbeField, readBHProbeOptions} from "./options.js";
 
-export type {BHProbeOptions, BHProbeValue};
-export type BHProbeElement = MountedElement<BHProbeValue>;
+export type {BHProbeValue};
+type BHProbeElement = MountedElement<BHProbeValue>;
 
 /** Half the side of the world square shown before a tree exists (the bodies lie within 2.5). */
 const HALF = 2.6;

@@ -33,7 +33,7 @@ export interface BHProbeOptions {
   acquire?: () => Promise<GPUHandle | null>;
 }
 
-export type BHProbeOptionValues = OptionValues<typeof BH_PROBE_OPTIONS>;
+type BHProbeOptionValues = OptionValues<typeof BH_PROBE_OPTIONS>;
 
 export interface BHProbeValue {
   theta: number;

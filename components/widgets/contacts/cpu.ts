@@ -17,7 +17,7 @@ import type {ContactsSnapshot, ContactsValue} from "./options.js";
 
 const PUBLISH_EVERY_MS = 250;
 
-export interface ContactsSetup {
+interface ContactsSetup {
   P: ContactParams;
   stepsPerFrame: number;
   /** Disc count and seed now (the controls change them, then call `reset`). */

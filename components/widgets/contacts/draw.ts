@@ -7,7 +7,7 @@ import {clearToBox} from "../shared/discs/stage.js";
  * The one colour of every disc. One colour, because the discs are all alike: two shades by
  * index (as before) suggested a property the discs do not have.
  */
-export const DISC_COLOUR = "#3d63c4";
+const DISC_COLOUR = "#3d63c4";
 
 /** The discs, all in DISC_COLOUR, and the pointer's reach while it shoves. */
 export function drawContacts(stage: CanvasStage, discs: Discs, P: ContactParams, pointer: WorldPointer) {

@@ -20,8 +20,8 @@ import {discStageOptions, frameDiscStage} from "../shared/discs/stage.js";
 import {drawContacts} from "./draw.js";
 import {CONTACTS_OPTIONS, initialValue, type ContactsOptions, type ContactsSnapshot, type ContactsValue} from "./options.js";
 
-export type {ContactsOptions, ContactsValue, ContactsSnapshot};
-export type ContactsElement = MountedElement<ContactsValue> & {snapshot(): ContactsSnapshot | null; timing: FrameTiming};
+export type {ContactsValue, ContactsSnapshot};
+type ContactsElement = MountedElement<ContactsValue> & {snapshot(): ContactsSnapshot | null; timing: FrameTiming};
 
 const BRUTE_FORCE_NOTE = "Brute force in JavaScript on the CPU: every pair of discs is checked every step.";
 

@@ -6,7 +6,7 @@
  */
 import {button} from "../runtime/controls.js";
 
-export interface SortActions {
+interface SortActions {
   /** One phase forwards (+1, wrapping to the start after the last) or backwards (−1). */
   step(dir: number): void;
   togglePlay(): void;

@@ -23,9 +23,9 @@ import {replaceKernel, type SortKernel} from "./replacement.js";
 import {countingSortCPU} from "./cpu.js";
 import type {SortEngine} from "./engine.js";
 import {countingSortGPU} from "./gpu.js";
-import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type CountingSortOptions, type CountingSortValue} from "./options.js";
+import {phaseHeading, phaseName, sortPhases, sortWidgetSchema, type CountingSortWidgetOptions, type CountingSortValue} from "./options.js";
 
-export type {CountingSortOptions, CountingSortValue} from "./options.js";
+export type {CountingSortValue} from "./options.js";
 export type {SortKernel} from "./replacement.js";
 export {phaseHeading} from "./options.js";
 
@@ -145,7 +145,7 @@ const layoutWidth = (box: HTMLElement) => {
 };
 
 /** The options read, with the widget's state (its grid, phases, particles and their snapshots). */
-function readSort(options: CountingSortOptions) {
+function readSort(options: CountingSortWidgetOptions) {
   const {values, notes} = readOptions(sortWidgetSchema, options);
   const side = values.side;
   const phases = sortPhases(side * side);
@@ -161,7 +161,7 @@ function readSort(options: CountingSortOptions) {
 }
 
 /** The stepped counting sort as a definition (an SVG diagram, GPU or CPU twin; mounted by `mountWidget`). */
-export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeof readSort>, CountingSortValue, SortEngine>({
+export const sortDefinition = defineWidget<CountingSortWidgetOptions, ReturnType<typeof readSort>, CountingSortValue, SortEngine>({
   name: "counting-sort",
   className: "sort-widget",
   read: readSort,
@@ -291,4 +291,4 @@ export const sortDefinition = defineWidget<CountingSortOptions, ReturnType<typeo
 export type CountingSortElement = MountedElement<CountingSortValue> & {useKernel(kernel: SortKernel | null): void};
 
 /** Builds the widget. Bad options are replaced and noted in its status line (never a blank widget). */
-export const createCountingSort = (options: CountingSortOptions = {}) => mountWidget(sortDefinition, options) as CountingSortElement;
+export const createCountingSort = (options: CountingSortWidgetOptions = {}) => mountWidget(sortDefinition, options) as CountingSortElement;

@@ -25,7 +25,7 @@ export const sortWidgetSchema = {
   engine: {type: "choice", label: "engine", default: "auto", values: ["auto", "cpu"], doc: "auto: the GPU when available; cpu: always the CPU twin."},
 } satisfies OptionSchema;
 
-export type CountingSortOptions = {
+export type CountingSortWidgetOptions = {
   particles?: number;
   side?: number;
   seed?: number;

@@ -50,9 +50,6 @@ export interface SortKernel {
   run(input: SortKernelInput): Promise<ArrayLike<number>>;
 }
 
-/** The phases a replacement may take, in the sort's order. */
-export const SORT_KERNEL_PHASES: readonly SortKernel["phase"][] = ["key", "count", "scan-round", "scan", "shift", "scatter"];
-
 /** `got` as a u32 array of `length` words, or an Error naming what was wrong (a clear message, never a blank). */
 function words(got: ArrayLike<number> | null | undefined, length: number, what: string): Uint32Array<ArrayBuffer> {
   if (!got || typeof got.length !== "number") throw new Error(`${what} returned no array`);

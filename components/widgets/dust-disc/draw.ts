@@ -9,19 +9,19 @@ import type {WorldView} from "../../sim/renderer.js";
 import {skyLook, skyView, speedColour} from "../shared/gravity/sky.js";
 import type {CanvasStage} from "../runtime/canvas.js";
 
-export const DUST_HALF = 2.8;
+const DUST_HALF = 2.8;
 /** Speeds at the colour ramp's ends (circular speed 0.63–1 on the disc; the cloud's are slower). */
-export const DUST_SPEED: [number, number] = [0.55, 1.05];
-export const CLOUD_SPEED: [number, number] = [0, 0.6];
+const DUST_SPEED: [number, number] = [0.55, 1.05];
+const CLOUD_SPEED: [number, number] = [0, 0.6];
 export const speedRange = (scene: "disc" | "cloud") => (scene === "cloud" ? CLOUD_SPEED : DUST_SPEED);
 
 /** World half-width of the cloud scene (the cloud starts within radius 1). */
-export const CLOUD_HALF = 1.3;
+const CLOUD_HALF = 1.3;
 
 export const dustView = (stage: CanvasStage, scene: "disc" | "cloud" = "disc") => skyView(stage, scene === "cloud" ? CLOUD_HALF : DUST_HALF);
 
 /** Device pixels of a mass-1 grain of `unitRadius` in `view` (at least 1, so every grain shows). */
-export function grainPixels(stage: Pick<CanvasStage, "canvas">, view: WorldView, unitRadius: number): number {
+function grainPixels(stage: Pick<CanvasStage, "canvas">, view: WorldView, unitRadius: number): number {
   return Math.max(1, (unitRadius * stage.canvas.width) / (view.x1 - view.x0));
 }
 

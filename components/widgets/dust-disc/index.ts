@@ -26,7 +26,7 @@ import {drawDust2D, dustView} from "./draw.js";
 import {dustDiscGPU} from "./gpu.js";
 import {type DustDiscOptions, type DustDiscState, type DustDiscValue, dustDiscValue, readDustDiscOptions} from "./options.js";
 
-export type {DustDiscOptions, DustDiscValue};
+export type {DustDiscValue};
 export type DustDiscElement = MountedElement<DustDiscValue>;
 
 function readDustDisc(options: DustDiscOptions) {

@@ -88,7 +88,7 @@ export interface DustDiscOptions {
   acquire?: () => Promise<GPUHandle | null>;
 }
 
-export type DustDiscOptionValues = Omit<OptionValues<typeof DUST_DISC_OPTIONS>, "forces" | "scene"> & {
+type DustDiscOptionValues = Omit<OptionValues<typeof DUST_DISC_OPTIONS>, "forces" | "scene"> & {
   forces: "both" | "gravity" | "contacts";
   scene: "disc" | "cloud";
 };

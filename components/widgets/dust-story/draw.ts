@@ -10,19 +10,19 @@ import * as d3 from "../../d3.js";
 import {STORY_STEPS, type StoryState} from "./model.js";
 
 /** The picture's side in viewBox units (it is square). */
-export const STORY_SIZE = 560;
+const STORY_SIZE = 560;
 /** World half-width of the whole disc's view and of the grid's close-up (in cells round the grain's window). */
-export const DISC_HALF = 2.8;
+const DISC_HALF = 2.8;
 const ZOOM_CELLS = 1.6;
 
-export interface StoryView {
+interface StoryView {
   cx: number;
   cy: number;
   half: number;
 }
 
 /** The view at a step: the whole disc for the first two, a close-up of the grain's grid window after (interpolated by `anim` in the grid step). */
-export function storyView(s: StoryState, stepIndex: number, anim: number): StoryView {
+function storyView(s: StoryState, stepIndex: number, anim: number): StoryView {
   const whole = {cx: 0, cy: 0, half: DISC_HALF};
   const i = s.grain;
   const close = {cx: s.bodies.x[i], cy: s.bodies.y[i], half: (s.grid.reach + ZOOM_CELLS) * s.cellSize};
@@ -38,7 +38,7 @@ export function storyView(s: StoryState, stepIndex: number, anim: number): Story
   };
 }
 
-export interface StoryDiagram {
+interface StoryDiagram {
   svg: SVGSVGElement;
   update(stepIndex: number, anim: number): void;
 }

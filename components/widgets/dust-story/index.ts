@@ -31,7 +31,7 @@ export type {DustStoryValue} from "./model.js";
 
 export {DUST_STORY_OPTIONS} from "./options.js";
 
-export interface DustStoryOptions extends MountOptions {
+interface DustStoryOptions extends MountOptions {
   grains?: number;
   seed?: number;
   /** the step cards' HTML, one per step (default: `storyTexts(state)`) */
@@ -46,7 +46,7 @@ const phaseText = (k: number) => `Step ${k + 1} of ${STORY_STEPS.length}: ${STOR
 const ratio = (a: readonly number[], b: readonly number[]) => Math.hypot(a[0], a[1]) / (Math.hypot(b[0], b[1]) || 1);
 
 /** The step cards' text, with the state's own numbers (what the picture shows at each step). */
-export function storyTexts(s: StoryState): string[] {
+function storyTexts(s: StoryState): string[] {
   const side = 2 * s.grid.reach + 1;
   const v = storyValue(s, 1);
   return [
@@ -64,7 +64,7 @@ function readStory(options: DustStoryOptions) {
 }
 
 /** The scroll story as a definition (CPU only: its state is the twin's; mounted by `mountWidget`). */
-export const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typeof readStory>, DustStoryValue, Record<string, never>>({
+const dustStoryDefinition = defineWidget<DustStoryOptions, ReturnType<typeof readStory>, DustStoryValue, Record<string, never>>({
   name: "dust-story",
   className: "scan-scrub dust-story",
   read: readStory,

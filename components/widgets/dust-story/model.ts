@@ -29,7 +29,7 @@ export const STORY_STEPS = [
   {id: "grid", heading: "The grid: the neighbours"},
   {id: "sum", heading: "One kernel adds both"},
 ] as const;
-export type StoryStepId = (typeof STORY_STEPS)[number]["id"];
+type StoryStepId = (typeof STORY_STEPS)[number]["id"];
 
 /** Grains of the story's disc and its seed. */
 export const STORY_GRAINS = 400;
@@ -38,7 +38,7 @@ export const STORY_SEED = 5;
 export const STORY_LEAF = 8;
 
 /** A square of the picture, world units. */
-export interface StoryBox {
+interface StoryBox {
   x0: number;
   y0: number;
   size: number;
@@ -83,7 +83,7 @@ export interface StoryState {
  * The chosen grain: the one with the most contacts (ties: the lowest slot). A state always has
  * one; with no contacts at all it is slot 0.
  */
-export function chooseGrain(touching: Uint32Array): number {
+function chooseGrain(touching: Uint32Array): number {
   let best = 0;
   for (let i = 1; i < touching.length; i++) if (touching[i] > touching[best]) best = i;
   return best;

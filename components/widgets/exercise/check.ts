@@ -10,10 +10,10 @@ import {checkOnGPU, exerciseDevice} from "../../exercises/check-gpu.js";
 import type {WorkerLike} from "../../exercises/interpreter-client.js";
 
 /** The longest a check may take before the widget gives up on it and says so. */
-export const CHECK_TIMEOUT_MS = 60_000;
+const CHECK_TIMEOUT_MS = 60_000;
 
 /** The line a reader without WebGPU sees, once, beside the Run button. */
-export const INTERPRETER_LINE = "No WebGPU here: your kernel runs on a CPU interpreter at smaller sizes.";
+const INTERPRETER_LINE = "No WebGPU here: your kernel runs on a CPU interpreter at smaller sizes.";
 
 /** Runs a reader's code for a task and says how it went. */
 export interface Checker {
@@ -25,7 +25,7 @@ export interface Checker {
 }
 
 /** A result that is no answer: `problem` in one sentence. */
-export const problemResult = (engine: CheckEngine, problem: string): CheckResult => ({engine, passed: false, messages: [], cases: [], problem});
+const problemResult = (engine: CheckEngine, problem: string): CheckResult => ({engine, passed: false, messages: [], cases: [], problem});
 
 /** `run()`, or a result with a problem when it rejects or does not settle within `ms`. */
 export function guarded(engine: CheckEngine, run: () => Promise<CheckResult>, ms = CHECK_TIMEOUT_MS): Promise<CheckResult> {

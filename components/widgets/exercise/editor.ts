@@ -18,7 +18,7 @@ import {wgsl} from "@iizukak/codemirror-lang-wgsl";
 import {classHighlighter} from "@lezer/highlight";
 import type {CompileMessage} from "../../exercises/task.js";
 
-export interface EditorOptions {
+interface EditorOptions {
   /** The code to start with. */
   doc: string;
   /** The editor's accessible name ("WGSL editor: the histogram"). */

@@ -28,7 +28,7 @@ import {resultBox} from "./result.js";
 import {isDone, markDone, saveCode, savedCode} from "./store.js";
 import {findTask, taskSource} from "./tasks.js";
 
-export type {ExerciseOptions, ExerciseValue} from "./options.js";
+export type {ExerciseValue} from "./options.js";
 
 /** The widget's element: `.value`, `dispose()`, and the page's hooks (see the module comment). */
 export type ExerciseElement = MountedElement<ExerciseValue> & {

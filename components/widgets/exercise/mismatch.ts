@@ -13,7 +13,7 @@ const MAX_BOX = 46;
 const ROW = 26;
 
 /** A word as shown: integers as they are, other numbers to 4 significant digits. */
-export const wordText = (v: number) => (Number.isInteger(v) ? String(v) : Number.isFinite(v) ? String(Number(v.toPrecision(4))) : String(v));
+const wordText = (v: number) => (Number.isInteger(v) ? String(v) : Number.isFinite(v) ? String(Number(v.toPrecision(4))) : String(v));
 
 /** The words of `c`'s window that fit `width` px, centred on the mismatch: their first index and both arrays. */
 export function fitWindow(c: CaseResult, width: number): {start: number; expected: number[]; got: number[]} | null {

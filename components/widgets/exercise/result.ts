@@ -25,7 +25,7 @@ export function summaryOf(r: CheckResult): string {
 }
 
 /** A race in one sentence: who read or wrote which slot, where, with no barrier between. */
-export function raceSentence(race: RaceReport): string {
+function raceSentence(race: RaceReport): string {
   const slot = race.slot ?? `${race.buffer}[${race.index}]`;
   const where = (line?: number) => (line ? ` (line ${line})` : "");
   const wg = race.workgroup !== undefined ? ` of workgroup ${race.workgroup}` : "";

@@ -10,7 +10,7 @@ import type {CheckEngine, CheckResult, Task, TaskInput} from "../../exercises/ta
 import type {RunReply, RunRequest} from "./worker-main.js";
 
 /** The longest a run on the interpreter may take (ms): the widgets' inputs are a few dozen items. */
-export const RUN_TIMEOUT_MS = 5000;
+const RUN_TIMEOUT_MS = 5000;
 
 let nextId = 1;
 

@@ -27,7 +27,7 @@ export interface RunReply {
 }
 
 /** `code`'s output for `input` under `task`'s harness on the interpreter: a task made for this one input whose `accepts` keeps what the kernel wrote. */
-export function runInterpreted(task: Task, code: string, input: TaskInput, timeoutMs: number): Uint32Array | Float32Array {
+function runInterpreted(task: Task, code: string, input: TaskInput, timeoutMs: number): Uint32Array | Float32Array {
   let got: Uint32Array | Float32Array | null = null;
   const out = input.buffers[task.output];
   const once: Task = {

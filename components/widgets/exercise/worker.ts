@@ -9,7 +9,7 @@
  * (scripts/bundle-elements.mjs), which has no chunks, replaces this module with a worker built
  * from a string.
  */
-export const WORKER_URL: string = import.meta.url;
+const WORKER_URL: string = import.meta.url;
 
 const scope = globalThis as any;
 if (typeof scope.WorkerGlobalScope === "function" && scope instanceof scope.WorkerGlobalScope) {

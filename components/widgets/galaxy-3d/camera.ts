@@ -22,7 +22,7 @@ export function defaultCamera(radius: number): OrbitCamera {
   return {yaw: (20 * Math.PI) / 180, pitch: (35 * Math.PI) / 180, distance: clampDistance(radius * 2.3), fov: Math.PI / 4};
 }
 
-export function clampDistance(d: number): number {
+function clampDistance(d: number): number {
   return Math.min(DISTANCE_RANGE[1], Math.max(DISTANCE_RANGE[0], d));
 }
 

@@ -32,8 +32,8 @@ import {
   sizedCount3,
 } from "./options.js";
 
-export type {Galaxy3DOptions, Galaxy3DValue};
-export type Galaxy3DElement = MountedElement<Galaxy3DValue>;
+export type {Galaxy3DValue};
+type Galaxy3DElement = MountedElement<Galaxy3DValue>;
 
 function readGalaxy3D(options: Galaxy3DOptions) {
   const {o, explicitCount, scene, colour, notes} = readGalaxy3DOptions(options);
@@ -51,7 +51,7 @@ function readGalaxy3D(options: Galaxy3DOptions) {
 }
 
 /** The 3D galaxy as a definition (mounted by `mountWidget`). */
-export const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeof readGalaxy3D>, Galaxy3DValue, Galaxy3DEngine>({
+const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeof readGalaxy3D>, Galaxy3DValue, Galaxy3DEngine>({
   name: "galaxy-3d",
   className: () => "sim-widget gravity-widget galaxy3d-widget",
   read: readGalaxy3D,

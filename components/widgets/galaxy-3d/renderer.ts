@@ -10,7 +10,7 @@ import type {ResourceScope} from "../../gpu/scope.js";
 import {ShaderStage, Usage} from "../../gpu/usage.js";
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 
-export interface PointStyle {
+interface PointStyle {
   radiusPx: number;
   alpha: number;
   speedRange: [number, number];

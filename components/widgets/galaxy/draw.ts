@@ -11,7 +11,7 @@ import {stagePoster} from "../runtime/poster.js";
 import type {GalaxyValue} from "./options.js";
 
 /** World half-width shown: the disc's scale length is 1. */
-export const GALAXY_HALF = 3.2;
+const GALAXY_HALF = 3.2;
 /** Colour ramp ends, world units per time unit (the disc's circular speed is ~0.5–1). */
 export const SPEED_RANGE: [number, number] = [0.1, 1.1];
 

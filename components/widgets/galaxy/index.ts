@@ -25,7 +25,7 @@ import type {EnginePhase} from "../runtime/phase.js";
 import {GALAXY_SOFTWARE_COUNT, type GalaxyOptions, type GalaxyState, type GalaxyValue, galaxyValue, readGalaxyOptions, sizedCount} from "./options.js";
 
 export {sizedCount} from "./options.js";
-export type {GalaxyOptions, GalaxyValue};
+export type {GalaxyValue};
 export type GalaxyElement = MountedElement<GalaxyValue>;
 
 /** The options read, with the widget's state. */

@@ -53,7 +53,7 @@ export interface GalaxyOptions {
   hint?: Element | null;
 }
 
-export type GalaxyOptionValues = OptionValues<typeof GALAXY_OPTIONS>;
+type GalaxyOptionValues = OptionValues<typeof GALAXY_OPTIONS>;
 
 export interface GalaxyValue {
   /** Bodies simulated now (GPU: the given or sized count; CPU twin: `fallbackCount`). */

@@ -5,11 +5,11 @@
 import {gridQueryTwin} from "../../contacts/grid-query.js";
 import type {GridParams} from "../../sort/grid.js";
 import type {CPUEngineContext, Engine} from "../runtime/engine.js";
-import type {Counter, GridSim} from "./sim.js";
+import type {QueryCounter, GridSim} from "./sim.js";
 
 export function gridCPU(ctx: CPUEngineContext, sim: GridSim, g: GridParams): Engine {
   ctx.status.info(ctx.reason);
-  const twin: Counter = (layout, cell, done) => {
+  const twin: QueryCounter = (layout, cell, done) => {
     done(gridQueryTwin(g, layout, cell));
     return true;
   };

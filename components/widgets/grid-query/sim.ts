@@ -3,7 +3,7 @@
  * the 3×3 window on the sorted layout (gridContactStep). It lives as long as the widget,
  * so a device loss or a fallback swaps only who counts, never the pile.
  *
- * Every `sampleMs` the last step's sorted layout goes to the engine's `Counter` (the GPU
+ * Every `sampleMs` the last step's sorted layout goes to the engine's `QueryCounter` (the GPU
  * kernels or their CPU twin); the counts come back (at once or a few frames later) and
  * are published with the positions that step searched.
  */
@@ -21,9 +21,9 @@ import type {GridQueryValue, GridSnapshot} from "./options.js";
  * later; never after its engine stopped). Returns false when it could not take the work
  * this frame (every GPU staging slot busy): the next frame tries again.
  */
-export type Counter = (layout: SortedLayout, cell: [number, number], done: (counts: QueryCounts) => void) => boolean;
+export type QueryCounter = (layout: SortedLayout, cell: [number, number], done: (counts: QueryCounts) => void) => boolean;
 
-export interface GridSimSetup {
+interface GridSimSetup {
   count: number;
   seed: number;
   stepsPerFrame: number;
@@ -40,7 +40,7 @@ export interface GridSimSetup {
 
 export interface GridSim {
   /** One animation frame: steps, a sample through `counter` when due, drawing. */
-  frame(now: number, counter: Counter, engine: "gpu" | "cpu"): void;
+  frame(now: number, counter: QueryCounter, engine: "gpu" | "cpu"): void;
   draw(): void;
   /** A new pile with the next seed; counts still in flight for the old one are dropped. */
   reseed(): void;
@@ -108,7 +108,7 @@ export function createGridSim(s: GridSimSetup): GridSim {
   };
   const queryCell = (): [number, number] => (s.pointer.active ? cellOf(g, s.pointer.x, s.pointer.y) : [s.park[0], s.park[1]]);
 
-  const sample = (counter: Counter, engine: "gpu" | "cpu", layout: SortedLayout, touching: number) => {
+  const sample = (counter: QueryCounter, engine: "gpu" | "cpu", layout: SortedLayout, touching: number) => {
     const cell = queryCell();
     const stepNo = steps;
     const gen = generation;

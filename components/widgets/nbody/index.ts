@@ -21,8 +21,8 @@ import type {NBodyEngine, NBodySetup} from "./engine.js";
 import {nbodyGPU} from "./gpu.js";
 import {NBODY_OPTIONS, nbodyValue, readNBodyOptions, type NBodyOptions, type NBodyState, type NBodyValue} from "./options.js";
 
-export type {NBodyOptions, NBodyValue};
-export type NBodyElement = MountedElement<NBodyValue>;
+export type {NBodyValue};
+type NBodyElement = MountedElement<NBodyValue>;
 
 const HALF = 2.5;
 

@@ -37,7 +37,7 @@ export interface NBodyOptions {
   acquire?: () => Promise<GPUHandle | null>;
 }
 
-export type NBodyOptionValues = OptionValues<typeof NBODY_OPTIONS>;
+type NBodyOptionValues = OptionValues<typeof NBODY_OPTIONS>;
 
 export interface NBodyValue {
   /** Bodies simulated now (the CPU twin: at most `fallbackCount`). */

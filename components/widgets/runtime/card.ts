@@ -12,7 +12,7 @@ export interface CaptionInput<V> {
   fps: number | null;
 }
 
-export interface CardOptions {
+interface CardOptions {
   /** Frames run so far (a counter the widget keeps): the caption then shows a frame rate. */
   frames?: () => number;
 }

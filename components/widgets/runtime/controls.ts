@@ -15,7 +15,7 @@ export function button(label: string, onClick: () => void, opts: {toggle?: boole
   return b;
 }
 
-export interface RangeControl {
+interface RangeControl {
   label: HTMLLabelElement;
   input: HTMLInputElement;
   /** Moves the slider to `v` without an input event, and says the new value to assistive technology. */
@@ -56,7 +56,7 @@ export function rangeControl(
   };
 }
 
-export interface LogSlider extends RangeControl {
+interface LogSlider extends RangeControl {
   /** The count the slider shows now (rounded). */
   readonly count: number;
   /** Moves the slider to `count` (clamped), without an input event. */
@@ -84,7 +84,7 @@ export function logPositions(min: number, max: number, steps = LOG_SLIDER_STEPS,
   };
 }
 
-export interface LogSliderOptions {
+interface LogSliderOptions {
   min: number;
   max: number;
   value: number;
@@ -102,7 +102,7 @@ export interface LogSliderOptions {
  * keyboard reader changes the count by a few percent (e.g. 2,000 → 2,160 discs on
  * 200–4,000), not by one of thousands of positions.
  */
-export const LOG_SLIDER_KEY_SHARE = 1 / 40;
+const LOG_SLIDER_KEY_SHARE = 1 / 40;
 const KEY_DIRECTION: Record<string, number> = {ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 4, PageDown: -4};
 
 /**

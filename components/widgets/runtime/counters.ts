@@ -9,7 +9,7 @@ import {onCaptionSample} from "./card.js";
 import {fmtNumber} from "./options.js";
 import type {WidgetElement} from "./view.js";
 
-export type Counter = [label: string, value: string | number, title?: string];
+type Counter = [label: string, value: string | number, title?: string];
 
 /**
  * Formats a number with thousands separators (en-US) and exactly `digits` decimals, so a

@@ -17,7 +17,7 @@
 export type EngineChoice = "gpu" | "cpu";
 
 /** The localStorage key of the page-wide choice ("gpu" or "cpu"). */
-export const ENGINE_CHOICE_KEY = "ns-engine";
+const ENGINE_CHOICE_KEY = "ns-engine";
 
 /**
  * The widgets (by `data-widget` name) whose CPU twin moved faster than their GPU engine on

@@ -55,7 +55,7 @@ export const RETRY_DELAY_MS = 250;
 /** Longest wait for the shared device before running the CPU engine. */
 export const ACQUIRE_TIMEOUT_MS = 15_000;
 /** After this long without the device on a first start, the status line says the widget is waiting for it. */
-export const WAIT_NOTICE_MS = 1_000;
+const WAIT_NOTICE_MS = 1_000;
 
 export type EngineKind = "gpu" | "cpu";
 export type {EnginePhase};
@@ -98,7 +98,7 @@ export interface CPUEngineContext extends EngineContextBase {
   reason: string;
 }
 
-export interface EngineSpec<E extends Engine> {
+interface EngineSpec<E extends Engine> {
   /** The widget's element: its position drives the lazy start and the frame loop. */
   root: Element;
   status: Status;

@@ -27,7 +27,7 @@ const HOLD_MS = 300;
 
 let uid = 0;
 
-export interface KeyboardPointerOptions {
+interface KeyboardPointerOptions {
   pointer: WorldPointer;
   /** The stage element (the cursor and the instructions go in it). */
   stage: HTMLElement;

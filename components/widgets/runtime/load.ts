@@ -16,7 +16,7 @@
 export type AdapterKind = "gpu" | "software" | "none";
 
 /** Where an engine's load is decided for: the GPU engine on a hardware GPU, on a software adapter, or the CPU twin. */
-export type LoadTarget = "gpu" | "software" | "twin";
+type LoadTarget = "gpu" | "software" | "twin";
 
 /** What the runtime knows when it is about to build an engine. */
 export interface Placement {
@@ -98,7 +98,7 @@ export interface Load {
 }
 
 /** What `decideLoad` carries from one decision to the next (the runtime keeps it per widget). */
-export interface LoadMemory {
+interface LoadMemory {
   /** The reader's count a software adapter lowered (0: none): the world keeps its picture from then on. */
   reducedFrom: number;
   /** The reader chose a count (`refit`): a software adapter no longer lowers it. */

@@ -72,7 +72,7 @@ export interface Mounted<C, V, E extends Engine> {
 }
 
 /** What a definition's `build` returns: its engines, its layout and its caption. */
-export interface WidgetParts<V, E extends Engine> {
+interface WidgetParts<V, E extends Engine> {
   /** Builds the GPU engine; omit for CPU-only widgets. */
   gpu?: (ctx: GPUEngineContext) => Promise<E> | E;
   /** Builds the CPU engine (the twin of the GPU kernels). */
@@ -106,7 +106,7 @@ export interface WidgetParts<V, E extends Engine> {
 }
 
 /** A widget's own parts; everything else is `mountWidget`'s. */
-export interface WidgetDefinition<O extends MountOptions, C extends {notes: readonly string[]}, V, E extends Engine> {
+interface WidgetDefinition<O extends MountOptions, C extends {notes: readonly string[]}, V, E extends Engine> {
   /** `data-widget` (a function when it depends on the options: the hero). */
   name: string | ((config: C, options: O) => string);
   /** The root's classes besides `widget`. */

@@ -20,14 +20,14 @@ export interface NumberOption {
   /** One line for the documentation. */
   doc: string;
 }
-export interface ChoiceOption<T extends string = string> {
+interface ChoiceOption<T extends string = string> {
   type: "choice";
   label: string;
   default: T;
   values: readonly T[];
   doc: string;
 }
-export interface BooleanOption {
+interface BooleanOption {
   type: "boolean";
   label: string;
   default: boolean;
@@ -57,7 +57,7 @@ export function fmtMs(ms: number): string {
 }
 
 /** Validates a numeric option: returns it clamped into [min, max], rounded if `integer`; throws a RangeError on a non-number. */
-export function clampOption(name: string, value: unknown, min: number, max: number, integer = true): number {
+function clampOption(name: string, value: unknown, min: number, max: number, integer = true): number {
   const v = typeof value === "string" && value.trim() === "" ? NaN : Number(value);
   if (typeof value === "boolean" || !Number.isFinite(v))
     throw new RangeError(`${name} must be a number between ${fmtNumber(min)} and ${fmtNumber(max)}, got ${String(value).slice(0, 40)}`);
@@ -66,7 +66,7 @@ export function clampOption(name: string, value: unknown, min: number, max: numb
 }
 
 /** Reads one numeric option (see the module comment); notes go to `notes`. */
-export function readNumber(notes: string[], name: string, value: unknown, def: number, min: number, max: number, integer = true): number {
+function readNumber(notes: string[], name: string, value: unknown, def: number, min: number, max: number, integer = true): number {
   if (value === undefined || value === null || value === "") return def;
   try {
     const c = clampOption(name, value, min, max, integer);

@@ -9,7 +9,7 @@
 import type {CanvasStage} from "./canvas.js";
 
 /** What a poster's painter draws on: the poster canvas, its 2D context, the stage's CSS size. */
-export type PosterTarget = Pick<CanvasStage, "context2d" | "canvas" | "size">;
+type PosterTarget = Pick<CanvasStage, "context2d" | "canvas" | "size">;
 
 /**
  * Lays a poster canvas over `stage`'s canvas (same box, same backing size) and paints it with

@@ -11,7 +11,7 @@
  * Either way the element's text holds the whole line (`text`, screen readers, tests).
  */
 
-export type StatusKind = "info" | "warn" | "error";
+type StatusKind = "info" | "warn" | "error";
 
 export interface Status {
   /** The line's element (role=status, so screen readers announce changes). */
@@ -29,7 +29,7 @@ export interface Status {
   readonly text: string;
 }
 
-export interface StatusOptions {
+interface StatusOptions {
   /** Show a message's short form where it has one, the whole line in a disclosure (a hero's fixed row). */
   compact?: boolean;
 }
@@ -141,7 +141,7 @@ export function gaveUpReason(count: number, windowS: number, why: string): strin
 }
 
 /** What a widget runs on a software adapter instead of its full load (`softwareMessage`). */
-export interface SoftwareLoad {
+interface SoftwareLoad {
   /** The CPU rasteriser's name (`softwareRenderer`: "SwiftShader", "llvmpipe", …). */
   renderer: string;
   /** What starts smaller: "the water", "the sand". */

@@ -11,7 +11,7 @@ import type {SandState} from "./options.js";
 const GRAIN_STEPS = 1000;
 const GRAIN_UNIT = 100;
 
-export interface SandControlHandlers {
+interface SandControlHandlers {
   /** A new grain count, on the slider's release (`change`). */
   count(n: number): void;
   /** A new substep count, while the slider moves. */

@@ -163,7 +163,7 @@ export function createPanel() {
 
 // ---- the pipeline diagram
 
-export interface PipelinePhase {
+interface PipelineDiagramBox {
   key: string;
   label: string;
   /** Small text under the label, e.g. "3 dispatches". */
@@ -171,7 +171,7 @@ export interface PipelinePhase {
 }
 
 /** The boxes of one substep: one per phase of `SAND_PHASES` (key, label and note from the declaration). */
-export const SAND_PIPELINE: PipelinePhase[] = SAND_PHASES.map(({key, label, note}) => ({key, label, note}));
+export const SAND_PIPELINE: PipelineDiagramBox[] = SAND_PHASES.map(({key, label, note}) => ({key, label, note}));
 
 export interface PipelineDiagram {
   element: SVGSVGElement;
@@ -253,7 +253,7 @@ function pipelineLayout(n: number, width: number): PipelineLayout {
 }
 
 /** The diagram's SVG elements (placed by `place`): boxes with labels and share bars, arrows, the loop back. */
-function pipelineSVG(phases: PipelinePhase[]) {
+function pipelineSVG(phases: PipelineDiagramBox[]) {
   const svg = d3
     .create("svg")
     .attr("class", "pipeline-diagram")
@@ -332,7 +332,7 @@ function pipelineSVG(phases: PipelinePhase[]) {
  * Driven by the owner's frame loop: call `tick(now)` each frame (no timer of its own).
  * It lays itself out for the width it is shown at: a row of boxes from 520 px, a column below.
  */
-export function createPipelineDiagram(phases: PipelinePhase[], options: {cycleMs?: number} = {}): PipelineDiagram {
+export function createPipelineDiagram(phases: PipelineDiagramBox[], options: {cycleMs?: number} = {}): PipelineDiagram {
   const cycle = options.cycleMs ?? 2400;
   const n = phases.length;
   const {svg, g, bars, pct, loopLabel, place, trackWidth, twoLines, layoutX} = pipelineSVG(phases);

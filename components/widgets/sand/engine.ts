@@ -38,10 +38,10 @@ export interface SandSetup {
 }
 
 /** `.value` as the engines fill it in, without `engine` (the runtime's phase, added when published). */
-export type SandRecord = Omit<SandValue, "engine">;
+type SandRecord = Omit<SandValue, "engine">;
 
 /** The CPU twin runs count / CPU_SHARE grains (2,000 at the default 12,000), at least 300. */
-export const CPU_SHARE = 6;
+const CPU_SHARE = 6;
 export const cpuCount = (count: number) => Math.max(300, Math.round(count / CPU_SHARE));
 
 /** The sand's world for the runtime's scaling (`scaleWorld`): the closed box, SAND_BOX a side, shrinking as √ of a reduced count. */

@@ -29,7 +29,7 @@ import {applyScale, cpuCount, SAND_WORLD, type SandEngine, type SandSetup} from 
 import {sandGPU} from "./gpu.js";
 import {initialValue, SAND_OPTIONS, SAND_SOFTWARE_GRAINS, type SandState, type SandValue, type SandOptions} from "./options.js";
 
-export type {SandOptions, SandValue};
+export type {SandValue};
 
 /** How often the panel and `.value` are refreshed (ms). */
 const PUBLISH_EVERY_MS = 250;

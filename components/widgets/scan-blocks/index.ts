@@ -17,8 +17,6 @@ import {blockScanModel, cpuEngine, NUM_CELLS, BLOCK, SHOWN} from "./cpu.js";
 import {createBlocksSvg, drawBlocks} from "./draw.js";
 import {scanBlocksSchema, type ScanBlocksOptions, type ScanBlocksValue} from "./options.js";
 
-export type {ScanBlocksOptions, ScanBlocksValue} from "./options.js";
-
 /** The options read, with the scan of the seeded counts (the CPU twin of scan.wgsl). */
 function readScanBlocks(options: ScanBlocksOptions) {
   const {values, notes} = readOptions(scanBlocksSchema, options);

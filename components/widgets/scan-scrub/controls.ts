@@ -5,7 +5,7 @@
  */
 import {button} from "../runtime/controls.js";
 
-export interface ScrubActions {
+interface ScrubActions {
   step(dir: number): void;
   /** Resolves when the new set is shown; the button is disabled until then. */
   reseed(): Promise<void>;

@@ -40,7 +40,7 @@ import {captionOf, revealedArrays, sceneAt} from "./model.js";
 import {DEFAULT_STEPS, scanScrubSchema, type ScanScrubOptions, type ScanScrubValue} from "./options.js";
 import {printSteps} from "./print.js";
 
-export type {ScanScrubOptions, ScanScrubValue} from "./options.js";
+export type {ScanScrubValue} from "./options.js";
 
 /** One sorted particle set, ready to show. */
 interface SortedSet {

@@ -10,8 +10,6 @@ import type {PhaseInfo, PlainSnapshots} from "../../sort/teaching.js";
 import type {DiagramScene, RowProgress} from "../shared/diagram/sort.js";
 import {animationAt, phaseAt} from "../shared/scroll/progress.js";
 
-export type {RowProgress} from "../shared/diagram/sort.js";
-
 /**
  * The arrays a phase has produced so far — what `.value` reports at that phase: counts from
  * the histogram on; scan round r from phase r + 1 on; starts from the shift on; order in the
@@ -29,7 +27,7 @@ export function revealedArrays(s: PlainSnapshots, phaseIndex: number, phases: Ph
 }
 
 /** Everything the drawing needs at one scroll progress: the diagram's scene (components/widgets/shared/diagram/sort.ts) and where in the scroll it is. */
-export interface Scene extends DiagramScene {
+interface Scene extends DiagramScene {
   progress: number;
   phaseIndex: number;
   /** raw progress inside the phase, 0..1 */

@@ -10,7 +10,7 @@ import {onPrint} from "../runtime/still.js";
 import {restProgress} from "../shared/scroll/progress.js";
 import {captionOf, sceneAt} from "./model.js";
 
-export interface PrintableSet {
+interface PrintableSet {
   data: PlainSnapshots;
   particles: TeachingParticle[];
 }

@@ -17,7 +17,7 @@ const TUNABLE_KEYS = Object.keys(TUNABLE) as TunableKey[];
 const COUNT_STEPS = 1000;
 let colourGroups = 0;
 
-export interface WaterActions {
+interface WaterActions {
   /** A new requested count (at the slider's release). */
   count(): void;
   /** Substeps changed. */
@@ -27,7 +27,7 @@ export interface WaterActions {
   pour(): void;
 }
 
-export interface WaterControls {
+interface WaterControls {
   /** The row under the canvas. */
   row: HTMLDivElement;
   /** The parameters panel (`details`; only the water demo shows it). */

@@ -30,7 +30,7 @@ import {SPEED_RANGE} from "./controls.js";
 import {colorRange, rampSpanOf} from "./draw.js";
 import type {WaterValue} from "./options.js";
 
-export interface WaterGPUSetup extends WaterSetup {
+interface WaterGPUSetup extends WaterSetup {
   /** The widget's name, for command labels. */
   name: string;
   /** GPU buffers are sized once for the slider's maximum. */

@@ -9,7 +9,7 @@ import {type EnginePhase, startingAlias} from "../runtime/phase.js";
 import {labelFor, OPTION_NAMES, readOption, readOptions, type NumberOption, type OptionSchema, type OptionValues} from "../runtime/options.js";
 
 /** Fewest particles of either widget. */
-export const MIN_COUNT = 500;
+const MIN_COUNT = 500;
 
 /** Width of the demo's full tank, world units (its height: TANK_WIDTH / aspect); a reduced count gets a narrower one. */
 export const TANK_WIDTH = 2;
@@ -126,7 +126,7 @@ export interface WaterOptions {
   hint?: Element | null;
 }
 
-export type WaterOptionValues = OptionValues<typeof WATER_OPTIONS>;
+type WaterOptionValues = OptionValues<typeof WATER_OPTIONS>;
 
 export interface WaterValue {
   /** Particles simulated now (on the CPU twin: fewer than requested). */

@@ -25,10 +25,10 @@ import {cellColour, type PhaseInfo, type PlainSnapshots, type TeachingParticle} 
 import {arrowMarker} from "./svg-arrow.js";
 
 /** The smallest font size a label may have on screen (CSS px). */
-export const MIN_FONT_PX = 11;
+const MIN_FONT_PX = 11;
 
 /** Sizes of one diagram: a dimX × dimY grid of numCells cells, numParticles particles, numRounds scan rounds. */
-export interface DiagramGeometry {
+interface DiagramGeometry {
   dimX: number;
   dimY: number;
   numCells: number;
@@ -90,7 +90,7 @@ export function settledScene(phases: readonly PhaseInfo[], phaseIndex: number, d
   };
 }
 
-export type DiagramLook = "flow" | "stage";
+type DiagramLook = "flow" | "stage";
 
 const READ = "#cfe3ff";
 const WRITE = "#ffe58a";
@@ -625,7 +625,7 @@ function readWrite(phase: PhaseInfo, R: number): {writeRow: number; readRow: num
 }
 
 /** What `update` takes besides the scene. */
-export interface DiagramUpdate {
+interface DiagramUpdate {
   /** the sort's arrays (null before the first sort: nothing counted, empty rows) */
   data: PlainSnapshots | null;
   /** the particles in input order; their cells are read from `data.keys` */

@@ -23,7 +23,7 @@ export interface DriftPoint {
 const W = 340;
 const H = 220;
 const M = {top: 12, right: 12, bottom: 34, left: 48};
-export const ERROR_COLOURS = {median: "#4269d0", p99: "#d0433c", energy: "#4269d0", momentum: "#8a5cc2"};
+const ERROR_COLOURS = {median: "#4269d0", p99: "#d0433c", energy: "#4269d0", momentum: "#8a5cc2"};
 
 function frame(label: string, xLabel: string, className: string) {
   const svg = d3

@@ -32,7 +32,7 @@ export function speedColour(t: number, scale = 1): string {
 }
 
 /** How the bodies are painted: light added onto the night sky (dark theme, the hero) or ink on the page (light theme). */
-export interface SkyLook {
+interface SkyLook {
   ink: boolean;
   /** Opaque background, sRGB 0..1. */
   clear: [number, number, number, number];

@@ -8,9 +8,9 @@
  */
 
 /** Share of each phase's scroll span used by its animation; the rest holds the final state. */
-export const ANIMATION_SHARE = 0.7;
+const ANIMATION_SHARE = 0.7;
 /** Where inside its span a phase "rests" (fully drawn): the target of keyboard steps. */
-export const REST_SHARE = 0.85;
+const REST_SHARE = 0.85;
 
 /**
  * Maps scroll progress ∈ [0, 1] (clamped; NaN → 0) to a phase and the phase's own

@@ -29,7 +29,7 @@ export interface Scrolly {
 }
 
 /** A phase of the scroll: its id goes on its step card (`data-phase`). */
-export interface ScrollPhase {
+interface ScrollPhase {
   id: string;
 }
 
