@@ -97,26 +97,34 @@ const inlineShaders = {
       if (args.path !== loader) return undefined;
       const files = shaderFiles();
       // the exercises' files are found by their folder, not listed: the table travels in the hero's graph
-      const where = Object.fromEntries(files.filter((f) => groupOf(f) !== "first" && !AS_WRITTEN.has(groupOf(f))).map((f) => [f, groupOf(f)]));
+      const placed = files.filter((f) => groupOf(f) !== "first" && !AS_WRITTEN.has(groupOf(f)));
+      // a folder's group, and the files filed elsewhere: the table travels in the hero's first frame,
+      // and one line per folder is ≈ 2 KB lighter than one per file
+      const byFolder = {};
+      for (const f of placed) (byFolder[f.split("/")[0]] ??= []).push(groupOf(f));
+      const folderGroup = Object.fromEntries(
+        Object.entries(byFolder).map(([d, gs]) => [d, gs.sort((a, b) => gs.filter((g) => g === b).length - gs.filter((g) => g === a).length)[0]])
+      );
+      const fileGroup = Object.fromEntries(placed.filter((f) => groupOf(f) !== folderGroup[f.split("/")[0]]).map((f) => [f, groupOf(f)]));
       const shownWhere = Object.fromEntries([...SHOWN].map((f) => [f, shownGroupOf(f)]));
       const groups = ["sim", ...LATER_GROUPS, ...new Set(Object.values(shownWhere))];
       const later = groups.map((g) => `${JSON.stringify(g)}: () => import("wgsl-sources:${g}")`).join(", ");
       const contents = `import type {WGSLLoader} from "./wgsl.js";
 import {sources as first} from "wgsl-sources:first";
 const groups: Record<string, () => Promise<{sources: Record<string, string>}>> = {${later}};
-const where: Record<string, string> = ${JSON.stringify(where)};
+const folderGroup: Record<string, string> = ${JSON.stringify(folderGroup)};
+const fileGroup: Record<string, string> = ${JSON.stringify(fileGroup)};
 const shownWhere: Record<string, string> = ${JSON.stringify(shownWhere)};
 const unknown = (path: string) => Promise.reject(new Error(\`unknown shader \${path}\`));
 /** shaders/<path> without comments, bundled into the page's code by scripts/bundle-page.mjs (the renderer's at once, the others on first use). */
 const folder = (path: string) => path.slice(0, path.indexOf("/"));
-export const browserWGSL: WGSLLoader = (path) =>
-  path in first
-    ? Promise.resolve(first[path])
-    : path in where
-      ? groups[where[path]]().then((m) => m.sources[path])
-      : ${JSON.stringify([...AS_WRITTEN])}.includes(folder(path))
-        ? groups[folder(path)]().then((m) => m.sources[path] ?? unknown(path))
-        : unknown(path);
+const groupOfPath = (path: string) =>
+  fileGroup[path] ?? folderGroup[folder(path)] ?? (${JSON.stringify([...AS_WRITTEN])}.includes(folder(path)) ? folder(path) : undefined);
+export const browserWGSL: WGSLLoader = (path) => {
+  if (path in first) return Promise.resolve(first[path]);
+  const group = groupOfPath(path);
+  return group ? groups[group]().then((m) => m.sources[path] ?? unknown(path)) : unknown(path);
+};
 /** shaders/<path> as written, comments included, for the listings the essay shows (loaded on first use). */
 export const shownWGSL: WGSLLoader = (path) =>
   path in shownWhere ? groups[shownWhere[path]]().then((m) => m.sources[path]) : browserWGSL(path);
