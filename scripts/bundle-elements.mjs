@@ -216,7 +216,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const {files} = await bundleElements();
     for (const f of files) {
       console.log(
-        `bundle-elements: ${join(PACKAGE_DIR, f.file)} ${kb(f.bytes)} KB minified, ${kb(f.gzipBytes)} KB gzip (${f.bytes} and ${f.gzipBytes} bytes): ${f.elements.length} elements`
+        `bundle-elements: ${join(PACKAGE_DIR, f.file)} ${kb(f.bytes)} KB minified, ${kb(f.gzipBytes)} KB gzip (${f.bytes} and ${f.gzipBytes} bytes): ${f.elements.map((n) => `<ns-${n}>`).join(" ")}`
       );
     }
   }

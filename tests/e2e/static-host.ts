@@ -39,9 +39,13 @@ export function watch(page: Page) {
   return {
     requests,
     errors,
-    /** No request left `origin` (data: URLs are none), the page fetched only host.html and `file` (default ns-widgets.js), nothing was logged as an error. */
+    /**
+     * No request left `origin` (data: URLs are none, nor blob: ones: ns-exercise.js's worker, made
+     * from a string in the file), the page fetched only host.html and `file` (default
+     * ns-widgets.js), nothing was logged as an error.
+     */
     expectOnlyTheHostsTwoFiles(origin: string, file = "ns-widgets.js") {
-      const elsewhere = requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith("data:"));
+      const elsewhere = requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith("data:") && !u.startsWith(`blob:${origin}/`));
       expect(elsewhere, "requests that left the host's origin").toEqual([]);
       expect(
         requests.filter((u) => u.startsWith(origin)).map((u) => new URL(u).pathname),
