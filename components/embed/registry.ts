@@ -7,7 +7,8 @@
  * Each loader is the line's two dynamic `import()`s (the folder's meta.ts and index.ts): a page
  * with one element fetches that widget, the runtime and the shaders its kernels compile — never
  * another widget (185 requests for one `<ns-contacts>` when this table imported every widget
- * statically). The one-file bundle (scripts/bundle-elements.mjs, unsplit) inlines the same imports.
+ * statically). Each one-file element bundle (scripts/bundle-elements.mjs, unsplit) inlines the
+ * imports of its own lines (the catalogue's `bundle`), and its registry holds those alone.
  */
 import type {OptionSchema} from "../widgets/runtime/options.js";
 import type {WidgetElement} from "../widgets/runtime/view.js";

@@ -6,11 +6,12 @@
  * (components/embed/names.ts: custom elements, iframe pages and exported modules, read by
  * observablehq.config.ts), the facts and schemas (components/embed/schemas.ts: the iframe
  * pages, the /embed documentation), the registry of loaders (components/embed/registry.ts).
- * Adding a widget is its folder and one line here (tests/unit/catalogue.test.ts).
+ * Adding a widget is its folder and one line here (tests/unit/catalogue.test.ts). A line's `bundle`
+ * names the one-file element bundle that defines it (scripts/bundle-elements.mjs reads it).
  *
  * Nothing is imported statically: a page with one `<ns-contacts>` loads this list, then the
- * contacts' meta and code alone, never another widget's (tests/e2e/embed.spec.ts). The one-file
- * bundle (scripts/bundle-elements.mjs, unsplit) inlines the same imports.
+ * contacts' meta and code alone, never another widget's (tests/e2e/embed.spec.ts). Each one-file
+ * element bundle (scripts/bundle-elements.mjs, unsplit) inlines the imports of its own lines.
  */
 import type {WidgetMeta} from "./runtime/meta.js";
 
@@ -20,6 +21,12 @@ export interface CatalogueLine {
   factory: () => Promise<unknown>;
   /** false: shown on its essay page only, with no custom element, iframe page or exported module. */
   embed?: boolean;
+  /**
+   * The self-contained element file that defines it, `ns-<bundle>.js` (scripts/bundle-elements.mjs):
+   * default "widgets" (ns-widgets.js, the simulations). "exercise": the WGSL editor and its CPU
+   * interpreter, about a megabyte that a page embedding one simulation should not download.
+   */
+  bundle?: string;
 }
 
 export type Catalogue = Readonly<Record<string, CatalogueLine>>;
@@ -44,7 +51,7 @@ export const CATALOGUE = catalogue({
   "dust-story": {meta: () => import("./dust-story/meta.js"), factory: () => import("./dust-story/index.js").then((m) => m.createDustStory)},
   "galaxy-3d": {meta: () => import("./galaxy-3d/meta.js"), factory: () => import("./galaxy-3d/index.js").then((m) => m.createGalaxy3D)},
   "bh-error-3d": {meta: () => import("./bh-error-3d/meta.js"), factory: () => import("./bh-error-3d/index.js").then((m) => m.createBHError3D)},
-  exercise: {meta: () => import("./exercise/meta.js"), factory: () => import("./exercise/index.js").then((m) => m.createExercise)},
+  exercise: {meta: () => import("./exercise/meta.js"), factory: () => import("./exercise/index.js").then((m) => m.createExercise), bundle: "exercise"},
 });
 
 type Lines = typeof CATALOGUE;
@@ -53,3 +60,23 @@ export type EmbedName = {[N in keyof Lines]: Lines[N] extends {embed: false} ? n
 
 /** The names of a catalogue's embeddable widgets, in its order. */
 export const embeddableNames = (c: Catalogue): string[] => Object.keys(c).filter((name) => c[name].embed !== false);
+
+/** The element bundle of a line without a `bundle`: ns-widgets.js. */
+export const DEFAULT_BUNDLE = "widgets";
+
+/** The element bundle (its file is `ns-<bundle>.js`) that defines a line's widget. */
+export const bundleOf = (line: CatalogueLine): string => line.bundle ?? DEFAULT_BUNDLE;
+
+/** A catalogue's element bundles, each with its embeddable names in the catalogue's order; the default bundle first. */
+export function bundlesOf(c: Catalogue): Map<string, string[]> {
+  const bundles = new Map<string, string[]>([[DEFAULT_BUNDLE, []]]);
+  for (const name of embeddableNames(c)) {
+    const b = bundleOf(c[name]);
+    bundles.set(b, [...(bundles.get(b) ?? []), name]);
+  }
+  return bundles;
+}
+
+/** The lines of one element bundle (what the one-file bundle of that name puts in place of the catalogue). */
+export const bundleCatalogue = (c: Catalogue, bundle: string): Catalogue =>
+  Object.fromEntries(Object.entries(c).filter(([, line]) => bundleOf(line) === bundle));

@@ -9,6 +9,10 @@
  * `createWidget(name, options)` builds one by name: an unknown name gives an element
  * with the message, as text.
  *
+ * The same module is each one-file element bundle (scripts/bundle-elements.mjs): there the
+ * catalogue holds the bundle's lines alone, so `ns-widgets.js` defines the simulations and
+ * `ns-exercise.js` `<ns-exercise>`, and `widgets` lists that file's names.
+ *
  * The widget code is imported dynamically: Framework 1.13 cannot build an exported module
  * whose static imports reach a node_modules package with its own imports (d3), and a
  * dynamic import is left out of that walk (see docs/records/embedding.md).

@@ -1,11 +1,13 @@
 /**
  * The self-contained element bundle with WebGPU (SwiftShader): on a plain static host
  * without CORS, the widgets compile their shaders from the strings inside ns-widgets.js and
- * run on the GPU, and the page still fetches nothing but its own two files (the CPU-twin
- * checks and the npm package: elements-bundle.nogpu.spec.ts).
+ * run on the GPU, and the page still fetches nothing but its own two files; ns-exercise.js
+ * checks the exercise's kernel on the GPU the same way (the CPU-twin checks, the interpreter and
+ * the npm package: elements-bundle.nogpu.spec.ts).
  */
 import {rmSync} from "node:fs";
 import {expect, test} from "@playwright/test";
+import {editorOf, exercise, exerciseValue, runCheck, setCode, taskWGSL} from "./exercise-check.js";
 import {expectWebGPU} from "./helpers.js";
 import {bundleHost, inner, watch} from "./static-host.js";
 
@@ -21,6 +23,27 @@ test("ns-widgets.js on a static host without CORS: the grid query runs on the GP
     await expect.poll(async () => (await inner(page, "grid"))?.value?.steps ?? 0, {timeout: 40_000}).toBeGreaterThan(0);
     expect((await inner(page, "grid"))!.value.count).toBe(500);
     seen.expectOnlyTheHostsTwoFiles(host.origin);
+  } finally {
+    await host.close();
+    rmSync(root, {recursive: true, force: true});
+  }
+});
+
+test("ns-exercise.js on a static host without CORS: the exercise checks the pasted solution on the GPU, no other request", async ({page}) => {
+  test.setTimeout(90_000);
+  const {root, host} = await bundleHost("dist/embed/ns-exercise.js", "tests/fixtures/bundle/exercise-host.html");
+  try {
+    const seen = watch(page);
+    await page.goto(`${host.origin}/host.html`);
+    await expectWebGPU(page);
+    await expect(editorOf(page, "histogram")).toBeVisible({timeout: 40_000});
+    await expect(exercise(page, "histogram").locator(".exercise-engine")).toContainText("Checks run on your GPU");
+    await setCode(page, "histogram", taskWGSL("histogram", "solution"));
+    const r = await runCheck(page, "histogram");
+    expect(r.summary).toMatch(/^Passed/);
+    expect(await exerciseValue(page, "histogram")).toEqual({task: "histogram", passed: true, attempts: 1, engine: "gpu"});
+    expect(await page.evaluate(() => customElements.get("ns-grid-query") ?? null)).toBeNull();
+    seen.expectOnlyTheHostsTwoFiles(host.origin, "ns-exercise.js");
   } finally {
     await host.close();
     rmSync(root, {recursive: true, force: true});

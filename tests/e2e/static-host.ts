@@ -6,7 +6,7 @@
 import {copyFileSync, mkdtempSync, readFileSync} from "node:fs";
 import {createServer, type Server} from "node:http";
 import {tmpdir} from "node:os";
-import {extname, join, normalize} from "node:path";
+import {basename, extname, join, normalize} from "node:path";
 import {expect, type Page} from "@playwright/test";
 import {watchErrors} from "./helpers";
 
@@ -39,14 +39,18 @@ export function watch(page: Page) {
   return {
     requests,
     errors,
-    /** No request left `origin` (data: URLs are none), the page fetched only host.html and ns-widgets.js, nothing was logged as an error. */
-    expectOnlyTheHostsTwoFiles(origin: string) {
-      const elsewhere = requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith("data:"));
+    /**
+     * No request left `origin` (data: URLs are none, nor blob: ones: ns-exercise.js's worker, made
+     * from a string in the file), the page fetched only host.html and `file` (default
+     * ns-widgets.js), nothing was logged as an error.
+     */
+    expectOnlyTheHostsTwoFiles(origin: string, file = "ns-widgets.js") {
+      const elsewhere = requests.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith("data:") && !u.startsWith(`blob:${origin}/`));
       expect(elsewhere, "requests that left the host's origin").toEqual([]);
       expect(
         requests.filter((u) => u.startsWith(origin)).map((u) => new URL(u).pathname),
         "the page's only requests"
-      ).toEqual(["/host.html", "/ns-widgets.js"]);
+      ).toEqual(["/host.html", `/${file}`]);
       expect(errors).toEqual([]);
     },
   };
@@ -63,10 +67,13 @@ export function inner(page: Page, id: string) {
   }, id);
 }
 
-/** A temp folder holding tests/fixtures/bundle/host.html and a copy of `bundle` as ns-widgets.js, served by serveStatic. */
-export async function bundleHost(bundle: string) {
+/**
+ * A temp folder holding a host page as host.html (default tests/fixtures/bundle/host.html, which
+ * loads ns-widgets.js) and a copy of `bundle` under its own name, served by serveStatic.
+ */
+export async function bundleHost(bundle: string, page = "tests/fixtures/bundle/host.html") {
   const root = mkdtempSync(join(tmpdir(), "ns-bundle-host-"));
-  copyFileSync("tests/fixtures/bundle/host.html", join(root, "host.html"));
-  copyFileSync(bundle, join(root, "ns-widgets.js"));
+  copyFileSync(page, join(root, "host.html"));
+  copyFileSync(bundle, join(root, basename(bundle)));
   return {root, host: await serveStatic(root)};
 }

@@ -6,7 +6,7 @@ import {optionsSection} from "../../components/embed/docs.js";
 import {EMBED_NAMES, embedPaths, tagOf} from "../../components/embed/names.js";
 import {REGISTRY, registryOf} from "../../components/embed/registry.js";
 import {EMBED_INFO, embedInfoOf} from "../../components/embed/schemas.js";
-import {type Catalogue, CATALOGUE, embeddableNames} from "../../components/widgets/catalogue.js";
+import {bundleCatalogue, bundlesOf, type Catalogue, CATALOGUE, DEFAULT_BUNDLE, embeddableNames} from "../../components/widgets/catalogue.js";
 import type {WidgetMeta} from "../../components/widgets/runtime/meta.js";
 import type {OptionSchema} from "../../components/widgets/runtime/options.js";
 
@@ -80,6 +80,25 @@ describe("adding a widget is one folder and one catalogue line", () => {
     expect(embeddableNames(hidden)).toEqual([...EMBED_NAMES]);
     expect(registryOf(hidden).has("fake-widget")).toBe(false);
     expect(Object.keys(await embedInfoOf(hidden))).not.toContain("fake-widget");
+  });
+});
+
+describe("the one-file element bundles are the catalogue's `bundle` fields", () => {
+  it("a new line goes into ns-widgets.js; a line with its own `bundle` makes a file of its own, defining it alone", () => {
+    expect(bundlesOf(withFake).get(DEFAULT_BUNDLE)).toEqual([...bundlesOf(CATALOGUE).get(DEFAULT_BUNDLE)!, "fake-widget"]);
+    const own: Catalogue = {...withFake, "fake-widget": {...withFake["fake-widget"], bundle: "fake"}};
+    expect(bundlesOf(own).get("fake")).toEqual(["fake-widget"]);
+    expect(bundlesOf(own).get(DEFAULT_BUNDLE)).toEqual(bundlesOf(CATALOGUE).get(DEFAULT_BUNDLE));
+    // what the bundle of that name puts in place of the catalogue: its registry defines that element alone
+    expect([...registryOf(bundleCatalogue(own, "fake")).keys()]).toEqual(["fake-widget"]);
+  });
+
+  it("the site's: ns-widgets.js defines every embeddable widget but the exercise, ns-exercise.js the exercise", () => {
+    const bundles = bundlesOf(CATALOGUE);
+    expect([...bundles.keys()]).toEqual([DEFAULT_BUNDLE, "exercise"]);
+    expect(bundles.get("exercise")).toEqual(["exercise"]);
+    expect(bundles.get(DEFAULT_BUNDLE)).toEqual(EMBED_NAMES.filter((n) => n !== "exercise"));
+    expect(embeddableNames(bundleCatalogue(CATALOGUE, DEFAULT_BUNDLE))).toEqual(bundles.get(DEFAULT_BUNDLE));
   });
 });
 

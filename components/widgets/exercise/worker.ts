@@ -5,8 +5,8 @@
  * message once loaded), keeping any message that arrives before it.
  *
  * Import it only with `import()`: a bundler then makes it a chunk of its own, so the worker loads
- * this module and what the interpreter needs, nothing of the page. The one-file element bundle
- * (scripts/bundle-elements.mjs), which has no chunks, replaces this module with a worker built
+ * this module and what the interpreter needs, nothing of the page. The exercise's one-file element
+ * bundle (ns-exercise.js, scripts/bundle-elements.mjs), which has no chunks, replaces this module with a worker built
  * from a string.
  */
 const WORKER_URL: string = import.meta.url;
