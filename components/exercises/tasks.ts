@@ -98,7 +98,7 @@ const histogramTask: Task = {
   goal: "Count the particles in every cell: counts[c] must end as the number of particles whose key is c.",
   requirements: [
     "Every particle is counted exactly once, however many threads hit the same cell at the same moment.",
-    "counts starts at zero; nothing else clears it.",
+    "counts is all zeros when the kernel starts: add to it, never clear or overwrite it.",
     "Works for any particle count, not only multiples of 256.",
   ],
   hints: [
