@@ -32,11 +32,11 @@ export interface InterpreterCheckOptions {
   seed?: number;
 }
 
-/** A parser error ("Expected ';' after statement.. Line: 3") at its line; wgsl_reflect gives no column. */
+/** A parser error ("Expected ';' after statement.. Line: 3") at its line; wgsl_reflect gives no column (0: the widget marks the line). */
 function parseMessage(error: unknown): CompileMessage {
   const text = String((error as Error)?.message ?? error);
   const m = /^(.*?)\.*\s*Line:\s*(\d+)/s.exec(text);
-  return {type: "error", message: (m ? m[1] : text).trim(), line: m ? Number(m[2]) : 1, column: 1};
+  return {type: "error", message: (m ? m[1] : text).trim(), line: m ? Number(m[2]) : 1, column: 0};
 }
 
 /** Fresh copies of the input's buffers in the interpreter's binding format (uniforms as {uniform}). */

@@ -71,7 +71,7 @@ export interface Task {
   drives?: {widget: string; kernel: string};
 }
 
-/** A compilation message at its place in the reader's code (1-based line and column). */
+/** A compilation message at its place in the reader's code (1-based line and column; column 0: the compiler gave none). */
 export interface CompileMessage {
   type: "error" | "warning" | "info";
   message: string;

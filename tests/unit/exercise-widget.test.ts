@@ -38,6 +38,12 @@ describe("the exercise widget", () => {
     expect(messageRange(state, {line: 0, column: 0}).from).toBe(0);
   });
 
+  it("marks the line's text after its indentation where the compiler gave no column (0)", () => {
+    const state = EditorState.create({doc: "fn main() {\n  let x = (1u;\n}\n"});
+    const r = messageRange(state, {line: 2, column: 0});
+    expect(state.sliceDoc(r.from, r.to)).toBe("let x = (1u;");
+  });
+
   it("says in one sentence how a check went", () => {
     const base: CheckResult = {engine: "gpu", passed: false, messages: [], cases: []};
     expect(summaryOf({...base, messages: [{type: "error", message: "x", line: 3, column: 1}]})).toMatch(/^Your code does not compile: one error/);

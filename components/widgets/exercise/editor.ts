@@ -47,10 +47,18 @@ export interface ExerciseEditor {
   destroy(): void;
 }
 
-/** `message`'s place in `state`'s text, clamped into the document: from its column to the end of the word there (at least one character where the line has one). */
+/**
+ * `message`'s place in `state`'s text, clamped into the document: from its column to the end of the
+ * word there (at least one character where the line has one); with no column (0, the interpreter's
+ * parser gives none), the line's text after its indentation.
+ */
 export function messageRange(state: EditorState, m: Pick<CompileMessage, "line" | "column">): {from: number; to: number} {
   const doc = state.doc;
   const line = doc.line(Math.min(Math.max(1, Math.round(m.line) || 1), doc.lines));
+  if (!(m.column > 0)) {
+    const indent = /^\s*/.exec(line.text)![0].length;
+    return {from: line.from + indent, to: line.to};
+  }
   const col = Math.min(Math.max(0, (Math.round(m.column) || 1) - 1), line.length);
   const from = line.from + col;
   const rest = line.text.slice(col);
@@ -64,7 +72,7 @@ function diagnosticsOf(state: EditorState, messages: readonly CompileMessage[]):
     ...messageRange(state, m),
     severity: m.type === "error" ? "error" : m.type === "warning" ? "warning" : "info",
     message: m.message,
-    source: `line ${m.line}, column ${m.column}`,
+    source: m.column > 0 ? `line ${m.line}, column ${m.column}` : `line ${m.line}`,
   }));
 }
 

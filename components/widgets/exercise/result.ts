@@ -53,7 +53,8 @@ export function resultBox(goTo: (m: CompileMessage) => void) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = `exercise-message ${m.type}`;
-      b.textContent = `Line ${m.line}, column ${m.column}: ${m.message}`;
+      // column 0: the compiler gave none (the CPU interpreter's parser)
+      b.textContent = `Line ${m.line}${m.column > 0 ? `, column ${m.column}` : ""}: ${m.message}`;
       b.title = "Move the cursor there";
       b.addEventListener("click", () => goTo(m));
       li.append(b);
