@@ -305,6 +305,27 @@ describe("runEngine", () => {
     expect(rt.kind).toBe("pending");
   });
 
+  it("a CPU engine that fails because the widget was disposed while it started says nothing, not even in the console", async () => {
+    const status = fakeStatus();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    let fail: (e: unknown) => void = () => {};
+    const rt = runEngine<Engine>({
+      root: {} as Element,
+      status,
+      lazy: false,
+      acquire: async () => null,
+      gpu: () => ({}),
+      cpu: () => new Promise<Engine>((_, reject) => (fail = reject)),
+    });
+    await tick();
+    rt.dispose();
+    fail(undefined); // as a terminated worker's check does
+    await tick();
+    expect(status.lines.filter((l) => l.includes("failed to start"))).toEqual([]);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   describe("on a CPU-emulated GPU (engine-choice.ts)", () => {
     /** A provider whose device says it is SwiftShader. */
     const swiftShader = () => {

@@ -424,8 +424,10 @@ class EngineRunner<E extends Engine> implements EngineRuntime<E> {
       if (s.disposed) return e.dispose?.();
       this.run(e, "cpu");
     } catch (err) {
+      // disposed while it started (a cell re-run, a page unloading): the failure is the dispose's, not the reader's
+      if (s.disposed) return this.markReady();
       console.error(err);
-      this.spec.status.error(`The CPU engine failed to start: ${(err as Error).message}`);
+      this.spec.status.error(`The CPU engine failed to start: ${err instanceof Error ? err.message : String(err)}`);
       this.markReady();
     }
   }
