@@ -99,6 +99,10 @@ export function dropUnused(css, unused) {
     .join("");
 }
 
+/** The first-screen sheet's last rule, and the whole sheet's: the footer's rules are not in the first (deferCells). */
+const HIDE_FOOTER = "footer{visibility:hidden}";
+const SHOW_FOOTER = "footer{visibility:visible}";
+
 /** A cell's import of a page's hero module: `_bundle/hero.js` (the essay), `_bundle/<page>-hero.js` (the others). */
 const HERO_MODULE = /import\("([^"]*\/_bundle\/(?:[\w-]+-)?hero\.[^"]*)"\)/;
 
@@ -241,7 +245,12 @@ function deferCells(file, html) {
       for (const m of firstView.matchAll(/ (?:class|id)="([^"]*)"/g)) for (const n of m[1].split(/\s+/)) names.add(n);
       const scripts = Array.from(html.matchAll(/<script>([\s\S]*?)<\/script>/g), (m) => m[1]);
       const firstCode = [...scripts, probe.boot, ...[...graph].map((u) => readFileSync(join(dir, u), "utf8"))].join("\n");
-      const first = firstScreenCSS(readFileSync(join(dir, sheet), "utf8"), (n) => names.has(n) || inCode(n, firstCode));
+      // …so the footer waits for the whole sheet, hidden (not removed: no layout moves): until then
+      // its links would be bare text-coloured words (axe: link-in-text-block). The whole sheet,
+      // linked after the first one (and in <noscript>), ends by showing it again.
+      const whole = readFileSync(join(dir, sheet), "utf8");
+      if (!whole.endsWith(SHOW_FOOTER)) writeFileSync(join(dir, sheet), `${whole}\n${SHOW_FOOTER}`);
+      const first = `${firstScreenCSS(whole, (n) => names.has(n) || inCode(n, firstCode))}\n${HIDE_FOOTER}`;
       const firstUrl = `./_import/style.first.${createHash("sha256").update(first).digest("hex").slice(0, 8)}.css`;
       writeFileSync(join(dir, firstUrl), first);
       sheets = [sheet, firstUrl];
