@@ -3,7 +3,9 @@
  * them for some sorter configurations, tests/soak/sort-block-totals.test.ts for the others).
  */
 import {describe, expect, it} from "vitest";
-import type {CountingSortGPU} from "../../components/sort/gpu-sort.js";
+import {nodeWGSL} from "../../components/gpu/node.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
+import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
 import {scanBlockCells, type GridParams} from "../../components/sort/grid.js";
 import {allocParticles, cloneParticles, PARTICLE_WORDS, type PackedParticles} from "../../components/sort/particles.js";
 import {blockCountsTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
@@ -14,6 +16,17 @@ export const MAX_N = 70_000;
 /** [scan blocks, particles per thread (undefined: chosen from the count, with a target of 2 workgroups)] */
 export type BlockConfig = [number, number | undefined];
 export const blockConfigName = ([blocks, k]: BlockConfig) => `${blocks} blocks, ${k ?? "auto"} per thread`;
+
+/** One sorter per configuration (up to MAX_N particles in 65,536 cells, two count workgroups), by `blockConfigName`. */
+export async function blockSorters(configs: BlockConfig[], device: GPUDevice, scope: ResourceScope): Promise<Map<string, CountingSortGPU>> {
+  const sorters = new Map<string, CountingSortGPU>();
+  for (const c of configs) {
+    const [scanBlocks, countPerThread] = c;
+    const options = {maxParticles: MAX_N, maxCells: 65_536, scanBlocks, countPerThread, countWorkgroups: 2};
+    sorters.set(blockConfigName(c), await CountingSortGPU.create(device, scope, nodeWGSL, options));
+  }
+  return sorters;
+}
 
 /** Keys the twin gives `input` (computed on a copy). */
 function twinKeys(g: GridParams, input: PackedParticles): {counts: Uint32Array; keys: Uint32Array} {

@@ -2,7 +2,9 @@
 import {expect} from "vitest";
 import type {CountingSortGPU} from "../../components/sort/gpu-sort.js";
 import {denseGrid, type GridParams} from "../../components/sort/grid.js";
-import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
+import {allocParticles, cloneParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
+import {blockScanTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
+import {expectSameArray} from "./arrays.js";
 import {readBuffers} from "../../components/gpu/readback.js";
 import {rng} from "./rng.js";
 import {Usage} from "../../components/gpu/usage.js";
@@ -143,4 +145,28 @@ export function expectValidSort(input: PackedParticles, expectedKeys: Uint32Arra
     for (let w = 0; w < 5; w++) if (sorted.u32[o + w] !== input.u32[io + w]) bad++;
   }
   expect(bad, "slots holding a wrong, duplicate or altered particle").toBe(0);
+}
+
+/**
+ * The production sort of `n` random particles in `cells` cells (seeded by both) against the twin:
+ * the histogram (and its sum), the cell starts (equal to the block scan's too), every cursor at
+ * its cell's end after the scatter, and a valid sort. The unit tier calls it up to 100,000
+ * particles, the soak tier at a million.
+ */
+export async function expectProductionSort(sorter: CountingSortGPU, cells: number, n: number) {
+  const g = gridWithCells(cells);
+  const input = randomParticles(g, n, cells * 7919 + n);
+  const twinInput = cloneParticles(input);
+  const twinCounts = countTwin(g, twinInput);
+  const keys = new Uint32Array(n);
+  for (let i = 0; i < n; i++) keys[i] = twinInput.u32[i * PARTICLE_WORDS + 5];
+  const res = await runProductionSort(sorter, g, input);
+  expectSameArray(res.counts, twinCounts, "counts");
+  expect(res.counts.reduce((s, v) => s + v, 0)).toBe(n);
+  const twinStarts = exclusiveScan(twinCounts);
+  expectSameArray(res.starts, twinStarts, "starts");
+  expectSameArray(res.starts, blockScanTwin(twinCounts).starts, "starts = block scan");
+  // after the scatter every cursor has advanced to its cell's end
+  expectSameArray(res.cursorAfter, twinStarts.slice(1), "cursors after the scatter");
+  expectValidSort(input, keys, res.starts, res.sorted);
 }

@@ -1,9 +1,9 @@
 // Soak tier: long sand runs that must settle inside the closed box — 1,500 GPU substeps
 // (Dawn) and 2,500 twin substeps. Moved out of tests/unit/sand-gpu.test.ts (about a minute
 // on SwiftShader); the one-substep GPU = twin checks stay there.
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {readBuffers} from "../../components/gpu/readback.js";
 import {SandGPU} from "../../components/sand/gpu-sand.js";
@@ -11,20 +11,16 @@ import {SAND_DEFAULTS, sandGrid, type SandParams} from "../../components/sand/pa
 import {pourSand} from "../../components/sand/pour.js";
 import {kineticEnergyPerGrain, sandSubstepTwin} from "../../components/sand/twin.js";
 import {PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 
 let gpu: GPUHandle;
 let scope: ResourceScope;
 let sand: SandGPU;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
   sand = await SandGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 30000});
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
 describe("a long run settles inside the closed box", () => {

@@ -5,55 +5,31 @@
 // which keeps the production sort up to 100,000 and the teaching scan at its own sizes.
 // Also the run kernels (ranks "runs" with the key array) at a million particles, random and
 // already in cell order.
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import {describe, expect, it} from "vitest";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
-import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan, sortTwin} from "../../components/sort/twin.js";
+import {countingSortTwin, countTwin, exclusiveScan, sortTwin} from "../../components/sort/twin.js";
 import {cloneParticles, PARTICLE_WORDS} from "../../components/sort/particles.js";
-import {testGPU} from "../helpers/gpu.js";
-import {expectValidSort, gridWithCells, randomParticles, runProductionSort} from "../helpers/sort.js";
+import {gpuSuite} from "../helpers/gpu.js";
+import {expectProductionSort, expectValidSort, gridWithCells, randomParticles, runProductionSort} from "../helpers/sort.js";
 import {expectSameArray} from "../helpers/arrays.js";
 
 const CELL_COUNTS = [1, 6, 16, 256, 257, 65_536];
 
-let gpu: GPUHandle;
-let scope: ResourceScope;
 let sorter: CountingSortGPU;
 /** The run kernels with their key array (the default on a GPU with subgroups; SwiftShader defaults to one atomic per particle). */
 let runsSorter: CountingSortGPU;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
-  sorter = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536});
-  runsSorter = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536, ranks: "runs", scanBlocks: 256});
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+gpuSuite(async ({device}, scope) => {
+  sorter = await CountingSortGPU.create(device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536});
+  runsSorter = await CountingSortGPU.create(device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536, ranks: "runs", scanBlocks: 256});
 });
 
 describe("production sort (clear, count, 3-dispatch scan, scatter) at a million particles", () => {
   for (const cells of CELL_COUNTS) {
     const n = 1_000_000;
     it(`${n} particles in ${cells} cells`, async () => {
-      const g = gridWithCells(cells);
-      const input = randomParticles(g, n, cells * 7919 + n);
-      const twinInput = cloneParticles(input);
-      const twinCounts = countTwin(g, twinInput);
-      const keys = new Uint32Array(n);
-      for (let i = 0; i < n; i++) keys[i] = twinInput.u32[i * PARTICLE_WORDS + 5];
-      const res = await runProductionSort(sorter, g, input);
-      expectSameArray(res.counts, twinCounts, "counts");
-      expect(res.counts.reduce((s, v) => s + v, 0)).toBe(n);
-      const twinStarts = exclusiveScan(twinCounts);
-      expectSameArray(res.starts, twinStarts, "starts");
-      expectSameArray(res.starts, blockScanTwin(twinCounts).starts, "starts = block scan");
-      // after the scatter every cursor has advanced to its cell's end
-      expectSameArray(res.cursorAfter, twinStarts.slice(1), "cursors after the scatter");
-      expectValidSort(input, keys, res.starts, res.sorted);
+      await expectProductionSort(sorter, cells, n);
     });
   }
 });

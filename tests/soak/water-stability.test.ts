@@ -9,16 +9,16 @@
 // by the former water suite on the H200 (data/bench/water.json: no NaN, none outside the tank,
 // mean density within 5 % of ρ₀); longer substeps were studied on the CPU twin at 10,000–80,000
 // (bench/water-dt-study.ts, docs/records/water-substep.md).
-import {afterAll, beforeAll, expect, it} from "vitest";
+import {expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {denseGrid} from "../../components/sort/grid.js";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {WATER_DEFAULTS, H, type WaterParams} from "../../components/water/params.js";
 import {damBreak} from "../../components/water/scene.js";
 import {WaterGPU} from "../../components/water/pipeline.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 
 const N = 1000;
 /** Simulated seconds of the run, and the substeps between two reads (12 reads). */
@@ -28,13 +28,9 @@ const CHUNK = SUBSTEPS / 12;
 let gpu: GPUHandle;
 let scope: ResourceScope;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
 });
 
 it(`${SUBSTEPS} substeps (${SECONDS} s) of a ${N}-particle dam break stay finite, inside the tank, bounded and near ρ₀`, async () => {

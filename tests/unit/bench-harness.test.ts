@@ -1,9 +1,9 @@
 // The benchmark harness (components/bench/harness.ts) on Dawn: it reports a correct
 // pipeline, refuses one whose kernel is deliberately wrong (no times reported), and skips
 // a count that exceeds the memory budget with a stated reason.
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {beforeAll, describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {computePipeline} from "../../components/gpu/wgsl.js";
 import {STORAGE_RW} from "../../components/gpu/usage.js";
@@ -15,18 +15,14 @@ import {SORT_GRID, sortSpec, waterSpec, type PipelineSpec, type TwinCheck} from 
 import {WATER_DEFAULTS} from "../../components/water/params.js";
 import {GRAVITY_CHECK_BODIES, gravitySpec} from "../../components/bench/gravity.js";
 import {GRAVITY_PHASES, GravityGPU, forceDispatches} from "../../components/gravity/gpu.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 
 let gpu: GPUHandle;
 let scope: ResourceScope;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
 });
 
 const options = (pipelines: PipelineSpec<any>[], extra: Partial<BenchOptions> = {}): BenchOptions => ({

@@ -2,9 +2,9 @@
 // Morton keys, the radix sort, the tree build and the centre-of-mass sums EQUAL the twin
 // exactly, for random and degenerate inputs; the walk's forces match the twin walk, and at
 // θ = 0 the walk matches the tiled O(N²) kernel.
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {GravityGPU, levelWorkgroupBounds} from "../../components/gravity/gpu.js";
 import {
@@ -21,7 +21,7 @@ import {
   type Bodies,
 } from "../../components/gravity/twin.js";
 import {BH_ERROR_OPTIONS} from "../../components/widgets/bh-error/options.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 import {rng} from "../helpers/rng.js";
 
 let gpu: GPUHandle;
@@ -29,14 +29,10 @@ let scope: ResourceScope;
 let grav: GravityGPU;
 const MAX = 40000;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
   grav = await GravityGPU.create(gpu.device, scope, nodeWGSL, {maxBodies: MAX, leafCapacity: 4});
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
 function bodiesFrom(xy: [number, number][], seed = 1): Bodies {

@@ -2,9 +2,9 @@
 // sampled twin check and its fewer frames (frameLimits, which the harness honours), and the walk
 // variants, each checked against its twin before it may be timed; the sort and build options
 // (GRAVITY3_BUILD_VARIANTS) twin-checked and counted: 10 sort and 20 build dispatches fewer.
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {frameCounts, runBench, type BenchOptions} from "../../components/bench/harness.js";
 import type {PipelineSpec} from "../../components/bench/pipelines.js";
@@ -23,18 +23,14 @@ import {
   sampleIndices,
 } from "../../components/bench/gravity3d.js";
 import {direct3, GRAVITY3_DEFAULTS, plummer3Scene} from "../../components/gravity3d/twin.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 
 let gpu: GPUHandle;
 let scope: ResourceScope;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
 });
 
 const options = (pipelines: PipelineSpec<any>[], extra: Partial<BenchOptions> = {}): BenchOptions => ({

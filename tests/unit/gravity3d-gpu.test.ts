@@ -3,9 +3,9 @@
 // exactly (with the 4- or 5-bit sort and the 5- or 3-dispatch build); walk forces match the twin walk to float32 rounding (term counts exactly for
 // almost every body); θ = 0 matches the tiled O(N²) kernel; at θ 0.5 the median error
 // against the exact sum is ≤ 1e-2 for a Plummer sphere; a leapfrog step matches the twin's.
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {Gravity3GPU, type Gravity3GPUOptions, gravity3BuildDispatches, gravity3SortDispatches} from "../../components/gravity3d/gpu.js";
 import {
@@ -21,7 +21,7 @@ import {
   plummer3Scene,
   walk3Twin,
 } from "../../components/gravity3d/twin.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 import {rng} from "../helpers/rng.js";
 
 let gpu: GPUHandle;
@@ -29,14 +29,10 @@ let scope: ResourceScope;
 let grav: Gravity3GPU;
 const MAX = 8000;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
   grav = await Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: MAX, leafCapacity: 8});
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
 function cloud(n: number, seed: number, spread: (r: () => number) => [number, number, number]): Bodies3 {

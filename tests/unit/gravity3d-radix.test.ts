@@ -2,13 +2,11 @@
 // 30-bit keys) against its twin (radixPass with `bits` 5, components/gravity/radix.ts): sorted keys
 // and permutation EQUAL the twin's exactly at block-edge sizes, and equal the 4-bit sort's (the
 // sort is stable, so its result is unique whatever the digit width).
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import {describe, expect, it} from "vitest";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {radixPass, radixPasses, radixSortTwin} from "../../components/gravity/radix.js";
 import {Gravity3GPU} from "../../components/gravity3d/gpu.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 import {rng} from "../helpers/rng.js";
 
 const SIZES = [1, 255, 256, 257, 100_003];
@@ -48,18 +46,10 @@ describe("the twin with a digit width", () => {
   });
 });
 
-let gpu: GPUHandle;
-let scope: ResourceScope;
 const pipes = new Map<4 | 5, Gravity3GPU>();
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
-  for (const bits of [4, 5] as const) pipes.set(bits, await Gravity3GPU.create(gpu.device, scope, nodeWGSL, {maxBodies: MAX, sortDigitBits: bits}));
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+gpuSuite(async ({device}, scope) => {
+  for (const bits of [4, 5] as const) pipes.set(bits, await Gravity3GPU.create(device, scope, nodeWGSL, {maxBodies: MAX, sortDigitBits: bits}));
 });
 
 describe("the GPU sort equals its twin", () => {

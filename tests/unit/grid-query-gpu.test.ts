@@ -1,15 +1,15 @@
 // shaders/contacts/grid_query.wgsl on the GPU (Dawn) against its CPU twin, after the GPU
 // counting sort of the same discs: cell starts, candidate pairs and the query window's ids.
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {GridQueryGPU} from "../../components/contacts/grid-query-gpu.js";
 import {demoGrid, GRID_DEMO_DEFAULTS, gridContactStep, gridQueryTwin, packDiscs, windowIdsBruteForce} from "../../components/contacts/grid-query.js";
 import {sortTwin} from "../../components/sort/twin.js";
 import {allocDiscs, scatterDiscs} from "../../components/contacts/physics.js";
 import {denseGrid} from "../../components/sort/grid.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 import {queryTestPoints} from "../helpers/contacts.js";
 
 let gpu: GPUHandle;
@@ -17,14 +17,10 @@ let scope: ResourceScope;
 let q: GridQueryGPU;
 const g = demoGrid();
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
   q = await GridQueryGPU.create(gpu.device, scope, nodeWGSL, 5000, g);
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
 /** Runs GPU and twin on the same discs and compares everything. */

@@ -2,9 +2,9 @@
 // sort exact, forces + integration within 1e-4 relative, dense vs hashed grids, hash
 // keys in range for extreme coordinates. The long run that must settle in the box is in the
 // soak tier (tests/soak/sand-settle.test.ts).
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {readBuffers} from "../../components/gpu/readback.js";
 import {SandGPU} from "../../components/sand/gpu-sand.js";
@@ -13,21 +13,17 @@ import {sandSubstepTwin} from "../../components/sand/twin.js";
 import {cellCoord, cellKey, cellWindow} from "../../components/sort/grid.js";
 import {allocParticles, PARTICLE_BYTES, PARTICLE_WORDS, wrapParticles, type PackedParticles} from "../../components/sort/particles.js";
 import {foldMismatches, readSortState} from "../helpers/fold.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 import {rng} from "../helpers/rng.js";
 
 let gpu: GPUHandle;
 let scope: ResourceScope;
 let sand: SandGPU;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
   sand = await SandGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 30000});
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
 /** n grains on a jittered lattice 0.93 diameters apart (many contacts), random velocities, touching the walls. */

@@ -6,14 +6,14 @@
 // the coarsening's dispatch arithmetic, for counts up to 2^31. The block-total cases run here
 // for one particle per thread, the automatic choice and 7 blocks; 3 and 40 per thread are in
 // the soak tier (tests/soak/sort-block-totals.test.ts).
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {workgroupGrid} from "../../components/gpu/dispatch.js";
 import {COUNT_TARGET_WORKGROUPS, CountingSortGPU, countPerThreadFor, countThreads} from "../../components/sort/gpu-sort.js";
-import {type BlockConfig, blockConfigName, describeBlockTotals, MAX_N} from "../helpers/block-totals.js";
-import {testGPU} from "../helpers/gpu.js";
+import {type BlockConfig, blockConfigName, blockSorters, describeBlockTotals, MAX_N} from "../helpers/block-totals.js";
+import {gpuSuite} from "../helpers/gpu.js";
 import {gridWithCells} from "../helpers/sort.js";
 
 /** Every configuration built here; the block-total cases run for the first three (the others: tests/soak/). */
@@ -28,23 +28,13 @@ const UNIT_CONFIGS = CONFIGS.slice(0, 3);
 
 let gpu: GPUHandle;
 let scope: ResourceScope;
-const sorters = new Map<string, CountingSortGPU>();
+let sorters: Map<string, CountingSortGPU>;
 const name = blockConfigName;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
-  for (const c of CONFIGS) {
-    const [scanBlocks, countPerThread] = c;
-    sorters.set(
-      name(c),
-      await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: MAX_N, maxCells: 65_536, scanBlocks, countPerThread, countWorkgroups: 2})
-    );
-  }
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
+  sorters = await blockSorters(CONFIGS, gpu.device, scope);
 });
 
 describeBlockTotals(UNIT_CONFIGS, (label) => sorters.get(label)!);

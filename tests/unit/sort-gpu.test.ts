@@ -3,16 +3,15 @@
 // tested here at the sizes its sorter is built for (createTeachingSorter: ≤ 4,096 particles,
 // ≤ 256 cells); the million-particle sorts and the teaching scan far past its sizes are in
 // the soak tier (tests/soak/sort-large.test.ts, `npm run test:soak`).
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
-import type {GPUHandle} from "../../components/gpu/context.js";
+import {describe, expect, it} from "vitest";
 import {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeGPU, nodeWGSL} from "../../components/gpu/node.js";
 import {CountingSortGPU} from "../../components/sort/gpu-sort.js";
 import {createTeachingSorter} from "../../components/sort/teaching.js";
-import {blockScanTwin, countingSortTwin, countTwin, exclusiveScan} from "../../components/sort/twin.js";
+import {countingSortTwin} from "../../components/sort/twin.js";
 import {cloneParticles, PARTICLE_WORDS} from "../../components/sort/particles.js";
-import {testGPU} from "../helpers/gpu.js";
-import {expectValidSort, gridWithCells, particlesInCell, randomParticles, runProductionSort} from "../helpers/sort.js";
+import {gpuSuite} from "../helpers/gpu.js";
+import {expectProductionSort, expectValidSort, gridWithCells, particlesInCell, randomParticles, runProductionSort} from "../helpers/sort.js";
 import {expectSameArray} from "../helpers/arrays.js";
 
 const PARTICLE_COUNTS = [0, 1, 55, 56, 255, 256, 257, 100_000]; // 1,000,000: tests/soak/sort-large.test.ts
@@ -22,41 +21,19 @@ const TEACHING_PARTICLE_COUNTS = [0, 1, 56, 257, TEACHING_MAX_PARTICLES];
 const TEACHING_CELL_COUNTS = [1, 6, 16, 256];
 const CELL_COUNTS = [1, 6, 16, 256, 257, 65_536];
 
-let gpu: GPUHandle;
-let scope: ResourceScope;
 let sorter: CountingSortGPU;
 let teaching: CountingSortGPU;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
-  sorter = await CountingSortGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536});
-  teaching = await createTeachingSorter(gpu.device, scope, nodeWGSL);
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
+gpuSuite(async ({device}, scope) => {
+  sorter = await CountingSortGPU.create(device, scope, nodeWGSL, {maxParticles: 1_000_000, maxCells: 65_536});
+  teaching = await createTeachingSorter(device, scope, nodeWGSL);
 });
 
 describe("production sort (count, one-dispatch scan, scatter)", () => {
   for (const cells of CELL_COUNTS) {
     for (const n of PARTICLE_COUNTS) {
       it(`${n} particles in ${cells} cells`, async () => {
-        const g = gridWithCells(cells);
-        const input = randomParticles(g, n, cells * 7919 + n);
-        const twinInput = cloneParticles(input);
-        const twinCounts = countTwin(g, twinInput);
-        const keys = new Uint32Array(n);
-        for (let i = 0; i < n; i++) keys[i] = twinInput.u32[i * PARTICLE_WORDS + 5];
-        const res = await runProductionSort(sorter, g, input);
-        expectSameArray(res.counts, twinCounts, "counts");
-        expect(res.counts.reduce((s, v) => s + v, 0)).toBe(n);
-        const twinStarts = exclusiveScan(twinCounts);
-        expectSameArray(res.starts, twinStarts, "starts");
-        expectSameArray(res.starts, blockScanTwin(twinCounts).starts, "starts = block scan");
-        // after the scatter every cursor has advanced to its cell's end
-        expectSameArray(res.cursorAfter, twinStarts.slice(1), "cursors after the scatter");
-        expectValidSort(input, keys, res.starts, res.sorted);
+        await expectProductionSort(sorter, cells, n);
       });
     }
   }

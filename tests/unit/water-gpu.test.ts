@@ -2,9 +2,9 @@
 // density of known neighbourhoods, momentum conservation of the pressure forces, one whole
 // substep at 10,000 particles, every count of threads per particle (lanes) against the twin,
 // and the diagnostics (histogram, max speed).
-import {afterAll, beforeAll, describe, expect, it} from "vitest";
+import {describe, expect, it} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
-import {ResourceScope} from "../../components/gpu/scope.js";
+import type {ResourceScope} from "../../components/gpu/scope.js";
 import {nodeWGSL} from "../../components/gpu/node.js";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
 import {denseGrid} from "../../components/sort/grid.js";
@@ -15,21 +15,17 @@ import {adapterInfoOf, isSoftwareAdapter} from "../../components/gpu/adapter.js"
 import {densityTwin, statsTwin, substepTwin} from "../../components/water/twin.js";
 import {sortTwin} from "../../components/sort/twin.js";
 import {foldMismatches, readSortState} from "../helpers/fold.js";
-import {testGPU} from "../helpers/gpu.js";
+import {gpuSuite} from "../helpers/gpu.js";
 import {particlesFrom, shake, slotsById} from "../helpers/water.js";
 
 let gpu: GPUHandle;
 let scope: ResourceScope;
 let sim: WaterGPU;
 
-beforeAll(async () => {
-  gpu = await testGPU();
-  scope = new ResourceScope(gpu.device);
+gpuSuite(async (handle, resources) => {
+  gpu = handle;
+  scope = resources;
   sim = await WaterGPU.create(gpu.device, scope, nodeWGSL, {maxParticles: 20_000});
-});
-afterAll(() => {
-  scope?.dispose();
-  expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
 });
 
 /** Params with nothing but the pairwise terms: no gravity, walls far away, no clamps. */

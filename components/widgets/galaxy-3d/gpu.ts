@@ -20,7 +20,7 @@ import {fmtNumber} from "../runtime/options.js";
 import {softwareMessage} from "../runtime/status.js";
 import type {Galaxy3DEngine, Galaxy3DSetup} from "./engine.js";
 import {SPEED_RANGE3} from "./draw.js";
-import {PointRenderer} from "./renderer.js";
+import {PointRenderer} from "../../sim/point-renderer.js";
 
 const ENERGY_EVERY_MS = 2000;
 

@@ -1,14 +1,14 @@
 /**
- * PointRenderer: the 3D bodies of Gravity3GPU drawn straight from its `pos`/`vel` buffers
- * as additive billboards (shaders/gravity3d/points.wgsl), through the orbit camera's matrix.
+ * PointRenderer: 3D bodies drawn straight from a `pos`/`vel` buffer pair (16 bytes a body each;
+ * the 3D gravity engines' layout) as additive billboards (shaders/gravity3d/points.wgsl), through the orbit camera's matrix.
  * Nothing is read back to draw. The same look rules as BodyRenderer (components/sim/): light
  * added onto the night sky, or darker ink laid over a light page.
  */
-import {fitBackingStore} from "../../sim/backing-store.js";
-import {SKY} from "../../sim/body-renderer.js";
-import type {ResourceScope} from "../../gpu/scope.js";
-import {ShaderStage, Usage} from "../../gpu/usage.js";
-import type {WGSLLoader} from "../../gpu/wgsl.js";
+import {fitBackingStore} from "./backing-store.js";
+import {SKY} from "./body-renderer.js";
+import type {ResourceScope} from "../gpu/scope.js";
+import {ShaderStage, Usage} from "../gpu/usage.js";
+import type {WGSLLoader} from "../gpu/wgsl.js";
 
 interface PointStyle {
   radiusPx: number;
