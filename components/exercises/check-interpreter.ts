@@ -8,7 +8,7 @@
 import {WgslParser} from "wgsl_reflect/wgsl_reflect.module.js";
 import {compareCase, isBlank, shapeProblem} from "./compare.js";
 import {dispatchOnCPU, type InterpreterBindings} from "./interpreter.js";
-import {GUARD_GROUP, guardLoops} from "./loop-guard.js";
+import {GUARD_GROUP, guardLoops, loopProblem} from "./loop-guard.js";
 import type {CheckResult, CompileMessage, RaceReport, Task, TaskInput} from "./task.js";
 
 /** How long the whole interpreted check may run (ms): past it, an endless loop is reported. */
@@ -20,6 +20,8 @@ const INTERPRETER_TIMEOUT_MS = 15_000;
  * could not end such a loop; and it runs a `while` body only once, so whiles become loops.
  */
 const INTERPRETER_LOOP_LIMIT = 4096;
+/** Passes all the loops of one function call may run together on the interpreter (nested loops' bound). */
+const INTERPRETER_LOOP_TOTAL = 1 << 16;
 
 export interface InterpreterCheckOptions {
   /** Sizes to run (default: the task's `interpreterSizes`). */
@@ -115,7 +117,7 @@ export function checkOnInterpreter(task: Task, code: string, options: Interprete
   const timeoutMs = options.timeoutMs ?? INTERPRETER_TIMEOUT_MS;
   const deadline = performance.now() + timeoutMs;
   const sizes = options.sizes ?? task.interpreterSizes;
-  const guarded = guardLoops(code, INTERPRETER_LOOP_LIMIT, true);
+  const guarded = guardLoops(code, INTERPRETER_LOOP_LIMIT, true, INTERPRETER_LOOP_TOTAL);
   for (let k = 0; k < sizes.length; k++) {
     const input = task.input(sizes[k], (options.seed ?? 1) + k);
     const {bindings, output} = bindingsOf(task, input);
@@ -133,11 +135,8 @@ export function checkOnInterpreter(task: Task, code: string, options: Interprete
         problem: `The CPU interpreter stopped at size ${sizes[k]}: ${(e as Error).message ?? e}. (A GPU may clamp an access past an array's end; the interpreter does not.)`,
       };
     }
-    if (flag[0] !== 0)
-      return {
-        ...result,
-        problem: `A loop ran more than ${INTERPRETER_LOOP_LIMIT.toLocaleString("en-US")} times in one thread at size ${sizes[k]} on the CPU interpreter — an endless loop? The check stopped it.`,
-      };
+    if (flag[0] !== 0 || flag[1] !== 0)
+      return {...result, problem: loopProblem(flag, sizes[k], INTERPRETER_LOOP_LIMIT, INTERPRETER_LOOP_TOTAL, " on the CPU interpreter")};
     if (run.timedOut) return {...result, problem: `The kernel ran past ${timeoutMs / 1000} s on the CPU interpreter at size ${sizes[k]} — an endless loop?`};
     // a barrier only some threads reach comes first: the race it leaves behind is its symptom,
     // and "add a barrier" would be the wrong advice to a reader whose barrier sits under an `if`
