@@ -9,8 +9,9 @@
  * device, which `exerciseDevice` then replaces. Out-of-bounds accesses are clamped by WebGPU
  * and read as a wrong answer. Validation errors are caught in error scopes, never thrown.
  */
-import {compareCase, isBlank, shapeProblem} from "./compare.js";
+import {compareCase, isBlank} from "./compare.js";
 import {GUARD_GROUP, guardLoops, LOOP_LIMIT, loopProblem} from "./loop-guard.js";
+import {shapeProblem} from "./shape.js";
 import type {CaseResult, CheckResult, CompileMessage, Task, TaskInput} from "./task.js";
 
 /** How long one case may run before the watchdog calls it an endless loop (ms). */
@@ -162,7 +163,8 @@ async function runCase(
 export async function checkOnGPU(task: Task, code: string, device: GPUDevice, options: GPUCheckOptions = {}): Promise<CheckResult> {
   const result: CheckResult = {engine: "gpu", passed: false, messages: [], cases: []};
   if (lostDevices.has(device)) return {...result, problem: "The exercises' GPU device was lost; run the check again for a new one."};
-  const shape = shapeProblem(task, code);
+  // awaited: in the one-file bundle the page asks the interpreter's worker (shape.ts)
+  const shape = await shapeProblem(task, code);
   if (isBlank(code)) return {...result, problem: shape!};
   device.pushErrorScope("validation");
   const module = device.createShaderModule({label: `exercise ${task.id}`, code});

@@ -6,9 +6,10 @@
  * run it in a worker (interpreter-client.ts), tests call it directly.
  */
 import {WgslParser} from "wgsl_reflect/wgsl_reflect.module.js";
-import {compareCase, isBlank, shapeProblem} from "./compare.js";
+import {compareCase, isBlank} from "./compare.js";
 import {dispatchOnCPU, type InterpreterBindings} from "./interpreter.js";
 import {GUARD_GROUP, guardLoops, loopProblem} from "./loop-guard.js";
+import {shapeProblem} from "./shape.js";
 import type {CheckResult, CompileMessage, RaceReport, Task, TaskInput, ThreadTrace} from "./task.js";
 
 /** How long the whole interpreted check may run (ms): past it, an endless loop is reported. */

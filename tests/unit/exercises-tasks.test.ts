@@ -5,7 +5,8 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {WgslReflect} from "wgsl_reflect/wgsl_reflect.module.js";
-import {compareCase, isBlank, shapeProblem} from "../../components/exercises/compare.js";
+import {compareCase, isBlank} from "../../components/exercises/compare.js";
+import {shapeProblem} from "../../components/exercises/shape.js";
 import {guardLoops} from "../../components/exercises/loop-guard.js";
 import {GPU_SIZES, TASKS, TASKS_WITH_RACE, taskById} from "../../components/exercises/tasks.js";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
