@@ -5,11 +5,13 @@
  * workgroup scan without its barrier shows as the race it is, and one of its threads is stepped by
  * keyboard to that race. Waits are on conditions, never clocks.
  */
+import AxeBuilder from "@axe-core/playwright";
 import {expect, type Page, test} from "@playwright/test";
 import {brokenHistogram, endlessHistogram, exercise, openExercise, runCheck, setCode, sortValue, taskWGSL, exerciseValue} from "./exercise-check.js";
 import {traceOnInterpreter} from "../../components/exercises/check-interpreter.js";
 import {taskById} from "../../components/exercises/tasks.js";
 import {stepCaption} from "../../components/widgets/exercise/stepper.js";
+import {describeViolations} from "./a11y-check.js";
 import {disableWebGPU, watchErrors} from "./helpers.js";
 
 test.describe("the essay's exercises on the CPU interpreter, one page", () => {
@@ -106,6 +108,14 @@ test.describe("the essay's exercises on the CPU interpreter, one page", () => {
     await expect(ex.locator(".cm-step-line")).toHaveText(code.split("\n")[trace.steps[raced].line - 1]);
     await page.keyboard.press("ArrowLeft");
     await expect(caption).toHaveText(stepCaption(trace, raced - 1));
+    // the panel and the marked line, in both schemes: names, contrast (the dashed end buttons, the tint)
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({colorScheme});
+      const r = await new AxeBuilder({page}).include(".exercise-stepper").include(".cm-step-line").analyze();
+      const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad, `${colorScheme}:\n${describeViolations(bad)}`).toEqual([]);
+    }
+    await page.emulateMedia({colorScheme: "light"});
     errs.expectNone();
   });
 });
