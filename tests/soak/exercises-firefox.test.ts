@@ -2,7 +2,7 @@
 // worker) driven headless by puppeteer-core through WebDriver BiDi, on the built site (dist/,
 // served by scripts/serve-dist.mjs). One page load of /exercises: the histogram's reference
 // solution, pasted into its editor, passes; the same code with an unclosed parenthesis shows
-// the error at its line. The soak tier's (`npm run test:soak`), not `npm test`'s: a second
+// the error at its line; "Step a thread" steps thread 0 of the solution by keyboard. The soak tier's (`npm run test:soak`), not `npm test`'s: a second
 // browser is a second start-up. It fails, never skips, without Firefox or without the built site.
 // Every wait is on a condition of the page.
 import {type ChildProcess, spawn} from "node:child_process";
@@ -108,6 +108,21 @@ describe("the exercises in Firefox ESR (no WebGPU), on the built site", () => {
     expect(r.summary).toBe("Your code does not compile: one error, marked in the editor at its line.");
     expect(await page.$eval(`${widget} .exercise-message`, (el) => el.textContent)).toMatch(new RegExp(`^Line ${line}: `));
     expect(await page.$$eval(`${widget} .cm-gutter-lint .cm-lint-marker-error`, (els) => els.length)).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it("steps a thread of the solution: the caption counts the steps, → moves on, the editor marks the line", async () => {
+    await paste(page, solution);
+    await page.click(`${widget} .exercise-step`);
+    const caption = `${widget} .exercise-stepper-caption`;
+    const captionIs = (re: RegExp) =>
+      page.waitForFunction((sel, src) => new RegExp(src).test(document.querySelector(sel)?.textContent ?? ""), {timeout: WAIT_MS}, caption, re.source);
+    await captionIs(/^thread 0, step 1 of \d+: .* at line \d+/);
+    await page.focus(`${widget} .exercise-step-next`);
+    await page.keyboard.press("ArrowRight");
+    await captionIs(/^thread 0, step 2 of \d+: /);
+    const line = Number(/at line (\d+)/.exec((await page.$eval(caption, (el) => el.textContent)) ?? "")![1]);
+    expect(await page.$eval(`${widget} .cm-step-line`, (el) => el.textContent)).toBe(solution.split("\n")[line - 1]);
     expect(errors).toEqual([]);
   });
 });
