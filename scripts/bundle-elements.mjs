@@ -26,6 +26,9 @@
 // - components/widgets/exercise/worker.ts (a module worker started from the module's own URL,
 //   which here would be this whole bundle) becomes a worker made from a string: the worker's
 //   body (components/widgets/exercise/worker-main.ts, the CPU interpreter) bundled on its own.
+// - components/exercises/shape.ts (the shape check, through wgsl_reflect) becomes a request to
+//   that worker, so that wgsl_reflect is in ns-exercise.js once (in the worker's string), not
+//   also on the page for the GPU checks.
 // - Any other `observablehq:` import fails the build: nothing of Framework's runtime exists
 //   on a host page.
 import {copyFileSync, mkdirSync, readFileSync, writeFileSync} from "node:fs";
@@ -158,6 +161,34 @@ export function createInterpreterWorker(): Worker {
 }
 `;
       return {contents, loader: "ts"};
+    });
+    // the page's shape check asks the worker, whose bundle holds wgsl_reflect: one copy in the file, not two
+    const shape = resolve("components/exercises/shape.ts");
+    build.onLoad({filter: /exercises\/shape\.ts$/}, (args) => {
+      if (args.path !== shape) return undefined;
+      const contents = `import type {Task} from "./task.js";
+import {createInterpreterWorker} from "../widgets/exercise/worker.js";
+let next = 1;
+/** shape.ts's check, asked of the interpreter's worker (scripts/bundle-elements.mjs); null when the worker cannot answer (the GPU's own checks follow). */
+export function shapeProblem(task: Task, code: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const worker = createInterpreterWorker();
+    const id = next++;
+    const done = (problem: string | null) => {
+      clearTimeout(timer);
+      worker.terminate();
+      resolve(problem);
+    };
+    const timer = setTimeout(() => done(null), 10_000);
+    worker.onmessage = (e: MessageEvent) => {
+      if (e.data?.id === id) done(e.data.problem ?? null);
+    };
+    worker.onerror = () => done(null);
+    worker.postMessage({kind: "shape", id, task: task.id, code});
+  });
+}
+`;
+      return {contents, loader: "ts", resolveDir: dirname(shape)};
     });
     build.onResolve({filter: /^(observablehq|npm):/}, (args) => ({
       errors: [{text: `${args.path} (imported by ${args.importer}) does not exist on a host page: give the element bundle an inlined replacement`}],

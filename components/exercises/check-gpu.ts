@@ -9,8 +9,9 @@
  * device, which `exerciseDevice` then replaces. Out-of-bounds accesses are clamped by WebGPU
  * and read as a wrong answer. Validation errors are caught in error scopes, never thrown.
  */
-import {compareCase, isBlank, shapeProblem} from "./compare.js";
-import {GUARD_GROUP, guardLoops, LOOP_LIMIT} from "./loop-guard.js";
+import {compareCase, isBlank} from "./compare.js";
+import {GUARD_GROUP, guardLoops, LOOP_LIMIT, loopProblem} from "./loop-guard.js";
+import {shapeProblem} from "./shape.js";
 import type {CaseResult, CheckResult, CompileMessage, Task, TaskInput} from "./task.js";
 
 /** How long one case may run before the watchdog calls it an endless loop (ms). */
@@ -87,7 +88,7 @@ async function readerPipeline(device: GPUDevice, task: Task, code: string): Prom
   return {pipeline, guarded: false};
 }
 
-type CaseOutcome = {got: Uint32Array | Float32Array; guardHit: boolean} | {timedOut: true} | {error: string};
+type CaseOutcome = {got: Uint32Array | Float32Array; guard: Uint32Array} | {timedOut: true} | {error: string};
 
 /** Runs one case: buffers from the input, one dispatch, the output and the guard flag read back. */
 async function runCase(
@@ -116,8 +117,8 @@ async function runCase(
     });
     const out = entries.find((e) => e.binding === task.output)!.resource.buffer;
     const outBytes = input.buffers[task.output].byteLength;
-    const flag = make(4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
-    const read = make(outBytes + 4, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
+    const flag = make(8, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
+    const read = make(outBytes + 8, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
     const enc = device.createCommandEncoder();
     const pass = enc.beginComputePass();
     pass.setPipeline(pipeline);
@@ -130,7 +131,7 @@ async function runCase(
     pass.dispatchWorkgroups(...input.workgroups);
     pass.end();
     if (outBytes > 0) enc.copyBufferToBuffer(out, 0, read, 0, outBytes);
-    enc.copyBufferToBuffer(flag, 0, read, Math.ceil(outBytes / 4) * 4, 4);
+    enc.copyBufferToBuffer(flag, 0, read, Math.ceil(outBytes / 4) * 4, 8);
     device.queue.submit([enc.finish()]);
     const error = await device.popErrorScope();
     if (error) return {error: error.message};
@@ -145,7 +146,8 @@ async function runCase(
     const n = outBytes / 4;
     const isFloat = input.buffers[task.output] instanceof Float32Array;
     const got = isFloat ? new Float32Array(words.buffer, 0, n) : words.subarray(0, n);
-    return {got, guardHit: words[Math.ceil(outBytes / 4)] !== 0};
+    const at = Math.ceil(outBytes / 4);
+    return {got, guard: words.slice(at, at + 2)};
   } finally {
     for (const b of buffers) b.destroy();
   }
@@ -161,7 +163,8 @@ async function runCase(
 export async function checkOnGPU(task: Task, code: string, device: GPUDevice, options: GPUCheckOptions = {}): Promise<CheckResult> {
   const result: CheckResult = {engine: "gpu", passed: false, messages: [], cases: []};
   if (lostDevices.has(device)) return {...result, problem: "The exercises' GPU device was lost; run the check again for a new one."};
-  const shape = shapeProblem(task, code);
+  // awaited: in the one-file bundle the page asks the interpreter's worker (shape.ts)
+  const shape = await shapeProblem(task, code);
   if (isBlank(code)) return {...result, problem: shape!};
   device.pushErrorScope("validation");
   const module = device.createShaderModule({label: `exercise ${task.id}`, code});
@@ -194,11 +197,7 @@ export async function checkOnGPU(task: Task, code: string, device: GPUDevice, op
       };
     }
     if ("error" in outcome) return {...result, problem: `The GPU refused to run the kernel at size ${sizes[k]}: ${outcome.error}`};
-    if (outcome.guardHit)
-      return {
-        ...result,
-        problem: `A loop ran more than ${LOOP_LIMIT.toLocaleString("en-US")} times in one thread at size ${sizes[k]} — an endless loop? The check stopped it.`,
-      };
+    if (outcome.guard[0] !== 0 || outcome.guard[1] !== 0) return {...result, problem: loopProblem(outcome.guard, sizes[k], LOOP_LIMIT, LOOP_LIMIT, "")};
     const c: CaseResult = compareCase(task, input, outcome.got);
     result.cases.push(c);
   }

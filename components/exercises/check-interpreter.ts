@@ -6,10 +6,11 @@
  * run it in a worker (interpreter-client.ts), tests call it directly.
  */
 import {WgslParser} from "wgsl_reflect/wgsl_reflect.module.js";
-import {compareCase, isBlank, shapeProblem} from "./compare.js";
+import {compareCase, isBlank} from "./compare.js";
 import {dispatchOnCPU, type InterpreterBindings} from "./interpreter.js";
-import {GUARD_GROUP, guardLoops} from "./loop-guard.js";
-import type {CheckResult, CompileMessage, RaceReport, Task, TaskInput} from "./task.js";
+import {GUARD_GROUP, guardLoops, loopProblem} from "./loop-guard.js";
+import {shapeProblem} from "./shape.js";
+import type {CheckResult, CompileMessage, RaceReport, Task, TaskInput, ThreadTrace} from "./task.js";
 
 /** How long the whole interpreted check may run (ms): past it, an endless loop is reported. */
 const INTERPRETER_TIMEOUT_MS = 15_000;
@@ -20,6 +21,8 @@ const INTERPRETER_TIMEOUT_MS = 15_000;
  * could not end such a loop; and it runs a `while` body only once, so whiles become loops.
  */
 const INTERPRETER_LOOP_LIMIT = 4096;
+/** Passes all the loops of one function call may run together on the interpreter (nested loops' bound). */
+const INTERPRETER_LOOP_TOTAL = 1 << 16;
 
 export interface InterpreterCheckOptions {
   /** Sizes to run (default: the task's `interpreterSizes`). */
@@ -115,7 +118,7 @@ export function checkOnInterpreter(task: Task, code: string, options: Interprete
   const timeoutMs = options.timeoutMs ?? INTERPRETER_TIMEOUT_MS;
   const deadline = performance.now() + timeoutMs;
   const sizes = options.sizes ?? task.interpreterSizes;
-  const guarded = guardLoops(code, INTERPRETER_LOOP_LIMIT, true);
+  const guarded = guardLoops(code, INTERPRETER_LOOP_LIMIT, true, INTERPRETER_LOOP_TOTAL);
   for (let k = 0; k < sizes.length; k++) {
     const input = task.input(sizes[k], (options.seed ?? 1) + k);
     const {bindings, output} = bindingsOf(task, input);
@@ -133,11 +136,8 @@ export function checkOnInterpreter(task: Task, code: string, options: Interprete
         problem: `The CPU interpreter stopped at size ${sizes[k]}: ${(e as Error).message ?? e}. (A GPU may clamp an access past an array's end; the interpreter does not.)`,
       };
     }
-    if (flag[0] !== 0)
-      return {
-        ...result,
-        problem: `A loop ran more than ${INTERPRETER_LOOP_LIMIT.toLocaleString("en-US")} times in one thread at size ${sizes[k]} on the CPU interpreter — an endless loop? The check stopped it.`,
-      };
+    if (flag[0] !== 0 || flag[1] !== 0)
+      return {...result, problem: loopProblem(flag, sizes[k], INTERPRETER_LOOP_LIMIT, INTERPRETER_LOOP_TOTAL, " on the CPU interpreter")};
     if (run.timedOut) return {...result, problem: `The kernel ran past ${timeoutMs / 1000} s on the CPU interpreter at size ${sizes[k]} — an endless loop?`};
     // a barrier only some threads reach comes first: the race it leaves behind is its symptom,
     // and "add a barrier" would be the wrong advice to a reader whose barrier sits under an `if`
@@ -158,4 +158,60 @@ export function checkOnInterpreter(task: Task, code: string, options: Interprete
   }
   result.passed = result.cases.length === sizes.length && result.cases.every((c) => c.passed);
   return result;
+}
+
+/** Which thread to follow, and where. */
+export interface TraceOptions {
+  /** Its `local_invocation_index`. */
+  thread: number;
+  /** The workgroup's flat index (default 0). */
+  workgroup?: number;
+  /** The input size (default: the task's largest interpreter size, the check's last case, same seed). */
+  size?: number;
+  /** Wall-clock budget, ms (default INTERPRETER_TIMEOUT_MS). */
+  timeoutMs?: number;
+  /** Steps of the thread kept (default 2,000). */
+  maxSteps?: number;
+}
+
+/**
+ * Runs `code` for `task` on the CPU interpreter, one workgroup only, and returns what one of its
+ * threads did, step by step: each command's line, its reads and writes of storage and workgroup
+ * variables (slot and value), the barriers it reached, and the other thread of each race it took
+ * part in. On the check's own input for that size (the same seed), under the same loop guard.
+ * Never throws: what stops it (a syntax error, a shape problem, an interpreter error, the
+ * budget) is the trace's `problem`.
+ */
+export function traceOnInterpreter(task: Task, code: string, options: TraceOptions): ThreadTrace {
+  const workgroup = options.workgroup ?? 0;
+  const sizes = task.interpreterSizes;
+  const size = options.size ?? Math.max(...sizes);
+  const empty: ThreadTrace = {thread: options.thread, workgroup, workgroupSize: 0, size, steps: [], truncated: false, race: null};
+  const shape = shapeProblem(task, code);
+  if (isBlank(code)) return {...empty, problem: shape!};
+  try {
+    WgslParser.Parse(code);
+  } catch (e) {
+    const m = parseMessage(e);
+    return {...empty, problem: `Line ${m.line}: ${m.message}`};
+  }
+  if (shape) return {...empty, problem: shape};
+  const k = Math.max(0, sizes.indexOf(size));
+  const input = task.input(size, 1 + k);
+  const {bindings} = bindingsOf(task, input);
+  const guarded = guardLoops(code, INTERPRETER_LOOP_LIMIT, true, INTERPRETER_LOOP_TOTAL);
+  if (guarded) bindings[GUARD_GROUP] = {0: new Uint32Array(4).buffer};
+  const deadline = performance.now() + (options.timeoutMs ?? INTERPRETER_TIMEOUT_MS);
+  try {
+    const {value: run} = collectingErrors(() =>
+      dispatchOnCPU(guarded ?? code, task.entryPoint, input.workgroups, bindings, {
+        deadline,
+        trace: {thread: options.thread, workgroup, maxSteps: options.maxSteps},
+      })
+    );
+    const trace = {...run.trace!, size};
+    return run.timedOut ? {...trace, problem: `The kernel ran past its time on the CPU interpreter at size ${size}: the trace stops there.`} : trace;
+  } catch (e) {
+    return {...empty, problem: `The CPU interpreter stopped at size ${size}: ${(e as Error).message ?? e}.`};
+  }
 }

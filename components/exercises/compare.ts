@@ -1,20 +1,13 @@
 /**
- * What both checkers share: the task's static checks on the reader's code (empty editor,
- * entry point, bindings; through wgsl_reflect's reflection) and the comparison of one case's
- * output with the twin (first mismatch and a window of values around it).
+ * What both checkers share: whether the editor is empty, and the comparison of one case's output
+ * with the twin (first mismatch and a window of values around it). The static checks of the
+ * code's shape are in shape.ts (they need wgsl_reflect, which a page with WebGPU loads only in
+ * the interpreter's worker when it is bundled as one file).
  */
-import {WgslReflect} from "wgsl_reflect/wgsl_reflect.module.js";
-import type {CaseResult, Task, TaskBinding, TaskInput} from "./task.js";
+import type {CaseResult, Task, TaskInput} from "./task.js";
 
 /** Words shown on each side of a mismatch (or from the start when every word matches). */
 const WINDOW_RADIUS = 8;
-
-/** The declaration a binding of each kind needs, as WGSL writes it. */
-const DECLARED: Record<TaskBinding["kind"], string> = {
-  uniform: "var<uniform>",
-  "storage-read": "var<storage, read>",
-  "storage-read-write": "var<storage, read_write>",
-};
 
 /** Whether the text holds anything but whitespace and comments. */
 export function isBlank(code: string): boolean {
@@ -24,47 +17,6 @@ export function isBlank(code: string): boolean {
       .replace(/\/\/.*$/gm, "")
       .trim() === ""
   );
-}
-
-/**
- * A problem with the shape of the reader's code, in one sentence, or null: no code, no
- * `@compute` function named as the task's entry point, or a binding of `@group(0)` that the
- * task does not provide or declares another way. Code wgsl_reflect cannot parse gives null
- * (the compiler's messages say more). Never throws.
- */
-export function shapeProblem(task: Task, code: string): string | null {
-  if (isBlank(code)) return `The editor is empty: write the kernel \`${task.entryPoint}\` (Reset brings the starter back).`;
-  let reflect: WgslReflect;
-  try {
-    reflect = new WgslReflect(code);
-  } catch {
-    return null;
-  }
-  const computes = reflect.entry.compute.map((f) => f.name);
-  if (!computes.includes(task.entryPoint)) {
-    const other = reflect.functions.find((f) => f.name === task.entryPoint);
-    if (other) return `\`${task.entryPoint}\` must be a compute entry point: put @compute @workgroup_size(256) before \`fn ${task.entryPoint}\`.`;
-    const found = computes.length ? ` (your code has ${computes.map((n) => `\`${n}\``).join(", ")})` : "";
-    return `The task runs the @compute function \`${task.entryPoint}\`, and your code has none of that name${found}.`;
-  }
-  return bindingProblem(task, reflect);
-}
-
-/** A binding of the entry point that the task does not give, or gives another way; null when they agree. */
-function bindingProblem(task: Task, reflect: WgslReflect): string | null {
-  const declared = [...reflect.uniforms, ...reflect.storage];
-  for (const v of declared) {
-    const want = task.bindings.find((b) => b.binding === v.binding);
-    if (v.group !== 0 || !want) {
-      const list = task.bindings.map((b) => `${b.binding} (\`${b.name}\`)`).join(", ");
-      return `\`${v.name}\` is bound at @group(${v.group}) @binding(${v.binding}), which this task does not provide: it binds @group(0) @binding ${list}.`;
-    }
-    const kind =
-      v.resourceType === 0 ? "uniform" : v.access === "read_write" ? "storage-read-write" : v.access === "read" || v.access === "" ? "storage-read" : null;
-    if (kind !== want.kind)
-      return `@binding(${v.binding}) must be declared \`${DECLARED[want.kind]} ${want.name}\`; your code declares \`${v.name}\` another way.`;
-  }
-  return null;
 }
 
 /** Whether two words are equal (f32 words as numbers, so −0 equals 0; u32 exactly). */

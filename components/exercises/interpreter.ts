@@ -24,7 +24,7 @@
  * `var<private>` is shared by the invocations; `workgroupUniformLoad` is not a barrier here.
  */
 import {Call, CallExpr, MemoryTracker, ScalarData, TrackedTypedData, TypedData, Var, VectorData, WgslDebug} from "wgsl_reflect/wgsl_reflect.module.js";
-import type {RaceReport} from "./task.js";
+import type {RaceReport, ThreadTrace, TraceAccess, TraceStep} from "./task.js";
 
 /** Bound resources by group then binding: a storage buffer's words, or a uniform's bytes as `{uniform}`. */
 export type InterpreterBindings = Record<number, Record<number, ArrayBuffer | {uniform: ArrayBuffer}>>;
@@ -34,6 +34,11 @@ interface DispatchOptions {
   deadline?: number;
   /** Most interpreter steps, all workgroups together (default 50 million). */
   maxSteps?: number;
+  /**
+   * Follow one thread: its `local_invocation_index` in workgroup `workgroup` (flat index), keeping
+   * at most `maxSteps` of its steps (default 2,000). Only that workgroup runs.
+   */
+  trace?: {thread: number; workgroup: number; maxSteps?: number};
 }
 
 /** What a dispatch did; the storage buffers passed in hold its output. */
@@ -46,6 +51,8 @@ interface DispatchResult {
   timedOut: boolean;
   /** Interpreter steps taken (commands executed). */
   steps: number;
+  /** The followed thread's steps (with `options.trace`); `size` is left 0 for the caller. */
+  trace?: ThreadTrace;
 }
 
 const BARRIERS = new Set(["workgroupBarrier", "storageBarrier", "textureBarrier"]);
@@ -80,20 +87,76 @@ function remember(list: number[], inv: number): void {
 class WordTracker extends MemoryTracker {
   first: Omit<RaceReport, "slot" | "workgroup"> | null = null;
   private words = new Map<string, Map<number, Word>>();
+  /** The followed thread's `local_invocation_index` (-1: none) and where its current step's accesses go (null: nowhere). */
+  traced = -1;
+  step: TraceStep | null = null;
+  trail: Trail | null = null;
+  /** Names a word and reads its value (set by the dispatch when it follows a thread). */
+  describe: ((buffer: string, byte: number, size: number) => {slot: string; read(): number | undefined}) | null = null;
+  /** The followed thread's accesses of this phase by word ("buffer index"), and the writes whose value its step has yet to read. */
+  private mine = new Map<string, TraceAccess>();
+  private unsettled: {access: TraceAccess; read(): number | undefined}[] = [];
 
   override record(bufferId: string, offset: number, size: number, kind: "read" | "write", atomic: boolean): void {
     let buf = this.words.get(bufferId);
     if (!buf) this.words.set(bufferId, (buf = new Map()));
     const inv = this.currentInvocation;
     const line = this.currentLine;
+    const access = this.traced >= 0 && inv === this.traced && this.step ? this.follow(bufferId, offset, size, kind, atomic) : null;
     for (let w = offset >> 2; w < (offset + Math.max(size, 4)) >> 2; w++) {
       let word = buf.get(w);
       if (!word) buf.set(w, (word = {readers: [], writers: [], atomics: [], readLine: -1, writeLine: -1}));
       if (!this.first) this.check(bufferId, w, word, inv, line, kind, atomic);
+      if (this.traced >= 0) this.raceOfTraced(`${bufferId} ${w}`, word, inv, line, kind, atomic, access);
       if (atomic) remember(word.atomics, inv);
       else if (kind === "read") remember(word.readers, inv), (word.readLine = line);
       else remember(word.writers, inv), (word.writeLine = line);
     }
+  }
+
+  /** The followed thread's access, added to its step; a read's value is taken now, a write's after the step (`settle`). */
+  private follow(buffer: string, offset: number, size: number, kind: "read" | "write", atomic: boolean): TraceAccess {
+    const d = this.describe?.(buffer, offset, size);
+    const access: TraceAccess = {kind: atomic ? "atomic" : kind, buffer, index: offset >> 2, slot: d?.slot ?? `${buffer}[${offset >> 2}]`};
+    if (d && kind === "read" && !atomic) {
+      const v = d.read();
+      if (v !== undefined) access.value = v;
+    } else if (d) this.unsettled.push({access, read: d.read});
+    this.step!.accesses.push(access);
+    return access;
+  }
+
+  /**
+   * A conflict between the followed thread and another on one word of this phase, kept on the
+   * followed thread's access: found when either of the two comes second.
+   */
+  private raceOfTraced(key: string, word: Word, inv: number, line: number, kind: "read" | "write", atomic: boolean, access: TraceAccess | null): void {
+    const t = this.traced;
+    const writes = atomic || kind === "write";
+    if (access) {
+      this.mine.set(key, access);
+      if (access.race) return;
+      const w = other(word.writers, t);
+      const a = other(word.atomics, t);
+      const r = writes ? other(word.readers, t) : -1;
+      if (w >= 0) access.race = {thread: w, line: word.writeLine, kind: "write"};
+      else if (a >= 0 && !atomic) access.race = {thread: a, line: word.writeLine, kind: "atomic"};
+      else if (r >= 0 && !atomic) access.race = {thread: r, line: word.readLine, kind: "read"};
+      return;
+    }
+    const mine = this.mine.get(key);
+    if (!mine || mine.race || inv === t) return;
+    const bothAtomic = atomic && mine.kind === "atomic";
+    if (!bothAtomic && (writes || mine.kind !== "read")) mine.race = {thread: inv, line, kind: atomic ? "atomic" : kind};
+  }
+
+  /** Reads the values the followed thread's step wrote. */
+  settle(): void {
+    for (const {access, read} of this.unsettled) {
+      const v = read();
+      if (v !== undefined) access.value = v;
+    }
+    this.unsettled.length = 0;
   }
 
   private check(buffer: string, index: number, word: Word, inv: number, line: number, kind: "read" | "write", atomic: boolean): void {
@@ -118,6 +181,7 @@ class WordTracker extends MemoryTracker {
 
   override endPhase(): void {
     this.words.clear();
+    this.mine.clear();
   }
 }
 
@@ -170,8 +234,11 @@ function workgroupSize(fnNode: any, context: any): [number, number, number] {
   return wg;
 }
 
-/** "pingpong[1][5]": the slot of byte `byte` of a variable of type `type`, as WGSL names it. */
-function slotName(name: string, type: any, byte: number): string {
+/**
+ * "pingpong[1][5]": the slot of byte `byte` of a variable of type `type`, as WGSL names it, and
+ * the type found there (a scalar, `atomic<…>`, or what the walk stopped at).
+ */
+function slotOf(name: string, type: any, byte: number): {slot: string; leaf: any} {
   let s = name;
   let t = type;
   let off = byte;
@@ -189,7 +256,13 @@ function slotName(name: string, type: any, byte: number): string {
       t = m.type;
     } else break;
   }
-  return s;
+  return {slot: s, leaf: t};
+}
+
+/** The scalar kind of a leaf type (`u32`, `i32`, `f32`, or an atomic of one), or null for anything larger. */
+function scalarKind(leaf: any): "u32" | "i32" | "f32" | null {
+  const name = leaf?.name === "atomic" ? leaf.format?.name : leaf?.name;
+  return name === "u32" || name === "i32" || name === "f32" ? name : null;
 }
 
 /** One workgroup's invocations: each its own context (builtins, locals) over the shared module context. */
@@ -241,8 +314,19 @@ function moduleMemory(debug: WgslDebug, kernelName: string, bindings: Interprete
     bound.push({ref: v, data: uniform ? entry.uniform : entry, type: exec.getTypeInfo(node.type!), uniform});
   });
   const types = new Map<string, any>([...bound, ...shared].map((b) => [b.ref.name, b.type]));
+  const data = new Map<string, ArrayBuffer>([...bound, ...shared].map((b) => [b.ref.name, b.data]));
   return {
     types,
+    /** The slot at byte `byte` of variable `name` and a reader of its word (undefined unless `size` bytes are one scalar). */
+    describe(name: string, byte: number, size: number): {slot: string; read(): number | undefined} {
+      const {slot, leaf} = slotOf(name, types.get(name), byte);
+      const kind = scalarKind(leaf);
+      const buffer = data.get(name);
+      const view = buffer && kind && size === 4 && byte + 4 <= buffer.byteLength ? new DataView(buffer) : null;
+      const read = () =>
+        view === null ? undefined : kind === "f32" ? view.getFloat32(byte, true) : kind === "i32" ? view.getInt32(byte, true) : view.getUint32(byte, true);
+      return {slot, read};
+    },
     /** Binds every resource through `tracker` and zeroes the workgroup memory. */
     bind(tracker: MemoryTracker): void {
       for (const b of bound) b.ref.value = b.uniform ? new TypedData(b.data, b.type) : new TrackedTypedData(b.data, b.type, tracker, b.ref.name);
@@ -258,6 +342,43 @@ interface Budget {
   steps: number;
   maxSteps: number;
   deadline: number;
+}
+
+/** The loop guard's own names (loop-guard.ts): its statements are no step of the reader's. */
+const GUARD_NAME = /^loop_(guard|pass_\d+)$/;
+
+/** Whether a command is one the loop guard inserted (its counters, their tests). */
+function isGuardCommand(cmd: any): boolean {
+  const n = cmd.node ?? cmd.condition;
+  const name = n?.name ?? n?.variable?.name ?? n?.left?.name ?? n?.condition?.left?.name;
+  return typeof name === "string" && GUARD_NAME.test(name);
+}
+
+/** The steps kept of the followed thread. */
+interface Trail {
+  steps: TraceStep[];
+  max: number;
+  truncated: boolean;
+}
+
+/**
+ * The step that command `cmd` of the followed thread makes (a new one, or, for a command with no
+ * line of its own, the previous one), or null for the loop guard's commands and past `max`.
+ */
+function trailStep(trail: Trail, cmd: any, barrier = false): TraceStep | null {
+  if (isGuardCommand(cmd)) return null;
+  const line = cmd.line as number;
+  const last = trail.steps[trail.steps.length - 1];
+  if (!(line > 0)) return last ?? null;
+  // a line's commands with nothing to show between them (a for's test and increment) are one step
+  if (!barrier && last && !last.barrier && last.line === line && last.accesses.length === 0) return last;
+  if (trail.steps.length >= trail.max) {
+    trail.truncated = true;
+    return null;
+  }
+  const step: TraceStep = barrier ? {line, accesses: [], barrier: true} : {line, accesses: []};
+  trail.steps.push(step);
+  return step;
 }
 
 /** Whether a frame of the stack runs a function called from inside an expression (its value not yet used). */
@@ -282,13 +403,17 @@ function advance(debug: WgslDebug, tracker: WordTracker, inv: Invocation, budget
     if (cmd.node instanceof Call && BARRIERS.has(cmd.node.name)) {
       inv.state = AT_BARRIER;
       inv.barrier = cmd.node;
+      if (inv.index === tracker.traced) trailStep(tracker.trail!, cmd, true);
       return true;
     }
     const call = cmd.node instanceof CallExpr;
     const outer = !inExpressionCall(inv.stack);
     tracker.currentInvocation = inv.index;
     tracker.currentLine = cmd.line;
+    const followed = inv.index === tracker.traced;
+    if (followed) tracker.step = trailStep(tracker.trail!, cmd);
     debug.stepStack(inv.stack as any, true);
+    if (followed) tracker.settle();
     if (call) pending = true;
     else if (outer) pending = false;
     if (++budget.steps > budget.maxSteps || ((budget.steps & 1023) === 0 && performance.now() > budget.deadline)) return false;
@@ -362,23 +487,42 @@ export function dispatchOnCPU(
   const errors: string[] = [];
   let race: RaceReport | null = null;
   const [nx, ny, nz] = workgroups;
+  const follow = options.trace;
+  const trail: Trail = {steps: [], max: follow?.maxSteps ?? 2000, truncated: false};
+  const traceOf = (finished: boolean): ThreadTrace | undefined =>
+    follow && {
+      thread: follow.thread,
+      workgroup: follow.workgroup,
+      workgroupSize: wg[0] * wg[1] * wg[2],
+      size: 0,
+      steps: trail.steps,
+      truncated: trail.truncated || !finished,
+      race,
+    };
   for (let z = 0; z < nz; z++) {
     for (let y = 0; y < ny; y++) {
       for (let x = 0; x < nx; x++) {
+        const flat = x + y * nx + z * nx * ny;
+        if (follow && flat !== follow.workgroup) continue;
         wid.data[0] = x;
         wid.data[1] = y;
         wid.data[2] = z;
         const tracker = new WordTracker();
+        if (follow) {
+          tracker.traced = follow.thread;
+          tracker.trail = trail;
+          tracker.describe = memory.describe;
+        }
         memory.bind(tracker);
         const invs = makeInvocations(debug, fn, wg, [x, y, z], vec3u, u32);
         const finished = runWorkgroup(debug, tracker, invs, budget, errors);
         if (!race && tracker.first) {
           const f = tracker.first;
-          race = {...f, slot: slotName(f.buffer, memory.types.get(f.buffer), f.index * 4), workgroup: x + y * nx + z * nx * ny};
+          race = {...f, slot: slotOf(f.buffer, memory.types.get(f.buffer), f.index * 4).slot, workgroup: flat};
         }
-        if (!finished) return {race, errors, timedOut: true, steps: budget.steps};
+        if (!finished) return {race, errors, timedOut: true, steps: budget.steps, trace: traceOf(false)};
       }
     }
   }
-  return {race, errors, timedOut: false, steps: budget.steps};
+  return {race, errors, timedOut: false, steps: budget.steps, trace: traceOf(true)};
 }

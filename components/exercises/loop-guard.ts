@@ -2,15 +2,23 @@
  * A bound on every loop of the reader's kernel, so that an endless loop ends on the GPU in
  * milliseconds instead of hanging the queue (a hung dispatch cannot be taken back: on
  * SwiftShader, `device.destroy()` then blocks until it ends, and a real GPU's driver resets
- * after seconds, losing every device of the page). Every function gets a counter, and the body
- * of each of its `for`, `while` and `loop` starts by counting an iteration and, past the limit,
- * setting a flag in a buffer of the check's own (`@group(1)`) and breaking out. Inserted on
- * the lines of the braces they follow, so every line number stays the reader's.
+ * after seconds, losing every device of the page). Each loop gets a pass counter of its own,
+ * declared just before it (so it starts again at 0 each time the loop is entered), and each
+ * function one counter of all its loops' passes; the body of every `for`, `while` and `loop`
+ * starts by counting a pass in both and, past a limit, setting a flag in a buffer of the
+ * check's own (`@group(1)`) and breaking out. Two counts, because one alone is wrong either
+ * way: the function's total alone called a 100 × 100 nested loop "a loop past 4,096 passes"
+ * (10,100 passes in all, no loop past 100); a loop's own count alone lets endless nesting run
+ * limit² passes (each inner loop stops, the outer one goes on). Inserted on the lines of the
+ * loops they guard, so every line number stays the reader's.
  */
 
-/** The guard's flag buffer, `@group(1) @binding(0)`, one u32: 1 when a loop ran past its limit. */
+/**
+ * The guard's flag buffer, `@group(1) @binding(0)`, two u32: word 0 is 1 when one loop ran past
+ * its own limit, word 1 when a call's loops together ran past the total.
+ */
 export const GUARD_GROUP = 1;
-/** Iterations one thread may run in one loop before the guard stops it. */
+/** Passes one loop may run each time it is entered before the guard stops it. */
 export const LOOP_LIMIT = 1 << 16;
 
 const GUARD_DECL = "@group(1) @binding(0) var<storage, read_write> loop_guard_hit: array<u32>;";
@@ -76,13 +84,15 @@ function closingParen(code: string, open: number): number {
 
 /**
  * The code with every loop bounded and the guard's binding added at the end, or null when it
- * has no loop. Each function counts the iterations of all its loops in one variable, so that
- * nested loops stop together once the count passes `limit`. With `whileAsLoop`, each
- * `while (c) {` becomes `loop { if (!(c)) { break; }` (the same loop, on the same lines), for
- * wgsl_reflect's stepper, which runs a `while` body only once. Comments are skipped;
- * identifiers are matched whole. Never throws.
+ * has no loop. A loop stops (flag word 0) past `limit` passes since it was entered; all the
+ * loops of one function call together stop (flag word 1) past `total` passes, which bounds
+ * nested loops' work (default: `limit`, the GPU's bound; the interpreter allows more in all
+ * than in one loop). With `whileAsLoop`, each `while (c) {` becomes
+ * `loop { if (!(c)) { break; }` (the same loop, on the same lines), for wgsl_reflect's
+ * stepper, which runs a `while` body only once. Comments are skipped; identifiers are matched
+ * whole. Never throws.
  */
-export function guardLoops(code: string, limit = LOOP_LIMIT, whileAsLoop = false): string | null {
+export function guardLoops(code: string, limit = LOOP_LIMIT, whileAsLoop = false, total = limit): string | null {
   const edits: {at: number; end: number; text: string}[] = [];
   let loops = 0;
   let i = 0;
@@ -101,12 +111,15 @@ export function guardLoops(code: string, limit = LOOP_LIMIT, whileAsLoop = false
     const open = word === "fn" || word === "for" || word === "while" || word === "loop" ? bodyStart(code, i + word.length, word) : -1;
     if (open > 0 && word === "fn") edits.push({at: open, end: open, text: " var loop_guard: u32 = 0u;"});
     else if (open > 0) {
-      loops++;
-      const guard = ` loop_guard = loop_guard + 1u; if (loop_guard > ${limit}u) { loop_guard_hit[0] = 1u; break; }`;
+      const pass = `loop_pass_${loops++}`;
+      const counter = `var ${pass}: u32 = 0u; `;
+      const guard =
+        ` ${pass} = ${pass} + 1u; loop_guard = loop_guard + 1u;` +
+        ` if (${pass} > ${limit}u) { loop_guard_hit[0] = 1u; break; } if (loop_guard > ${total}u) { loop_guard_hit[1] = 1u; break; }`;
       const paren = code.indexOf("(", i);
       const close = word === "while" ? closingParen(code, paren) : -1;
-      if (whileAsLoop && close > 0) edits.push({at: i, end: open, text: `loop {${guard} if (!${code.slice(paren, close + 1)}) { break; }`});
-      else edits.push({at: open, end: open, text: guard});
+      if (whileAsLoop && close > 0) edits.push({at: i, end: open, text: `${counter}loop {${guard} if (!${code.slice(paren, close + 1)}) { break; }`});
+      else edits.push({at: i, end: i, text: counter}, {at: open, end: open, text: guard});
     }
     i += word.length;
   }
@@ -114,4 +127,15 @@ export function guardLoops(code: string, limit = LOOP_LIMIT, whileAsLoop = false
   let out = code;
   for (const e of edits.sort((a, b) => b.at - a.at)) out = out.slice(0, e.at) + e.text + out.slice(e.end);
   return `${out}\n${GUARD_DECL}\n`;
+}
+
+/**
+ * What the guard's `flag` words (see GUARD_GROUP) say, in one sentence for the reader: one loop
+ * past `limit` passes, or one call's loops past `total` in all, at input size `size`; `where`
+ * names the engine (" on the CPU interpreter", or "").
+ */
+export function loopProblem(flag: ArrayLike<number>, size: number, limit: number, total: number, where: string): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const what = flag[0] !== 0 ? `A loop ran more than ${n(limit)} times` : `The loops of one function call ran more than ${n(total)} passes in all`;
+  return `${what} in one thread at size ${size}${where} — an endless loop? The check stopped it.`;
 }

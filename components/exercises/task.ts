@@ -145,3 +145,52 @@ export interface ExerciseValue {
   attempts: number;
   engine: CheckEngine | "pending";
 }
+
+/**
+ * One read or write of a `var<storage>` or `var<workgroup>` variable by the thread a trace
+ * follows (`ThreadTrace`).
+ */
+export interface TraceAccess {
+  kind: "read" | "write" | "atomic";
+  /** The variable's name in the reader's code. */
+  buffer: string;
+  /** The first word's index in the variable, counted flat. */
+  index: number;
+  /** The slot as the code names it, e.g. "tile[1][5]". */
+  slot: string;
+  /** The word read (before the step) or written (after it); absent for a struct or vector. */
+  value?: number;
+  /**
+   * Another thread of the workgroup touched the same word between the same two barriers, one of
+   * the two writing: its `local_invocation_index`, its line, and what it did there.
+   */
+  race?: {thread: number; line: number; kind: "read" | "write" | "atomic"};
+}
+
+/** One command the followed thread ran, at its line, or a barrier it reached. */
+export interface TraceStep {
+  /** 1-based line in the reader's code. */
+  line: number;
+  accesses: TraceAccess[];
+  /** The thread waits here at a `workgroupBarrier()` (or `storageBarrier()`) for the others. */
+  barrier?: boolean;
+}
+
+/** What one thread of one workgroup did, step by step, on the CPU interpreter. */
+export interface ThreadTrace {
+  /** Its `local_invocation_index`. */
+  thread: number;
+  /** The workgroup's index (x + y·nx + z·nx·ny). */
+  workgroup: number;
+  /** Threads in a workgroup (the kernel's `@workgroup_size`, all three multiplied). */
+  workgroupSize: number;
+  /** The input size the dispatch ran at. */
+  size: number;
+  steps: TraceStep[];
+  /** The thread had more steps than the trace keeps (or the run stopped first). */
+  truncated: boolean;
+  /** The first race of the workgroup, whichever threads it involves. */
+  race: RaceReport | null;
+  /** Why the trace could not run (a syntax error, a shape problem, an interpreter error), else absent. */
+  problem?: string;
+}

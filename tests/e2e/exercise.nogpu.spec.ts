@@ -1,11 +1,17 @@
 /**
  * The exercises without WebGPU: the checks run on the CPU interpreter in a worker, and the widget
  * says so in one line. The pasted solution passes and drives the counting sort (its CPU twin), a
- * syntax error shows its line, an endless loop ends in a message while the page goes on, and the
- * workgroup scan without its barrier shows as the race it is. Waits are on conditions, never clocks.
+ * syntax error shows its line, an endless loop ends in a message while the page goes on, the
+ * workgroup scan without its barrier shows as the race it is, and one of its threads is stepped by
+ * keyboard to that race. Waits are on conditions, never clocks.
  */
+import AxeBuilder from "@axe-core/playwright";
 import {expect, type Page, test} from "@playwright/test";
 import {brokenHistogram, endlessHistogram, exercise, openExercise, runCheck, setCode, sortValue, taskWGSL, exerciseValue} from "./exercise-check.js";
+import {traceOnInterpreter} from "../../components/exercises/check-interpreter.js";
+import {taskById} from "../../components/exercises/tasks.js";
+import {stepCaption} from "../../components/widgets/exercise/stepper.js";
+import {describeViolations} from "./a11y-check.js";
 import {disableWebGPU, watchErrors} from "./helpers.js";
 
 test.describe("the essay's exercises on the CPU interpreter, one page", () => {
@@ -69,6 +75,47 @@ test.describe("the essay's exercises on the CPU interpreter, one page", () => {
     const r = await runCheck(page, "workgroup-scan");
     expect(r.state).toBe("fail");
     await expect(exercise(page, "workgroup-scan").locator(".exercise-race")).toContainText(/thread \d+ (reads|and \d+).*writes? it/i);
+    errs.expectNone();
+  });
+
+  test("step a thread of that scan by keyboard: the caption says each step (the race too) and the editor marks its line", async () => {
+    const ex = exercise(page, "workgroup-scan");
+    const code = taskWGSL("workgroup-scan", "race");
+    // the same trace in Node: the page's captions must be its captions
+    const trace = traceOnInterpreter(taskById("workgroup-scan"), code, {thread: 5});
+    const raced = trace.steps.findIndex((s) => s.accesses.some((a) => a.race));
+    expect(raced).toBeGreaterThan(0);
+    const caption = ex.locator(".exercise-stepper-caption");
+    await ex.locator(".exercise-step").focus();
+    await page.keyboard.press("Enter");
+    await expect(caption).toHaveText(/^thread \d+, step 1 of \d+: /, {timeout: 60_000});
+    const thread = ex.locator(".exercise-stepper-thread");
+    await thread.focus();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("5");
+    await page.keyboard.press("Enter");
+    await expect(caption).toHaveText(stepCaption(trace, 0), {timeout: 60_000});
+    await expect(thread).toHaveAttribute("max", "255");
+    // Tab to Next (after Previous), then Enter once and → for the rest
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(ex.locator(".exercise-step-next")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(caption).toHaveText(stepCaption(trace, 1));
+    for (let i = 2; i <= raced; i++) await page.keyboard.press("ArrowRight");
+    await expect(caption).toHaveText(stepCaption(trace, raced));
+    await expect(caption).toContainText("a race: thread 4 writes tile[0][4]");
+    await expect(ex.locator(".cm-step-line")).toHaveText(code.split("\n")[trace.steps[raced].line - 1]);
+    await page.keyboard.press("ArrowLeft");
+    await expect(caption).toHaveText(stepCaption(trace, raced - 1));
+    // the panel and the marked line, in both schemes: names, contrast (the dashed end buttons, the tint)
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.emulateMedia({colorScheme});
+      const r = await new AxeBuilder({page}).include(".exercise-stepper").include(".cm-step-line").analyze();
+      const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(bad, `${colorScheme}:\n${describeViolations(bad)}`).toEqual([]);
+    }
+    await page.emulateMedia({colorScheme: "light"});
     errs.expectNone();
   });
 });

@@ -5,7 +5,7 @@
 import {EditorState} from "@codemirror/state";
 import {describe, expect, it} from "vitest";
 import {drivenPhase, harnessInput, widgetOutput} from "../../components/essay/exercise-drive.js";
-import type {CheckResult, Task} from "../../components/exercises/task.js";
+import type {CheckResult, Task, ThreadTrace} from "../../components/exercises/task.js";
 import {TASKS} from "../../components/exercises/tasks.js";
 import {packParticles} from "../../components/sort/particles.js";
 import {plainSnapshots, seededParticles, teachingGrid} from "../../components/sort/teaching.js";
@@ -15,6 +15,7 @@ import {messageRange} from "../../components/widgets/exercise/editor.js";
 import {fitWindow} from "../../components/widgets/exercise/mismatch.js";
 import {exerciseSchema} from "../../components/widgets/exercise/options.js";
 import {summaryOf} from "../../components/widgets/exercise/result.js";
+import {stepCaption} from "../../components/widgets/exercise/stepper.js";
 import {TASK_IDS} from "../../components/widgets/exercise/task-ids.js";
 
 describe("the exercise widget", () => {
@@ -118,5 +119,36 @@ describe("the page's wiring of an exercise to the counting sort", () => {
         }
       } else expect(got, task.id).toEqual(base);
     }
+  });
+});
+
+describe("the stepper's caption", () => {
+  const trace: ThreadTrace = {
+    thread: 3,
+    workgroup: 0,
+    workgroupSize: 256,
+    size: 257,
+    truncated: false,
+    race: null,
+    steps: [
+      {line: 14, accesses: [{kind: "read", buffer: "data", index: 2, slot: "data[2]", value: 7}]},
+      {line: 15, accesses: []},
+      {line: 16, accesses: [], barrier: true},
+      {
+        line: 17,
+        accesses: [{kind: "read", buffer: "tile", index: 2, slot: "tile[0][2]", value: 0.1 + 0.2, race: {thread: 2, line: 19, kind: "write"}}],
+      },
+      {line: 18, accesses: [{kind: "atomic", buffer: "counts", index: 4, slot: "counts[4]", value: 3}]},
+    ],
+  };
+  it("says the step, its count, what it touched and the line, and the race a read is part of", () => {
+    expect(stepCaption(trace, 0)).toBe("thread 3, step 1 of 5: reads data[2] = 7 at line 14");
+    expect(stepCaption(trace, 1)).toBe("thread 3, step 2 of 5: touches no buffer at line 15");
+    expect(stepCaption(trace, 2)).toBe("thread 3, step 3 of 5: waits at the barrier until every thread of the workgroup has reached it at line 16");
+    expect(stepCaption(trace, 3)).toBe(
+      "thread 3, step 4 of 5: reads tile[0][2] = 0.3 at line 17 — a race: thread 2 writes tile[0][2] at line 19 with no barrier between"
+    );
+    expect(stepCaption(trace, 4)).toBe("thread 3, step 5 of 5: updates counts[4] atomically, now 3 at line 18");
+    expect(stepCaption({...trace, thread: 300, steps: []}, 0)).toBe("thread 300 takes no step here: it is past the workgroup's 256 threads.");
   });
 });

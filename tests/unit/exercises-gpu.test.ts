@@ -1,12 +1,14 @@
 // The exercises on Dawn (SwiftShader): every task's starter fails and its reference passes at
 // 1, 255, 256, 257, 777 and 10,000; compilation errors come back at the reader's line and
 // column; an empty editor, a renamed entry point and a wrong binding get their messages; an
-// endless loop is stopped by the loop guard. The watchdog (a run that never finishes) is
+// endless loop is stopped by the loop guard (one loop, or nested loops by their total), and every
+// task's code compiles guarded. The watchdog (a run that never finishes) is
 // tested on a device whose queue never reports the work done: a kernel that really hangs
 // cannot be taken back on SwiftShader (`destroy()` blocks until it ends), so the tests never
 // start one.
 import {afterAll, beforeAll, describe, expect, it} from "vitest";
 import {checkOnGPU, exerciseDevice} from "../../components/exercises/check-gpu.js";
+import {guardLoops} from "../../components/exercises/loop-guard.js";
 import {TASKS, taskById, taskSource} from "../../components/exercises/tasks.js";
 import type {GPUHandle} from "../../components/gpu/context.js";
 import {nodeGPU, nodeWGSL} from "../../components/gpu/node.js";
@@ -112,6 +114,24 @@ describe("messages on the GPU", () => {
     expect(r.passed).toBe(false);
   });
 
+  it("every task's code with loops compiles guarded (a guard that does not compile is dropped without a word)", async () => {
+    let guardedKernels = 0;
+    for (const t of TASKS) {
+      for (const kind of ["starter", "solution"] as const) {
+        const guarded = guardLoops(await source(t.id, kind));
+        if (!guarded) continue;
+        guardedKernels++;
+        const info = await device.createShaderModule({code: guarded}).getCompilationInfo();
+        expect(
+          info.messages.filter((m) => m.type === "error").map((m) => m.message),
+          `${t.id}/${kind}`
+        ).toEqual([]);
+      }
+    }
+    // the scan's rounds (with its barrier) and the neighbour count's three nested loops at least
+    expect(guardedKernels).toBeGreaterThanOrEqual(3);
+  });
+
   it("an endless loop is stopped by the loop guard, with a problem (also in a loop with a barrier)", async () => {
     // a loop without a way out does not compile: the compiler says so at its line
     const noExit = (await source("scan-round", "solution")).replace("dst[i] = sum;", "loop { dst[i] = sum; }");
@@ -120,6 +140,14 @@ describe("messages on the GPU", () => {
     const endless = (await source("scan-round", "solution")).replace("dst[i] = sum;", "loop { if (src[i] == 12345678u) { break; } dst[i] = sum; }");
     expect((await checkOnGPU(task, endless, device)).problem).toBe(
       "A loop ran more than 65,536 times in one thread at size 1 — an endless loop? The check stopped it."
+    );
+    // an endless loop around a finite one: each inner loop stops on its own, the call's total stops both
+    const nested = (await source("scan-round", "solution")).replace(
+      "dst[i] = sum;",
+      "loop { if (src[i] == 12345678u) { break; } var k = 0u; loop { k++; if (k > 4000u) { break; } } dst[i] = sum; }"
+    );
+    expect((await checkOnGPU(task, nested, device, {sizes: [1]})).problem).toBe(
+      "The loops of one function call ran more than 65,536 passes in all in one thread at size 1 — an endless loop? The check stopped it."
     );
     const scan = (await source("workgroup-scan", "solution")).replace("stride = stride << 1u", "stride = stride");
     const r = await checkOnGPU(taskById("workgroup-scan"), scan, device, {sizes: [1], timeoutMs: 20_000});

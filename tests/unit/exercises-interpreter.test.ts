@@ -175,6 +175,28 @@ describe("messages for code that cannot be checked", () => {
     }
   });
 
+  it("nested loops count each loop's own passes: 100 × 100 passes in all is no endless loop", async () => {
+    // a sum over a 100 × 100 square per thread: 10,100 loop passes in the call, no loop past 100
+    const nested = "var n = 0u; for (var a = 0u; a < 100u; a++) { for (var b = 0u; b < 100u; b++) { n += 1u; } } dst[i] = sum + n - 10000u;";
+    const code = (await source("scan-round", "solution")).replace("dst[i] = sum;", nested);
+    const r = checkOnInterpreter(task, code, {sizes: [1]});
+    expect(r.problem).toBeUndefined();
+    expect(r.passed).toBe(true);
+  });
+
+  it("an endless loop inside a finite one is stopped by its own count; endless nesting by the call's total", async () => {
+    const solution = await source("scan-round", "solution");
+    const inner = solution.replace("dst[i] = sum;", "for (var a = 0u; a < 3u; a++) { loop { dst[i] = sum; } }");
+    expect(checkOnInterpreter(task, inner, {sizes: [1]}).problem).toBe(
+      "A loop ran more than 4,096 times in one thread at size 1 on the CPU interpreter — an endless loop? The check stopped it."
+    );
+    // each inner loop stops at 4,096 passes, the outer one never ends: the call's 65,536 passes in all stop both
+    const both = solution.replace("dst[i] = sum;", "loop { var k = 0u; loop { k++; if (k > 4000u) { break; } } dst[i] = sum; }");
+    expect(checkOnInterpreter(task, both, {sizes: [1]}).problem).toBe(
+      "The loops of one function call ran more than 65,536 passes in all in one thread at size 1 on the CPU interpreter — an endless loop? The check stopped it."
+    );
+  });
+
   it("a kernel past the interpreter's time ends at the deadline, with a problem", async () => {
     const slow = "for (var k = 0u; k < 4000u; k++) { dst[i] = sum + k; }";
     const code = (await source("scan-round", "solution")).replace("dst[i] = sum;", slow);

@@ -5,7 +5,8 @@
 import {readFileSync} from "node:fs";
 import {describe, expect, it} from "vitest";
 import {WgslReflect} from "wgsl_reflect/wgsl_reflect.module.js";
-import {compareCase, isBlank, shapeProblem} from "../../components/exercises/compare.js";
+import {compareCase, isBlank} from "../../components/exercises/compare.js";
+import {shapeProblem} from "../../components/exercises/shape.js";
 import {guardLoops} from "../../components/exercises/loop-guard.js";
 import {GPU_SIZES, TASKS, TASKS_WITH_RACE, taskById} from "../../components/exercises/tasks.js";
 import {PARTICLE_WORDS} from "../../components/sort/particles.js";
@@ -179,16 +180,24 @@ describe("the loop guard", () => {
     const lines = g.split("\n");
     const orig = kernel.split("\n");
     for (let k = 0; k < orig.length; k++) expect(lines[k].includes(orig[k].trim().split(" ")[0]), `line ${k + 1}`).toBe(true);
-    expect(g.match(/loop_guard > 100u/g)!.length).toBe(3);
+    // each loop its own count, started before it; the function's total over them all
+    for (let k = 0; k < 3; k++) {
+      expect(g.match(new RegExp(`var loop_pass_${k}: u32 = 0u; `, "g"))!.length).toBe(1);
+      expect(g).toContain(`if (loop_pass_${k} > 100u) { loop_guard_hit[0] = 1u; break; }`);
+    }
+    expect(g.match(/if \(loop_guard > 100u\) \{ loop_guard_hit\[1\] = 1u; break; \}/g)!.length).toBe(3);
     expect(g.match(/var loop_guard: u32 = 0u;/g)!.length).toBe(1);
+    expect(lines[2]).toMatch(/^ {2}var loop_pass_0: u32 = 0u; for \(var i = 0u; i < n; i\+\+\) \{ loop_pass_0 = loop_pass_0 \+ 1u;/);
     expect(lines[1]).toBe("  var s = 0u;");
     expect(lines[5]).toBe("  /* while (x) { */");
     expect(g).toMatch(/@group\(1\) @binding\(0\) var<storage, read_write> loop_guard_hit: array<u32>;/);
   });
 
   it("turns whiles into loops for the interpreter, same lines", () => {
-    const g = guardLoops(kernel, 100, true)!;
-    expect(g.split("\n")[6]).toBe("  loop { loop_guard = loop_guard + 1u; if (loop_guard > 100u) { loop_guard_hit[0] = 1u; break; } if (!(s > 3u)) { break; }");
+    const g = guardLoops(kernel, 100, true, 1000)!;
+    expect(g.split("\n")[6]).toBe(
+      "  var loop_pass_1: u32 = 0u; loop { loop_pass_1 = loop_pass_1 + 1u; loop_guard = loop_guard + 1u; if (loop_pass_1 > 100u) { loop_guard_hit[0] = 1u; break; } if (loop_guard > 1000u) { loop_guard_hit[1] = 1u; break; } if (!(s > 3u)) { break; }"
+    );
   });
 
   it("leaves code without loops alone", () => {

@@ -12,8 +12,18 @@
 import {defaultKeymap, history, historyKeymap, indentWithTab} from "@codemirror/commands";
 import {bracketMatching, indentOnInput, indentUnit, syntaxHighlighting} from "@codemirror/language";
 import {type Diagnostic, lintGutter, lintKeymap, setDiagnostics} from "@codemirror/lint";
-import {EditorState, Prec} from "@codemirror/state";
-import {drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars, keymap, lineNumbers} from "@codemirror/view";
+import {EditorState, Prec, StateEffect, StateField} from "@codemirror/state";
+import {
+  Decoration,
+  type DecorationSet,
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+} from "@codemirror/view";
 import {wgsl} from "@iizukak/codemirror-lang-wgsl";
 import {classHighlighter} from "@lezer/highlight";
 import type {CompileMessage} from "../../exercises/task.js";
@@ -43,6 +53,11 @@ export interface ExerciseEditor {
   showMessages(messages: readonly CompileMessage[]): void;
   /** Moves the cursor to a message's place and focuses the editor. */
   goTo(message: CompileMessage): void;
+  /**
+   * Marks line `line` (1-based) as the one a stepped thread runs, scrolled into the editor's own
+   * box (never the page), without moving the cursor or the focus; null removes the mark.
+   */
+  markStep(line: number | null): void;
   focus(): void;
   destroy(): void;
 }
@@ -76,6 +91,23 @@ function diagnosticsOf(state: EditorState, messages: readonly CompileMessage[]):
   }));
 }
 
+/** The stepped thread's line (stepper.ts): set by `markStep`, cleared by any edit. */
+const setStepLine = StateEffect.define<number | null>();
+const stepLine = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(marks, tr) {
+    let next = tr.docChanged ? Decoration.none : marks;
+    for (const e of tr.effects) {
+      if (!e.is(setStepLine)) continue;
+      const doc = tr.state.doc;
+      next = e.value === null || e.value < 1 || e.value > doc.lines ? Decoration.none : Decoration.set([stepMark.range(doc.line(e.value).from)]);
+    }
+    return next;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+const stepMark = Decoration.line({class: "cm-step-line", attributes: {"data-step-line": "true"}});
+
 /** A CodeMirror editor in `parent` (see the module comment). */
 export function createEditor(parent: HTMLElement, o: EditorOptions): ExerciseEditor {
   const keys = [{key: "Mod-Enter", run: () => (o.onRun(), true)}, indentWithTab, ...lintKeymap, ...historyKeymap, ...defaultKeymap];
@@ -96,6 +128,7 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): ExerciseEdi
         wgsl(),
         syntaxHighlighting(classHighlighter),
         lintGutter(),
+        stepLine,
         keymap.of(keys),
         // last, so that an open lint panel or a selection takes Escape first
         Prec.lowest(keymap.of([{key: "Escape", run: () => (o.onLeave(), true)}])),
@@ -134,6 +167,23 @@ export function createEditor(parent: HTMLElement, o: EditorOptions): ExerciseEdi
       const {from} = messageRange(view.state, m);
       view.dispatch({selection: {anchor: from}, scrollIntoView: true});
       view.focus();
+    },
+    markStep(line) {
+      view.dispatch({effects: setStepLine.of(line)});
+      if (line === null || line < 1 || line > view.state.doc.lines) return;
+      const at = view.state.doc.line(line).from;
+      // scrolled in the editor's own box, as the TODO is: CodeMirror's scrollIntoView would scroll the page too
+      view.requestMeasure({
+        read: () => {
+          const block = view.lineBlockAt(at);
+          const box = view.scrollDOM;
+          const inside = block.top >= box.scrollTop && block.bottom <= box.scrollTop + box.clientHeight;
+          return inside ? null : block.top - box.clientHeight / 2;
+        },
+        write: (top) => {
+          if (top !== null) view.scrollDOM.scrollTop = Math.max(0, top);
+        },
+      });
     },
     focus: () => view.focus(),
     destroy: () => view.destroy(),

@@ -22,6 +22,7 @@ import {readOptions} from "../runtime/options.js";
 import {observeResize} from "../runtime/resize.js";
 import type {Checker} from "./check.js";
 import type {ExerciseEditor} from "./editor.js";
+import type {createStepper} from "./stepper.js";
 import {type ExerciseOptions, exerciseSchema, initialValue} from "./options.js";
 import {elsewhereNote, hintList, solutionReveal, taskHead} from "./panel.js";
 import {resultBox} from "./result.js";
@@ -106,6 +107,52 @@ function drivenLine() {
   };
 }
 
+/**
+ * "Step a thread": a button that loads and builds the stepper (stepper.ts) the first time it is
+ * pressed, in `slot` (under the Run button's line); pressed again, it traces the code now in the
+ * editor. It starts at the thread (and workgroup) of the latest check's race, else thread 0 of
+ * workgroup 0; the slot a step touches in the output binding is marked in the mismatch view.
+ */
+function stepThread(task: Task, o: {editor(): ExerciseEditor | null; last(): CheckResult | null; markSlot(index: number | null, size: number): void}) {
+  const slot = document.createElement("div");
+  slot.className = "exercise-stepper-slot";
+  const outputName = task.bindings.find((b) => b.binding === task.output)?.name;
+  let stepper: ReturnType<typeof createStepper> | null = null;
+  const open = () => {
+    const ed = o.editor();
+    if (!ed) return;
+    if (stepper) return stepper.retrace();
+    void import("./stepper.js").then(({createStepper}) => {
+      if (stepper || !o.editor()) return;
+      const race = o.last()?.race;
+      stepper = createStepper({
+        task,
+        code: () => ed.code(),
+        editor: ed,
+        thread: race?.reader ?? 0,
+        workgroup: race?.workgroup ?? 0,
+        onStep: (a, size) => o.markSlot(a && a.buffer === outputName ? a.index : null, size),
+      });
+      slot.replaceChildren(stepper.element);
+    });
+  };
+  const b = button("Step a thread", open, {
+    title: "Follow one thread of your kernel step by step on the CPU interpreter: its lines, the slots it reads and writes, the barriers it waits at",
+  });
+  b.className = "exercise-step";
+  return {
+    button: b,
+    slot,
+    /** After a check: trace the checked code again, at the thread of its race if it has one. */
+    retrace: (r: CheckResult) => stepper?.retrace(r.race?.reader, r.race?.workgroup),
+    stale: () => stepper?.stale(),
+    dispose() {
+      stepper?.dispose();
+      stepper = null;
+    },
+  };
+}
+
 /** The exercise as a definition (mounted by `mountWidget`): an editor, a checker, the task's words. */
 export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeof readExercise>, ExerciseValue, object>({
   name: "exercise",
@@ -133,6 +180,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
     let starter = "";
     let running = false;
     const result = resultBox((m) => editor?.goTo(m));
+    const stepper = stepThread(task, {editor: () => editor, last: result.current, markSlot: result.markSlot});
     root.code = () => editor?.code() ?? "";
     const update = (patch: Partial<ExerciseValue>) => {
       state.value = {...state.value, ...patch};
@@ -164,6 +212,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
       editor.showMessages(r.messages);
       result.show(r);
       root.passedCode = r.passed ? code : null;
+      stepper.retrace(r);
       if (r.passed) {
         markDone(task.id);
         title.show(true);
@@ -179,7 +228,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
         editor.setCode(starter);
         saveCode(task.id, null);
         editor.showMessages([]);
-        result.clear();
+        result.clear(); // the stepper goes stale with the editor's change
         driven.show("", "");
         root.passedCode = null;
         if (state.value.passed) update({passed: false});
@@ -188,7 +237,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
     );
     const controls = document.createElement("div");
     controls.className = "widget-controls exercise-controls";
-    controls.append(runButton, resetButton);
+    controls.append(runButton, resetButton, stepper.button);
     const engineLine = document.createElement("p");
     engineLine.className = "exercise-engine";
     const solution = solutionReveal(
@@ -211,7 +260,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
           doc: savedCode(task.id) ?? text,
           label: `WGSL editor: ${task.title}`,
           describedBy: box.hint.id,
-          onChange: (code) => saveCode(task.id, code),
+          onChange: (code) => (saveCode(task.id, code), stepper.stale()),
           onRun: () => void check(),
           onLeave: () => runButton.focus(),
         });
@@ -219,6 +268,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
         box.placeholder.remove();
         engineLine.textContent = chk.line;
         ctx.scope.onDispose(() => {
+          stepper.dispose();
           ed.destroy();
           editor = null;
         });
@@ -234,6 +284,7 @@ export const exerciseDefinition = defineWidget<ExerciseOptions, ReturnType<typeo
           box.hint,
           controls,
           engineLine,
+          stepper.slot,
           result.element,
           driven.element,
           hintList(task),

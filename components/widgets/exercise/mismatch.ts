@@ -103,5 +103,29 @@ export function mismatchView(c: CaseResult, width: number): HTMLElement | null {
     .attr("height", 2 * ROW + 2)
     .attr("rx", 4);
   figure.append(caption, svg.node()!);
+  // the window drawn, for markTouched
+  figure.dataset.start = String(win.start);
+  figure.dataset.count = String(n);
+  figure.dataset.box = String(box);
   return figure;
+}
+
+/**
+ * Marks word `index` (both rows) in a view made by `mismatchView`: the slot a stepped thread
+ * touches (stepper.ts). Null, or an index outside the words drawn, removes the mark.
+ */
+export function markTouched(figure: HTMLElement, index: number | null): void {
+  const svg = d3.select(figure).select("svg");
+  svg.selectAll(".mm-touch").remove();
+  const start = Number(figure.dataset.start);
+  const box = Number(figure.dataset.box);
+  if (index === null || !(index >= start && index < start + Number(figure.dataset.count))) return;
+  svg
+    .append("rect")
+    .attr("class", "mm-touch")
+    .attr("x", LABEL_W + (index - start) * box + 1)
+    .attr("y", 18)
+    .attr("width", box - 2)
+    .attr("height", 2 * ROW - 2)
+    .attr("rx", 3);
 }

@@ -6,7 +6,7 @@
  * screen reader hears the summary when a check ends.
  */
 import type {CheckResult, CompileMessage, RaceReport} from "../../exercises/task.js";
-import {mismatchView} from "./mismatch.js";
+import {markTouched, mismatchView} from "./mismatch.js";
 
 const fmt = (n: number) => n.toLocaleString("en-US");
 
@@ -44,6 +44,13 @@ export function resultBox(goTo: (m: CompileMessage) => void) {
   const details = document.createElement("div");
   element.append(summary, details);
   let last: CheckResult | null = null;
+  // the mismatch view drawn, and the word a stepped thread touches in it (with the size it ran at)
+  let figure: HTMLElement | null = null;
+  let touched: {index: number; size: number} | null = null;
+  const mark = () => {
+    const bad = last?.cases.find((c) => !c.passed && c.mismatch);
+    if (figure) markTouched(figure, touched && bad && touched.size === bad.size ? touched.index : null);
+  };
 
   const messageList = (messages: readonly CompileMessage[]) => {
     const ul = document.createElement("ul");
@@ -90,7 +97,9 @@ export function resultBox(goTo: (m: CompileMessage) => void) {
     }
     const bad = r.cases.find((c) => !c.passed && c.mismatch);
     const view = bad && mismatchView(bad, Math.max(240, Math.floor(element.getBoundingClientRect().width) || 600));
+    figure = view || null;
     if (view) details.append(view);
+    mark();
   };
   return {
     element,
@@ -102,17 +111,29 @@ export function resultBox(goTo: (m: CompileMessage) => void) {
     },
     running(text: string) {
       last = null;
+      figure = null;
       element.dataset.state = "running";
       summary.textContent = text;
       details.replaceChildren();
     },
     clear() {
       last = null;
+      figure = null;
       delete element.dataset.state;
       summary.textContent = "";
       details.replaceChildren();
     },
+    /** The result shown (null while a check runs and when cleared). */
+    current: (): CheckResult | null => last,
     /** Lays the mismatch out again for a new width. */
     relayout: draw,
+    /**
+     * Marks output word `index` in the mismatch view when the view shows the case of that input
+     * `size` (the slot a stepped thread touches); null removes the mark.
+     */
+    markSlot(index: number | null, size: number) {
+      touched = index === null ? null : {index, size};
+      mark();
+    },
   };
 }
