@@ -5,6 +5,9 @@ import {expect, test} from "@playwright/test";
 
 const perf = JSON.parse(readFileSync("data/bench/pipelines.json", "utf8"));
 
+// charts of committed numbers, not motion: the essay's widgets start, draw once and wait
+test.use({reducedMotion: "reduce"});
+
 test("frame-time chart: one point per row of the JSON; split chart: one segment per pass at 50k", async ({page}) => {
   await page.goto("/");
   // the charts' code loads when their section comes into view, as a reader scrolls there

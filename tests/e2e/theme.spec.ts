@@ -130,14 +130,18 @@ test.describe("the toggle", () => {
 });
 
 // the sand alone on its embed page (a test of one widget), moving: the fades are CSS
-// transitions, which reduced motion turns off
+// transitions, which reduced motion turns off. One load for both schemes: the page and the
+// widget follow the system's scheme as it changes (runtime/theme.ts), so the dark one is read
+// after switching the emulated scheme, not after a second load
 test("the sand pipeline's lit box keeps its text readable in both themes (WCAG AA against its yellow)", async ({page}) => {
+  await page.emulateMedia({colorScheme: "light"});
+  await page.goto("/embed/sand?substeps=1");
+  const sand = page.locator('[data-widget="sand"]');
+  await sand.scrollIntoViewIfNeeded();
+  await expect(sand).toHaveAttribute("data-engine", "gpu");
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({colorScheme: scheme});
-    await page.goto("/embed/sand?substeps=1");
-    const sand = page.locator('[data-widget="sand"]');
-    await sand.scrollIntoViewIfNeeded();
-    await expect(sand).toHaveAttribute("data-engine", "gpu");
+    await expect.poll(() => page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches)).toBe(scheme === "dark");
     // the box's fill eases in and out: its text fades with it (a text that flipped at once was
     // dark on the dark box, or light on the yellow one, for the length of the fade)
     const fades = await sand
@@ -152,7 +156,7 @@ test("the sand pipeline's lit box keeps its text readable in both themes (WCAG A
     expect(fades[1]).toBe(fades[0]);
     expect(fades[2]).toBe(fades[0]);
     // read the colour the box settles on, not a step of the fade
-    await page.addStyleTag({content: ".pipeline-diagram :is(.box, .label, .note) { transition: none !important; }"});
+    const still = await page.addStyleTag({content: ".pipeline-diagram :is(.box, .label, .note) { transition: none !important; }"});
     const lit = sand.locator(".pipeline-diagram .phase.lit");
     await expect(lit).toHaveCount(1);
     // axe skips SVG text, so the contrast is computed here from the fills the page paints
@@ -173,5 +177,7 @@ test("the sand pipeline's lit box keeps its text readable in both themes (WCAG A
       });
     });
     for (const r of ratios) expect(r, `${scheme}: label/note on the lit box`).toBeGreaterThanOrEqual(4.5);
+    // the fades back, for the next scheme's reading of them
+    await still.evaluate((el) => (el as Element).remove());
   }
 });
