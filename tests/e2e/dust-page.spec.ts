@@ -54,38 +54,6 @@ const HERO = '[data-widget="dust-disc"].hero-widget';
 /** A figure of zero grains or bodies ("0 grains", not "3,000 grains"). */
 const ZERO = /(^|[^\d,.])0 (grains|bodies)/;
 
-test("the hero draws its ring before its kernels exist, and the paragraph never counts a disc that is not running", async ({page}) => {
-  test.setTimeout(240_000);
-  const errs = watchErrors(page);
-  await holdKernels(page);
-  await page.goto("/worlds-from-dust");
-  await expectWebGPU(page);
-  // the stage's own canvas (the WebGPU one), not the 2D poster laid over it before any engine
-  const canvas = `${HERO} canvas[role="application"]`;
-  await expect(page.locator(canvas)).toBeVisible({timeout: 30_000});
-  // the picture comes while every compute pipeline is held: the engine has not started
-  await expect.poll(() => drawnPixels(page, canvas), {timeout: 30_000}).toBeGreaterThan(1000);
-  const pending = await page.evaluate((sel) => (document.querySelector(sel) as any).value, HERO);
-  expect(pending.engine).toBe("pending");
-  expect(await page.evaluate(() => (globalThis as any).__kernelsAsked)).toBeGreaterThan(0);
-  // the ring on screen is the disc that will run: the paragraph says its real size, or a dash
-  expect(pending.initialCount).toBe(3000);
-  const paragraph = page.locator("p", {hasText: "It starts as"});
-  await expect(paragraph).toContainText("It starts as 3,000 grains");
-  await expect(page.locator(`${HERO} .widget-caption`)).not.toHaveText(/(^|[^\d,.])0 /);
-  // the kernels compile; the disc runs and merges
-  await page.evaluate(() => (globalThis as any).__releaseKernels());
-  await expect.poll(() => page.evaluate((sel) => (document.querySelector(sel) as any).value.engine, HERO), {timeout: 120_000}).toBe("gpu");
-  await expect(paragraph).toContainText(/now holds [\d,]+ bodies,\s+after\s+[\d,]+ merges/);
-  const texts: {text: string; engine: string}[] = await page.evaluate(() => (globalThis as any).__heroTexts);
-  expect(texts.length).toBeGreaterThan(0);
-  for (const t of texts) {
-    expect(t.text, JSON.stringify(t)).not.toMatch(ZERO);
-    if (t.engine !== "gpu" && t.engine !== "cpu") expect(t.text, JSON.stringify(t)).not.toMatch(/(^|[^\d,.])0 merges/);
-  }
-  errs.expectNone();
-});
-
 for (const [path, hero] of [
   ["/worlds-from-dust", HERO],
   ["/gravity", '[data-widget="galaxy"].hero-widget'],
@@ -122,28 +90,75 @@ function discFigures(page: Page) {
   });
 }
 
-test("the §4 disc: its slider shows the grains that run; caption, counters and spectrum read one sample", async ({page}) => {
-  test.setTimeout(300_000);
-  const errs = watchErrors(page);
-  await page.goto("/worlds-from-dust");
-  await expectWebGPU(page);
-  const disc = page.locator('#demo-dust-disc [data-widget="dust-disc"]');
-  await disc.scrollIntoViewIfNeeded();
-  const value = () => disc.evaluate((el: any) => el.value);
-  await expect.poll(async () => (await value()).engine, {timeout: 120_000}).toBe("gpu");
-  // a CPU-emulated adapter runs 3,000 grains: the slider says so, not the 20,000 a GPU starts with
-  expect((await value()).initialCount).toBe(3000);
-  const slider = disc.locator('input[name="dust-grains"]');
-  await expect(slider).toHaveAttribute("aria-valuetext", "3,000 grains");
-  await expect(disc.locator('label:has(input[name="dust-grains"]) output')).toHaveText("3,000");
-  // once the count moves, every read of the three shows the same bodies and merges
-  await expect.poll(async () => (await value()).merges, {timeout: 120_000}).toBeGreaterThan(0);
-  for (let i = 0; i < 12; i++) {
-    const before = await value();
-    await expect.poll(async () => (await value()).steps, {timeout: 60_000}).toBeGreaterThan(before.steps);
-    const f = await discFigures(page);
-    expect(f.counters, JSON.stringify(f)).toBe(f.caption);
-    expect(f.caption.startsWith(f.spectrum), JSON.stringify(f)).toBe(true);
-  }
-  errs.expectNone();
+// The page with motion at the default size, held kernels and all: one load for the hero's first
+// picture and paragraph and for the §4 disc (a serial block, the page opened in beforeAll). The
+// kernels are released in the first test; the §4 disc then starts as on any load.
+test.describe("/worlds-from-dust, one moving page", () => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  let errs: ReturnType<typeof watchErrors>;
+  test.beforeAll(async ({browser}) => {
+    page = await browser.newPage();
+    errs = watchErrors(page); // from the load on: each test ends with none
+    await holdKernels(page);
+    await page.goto("/worlds-from-dust");
+  });
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  test("the hero draws its ring before its kernels exist, and the paragraph never counts a disc that is not running", async () => {
+    test.setTimeout(240_000);
+    await expectWebGPU(page);
+    // the stage's own canvas (the WebGPU one), not the 2D poster laid over it before any engine
+    const canvas = `${HERO} canvas[role="application"]`;
+    await expect(page.locator(canvas)).toBeVisible({timeout: 30_000});
+    // the picture comes while every compute pipeline is held: the engine has not started
+    await expect.poll(() => drawnPixels(page, canvas), {timeout: 30_000}).toBeGreaterThan(1000);
+    const pending = await page.evaluate((sel) => (document.querySelector(sel) as any).value, HERO);
+    expect(pending.engine).toBe("pending");
+    expect(await page.evaluate(() => (globalThis as any).__kernelsAsked)).toBeGreaterThan(0);
+    // the ring on screen is the disc that will run: the paragraph says its real size, or a dash
+    expect(pending.initialCount).toBe(3000);
+    const paragraph = page.locator("p", {hasText: "It starts as"});
+    await expect(paragraph).toContainText("It starts as 3,000 grains");
+    await expect(page.locator(`${HERO} .widget-caption`)).not.toHaveText(/(^|[^\d,.])0 /);
+    // the kernels compile; the disc runs and merges
+    await page.evaluate(() => (globalThis as any).__releaseKernels());
+    await expect.poll(() => page.evaluate((sel) => (document.querySelector(sel) as any).value.engine, HERO), {timeout: 120_000}).toBe("gpu");
+    await expect(paragraph).toContainText(/now holds [\d,]+ bodies,\s+after\s+[\d,]+ merges/);
+    const texts: {text: string; engine: string}[] = await page.evaluate(() => (globalThis as any).__heroTexts);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) {
+      expect(t.text, JSON.stringify(t)).not.toMatch(ZERO);
+      if (t.engine !== "gpu" && t.engine !== "cpu") expect(t.text, JSON.stringify(t)).not.toMatch(/(^|[^\d,.])0 merges/);
+    }
+    errs.expectNone();
+  });
+
+  test("the §4 disc: its slider shows the grains that run; caption, counters and spectrum read one sample", async () => {
+    test.setTimeout(300_000);
+    await expectWebGPU(page);
+    // the kernels let go (the test before did; this one may run alone)
+    await page.evaluate(() => (globalThis as any).__releaseKernels());
+    const disc = page.locator('#demo-dust-disc [data-widget="dust-disc"]');
+    await disc.scrollIntoViewIfNeeded();
+    const value = () => disc.evaluate((el: any) => el.value);
+    await expect.poll(async () => (await value()).engine, {timeout: 120_000}).toBe("gpu");
+    // a CPU-emulated adapter runs 3,000 grains: the slider says so, not the 20,000 a GPU starts with
+    expect((await value()).initialCount).toBe(3000);
+    const slider = disc.locator('input[name="dust-grains"]');
+    await expect(slider).toHaveAttribute("aria-valuetext", "3,000 grains");
+    await expect(disc.locator('label:has(input[name="dust-grains"]) output')).toHaveText("3,000");
+    // once the count moves, every read of the three shows the same bodies and merges
+    await expect.poll(async () => (await value()).merges, {timeout: 120_000}).toBeGreaterThan(0);
+    for (let i = 0; i < 12; i++) {
+      const before = await value();
+      await expect.poll(async () => (await value()).steps, {timeout: 60_000}).toBeGreaterThan(before.steps);
+      const f = await discFigures(page);
+      expect(f.counters, JSON.stringify(f)).toBe(f.caption);
+      expect(f.caption.startsWith(f.spectrum), JSON.stringify(f)).toBe(true);
+    }
+    errs.expectNone();
+  });
 });

@@ -1,19 +1,33 @@
 // The gravity page's figures that do not depend on the reader's GPU speed: the H200 chart is
 // drawn from the committed benchmark file (one bar per row of it), and the galaxy hero shows
 // bodies within seconds even on a CPU-emulated adapter (SwiftShader), before its first step.
+// Tests that read the page in one configuration share its load: one still page (the chart, the 3D
+// galaxy's camera) and one moving page at 1440×900 (the title's line, the hero's lines, the cards).
 import {readFileSync} from "node:fs";
 import {expect, test, type Page} from "@playwright/test";
-import {colourCounts, expectWebGPU, watchErrors} from "./helpers.js";
+import {expectHeroLinesApart} from "./hero-check.js";
+import {animationFrames, colourCounts, expectWebGPU, scrollSettled, watchErrors} from "./helpers.js";
+import {expectGravityOneSample} from "./one-sample-check.js";
 
 const bench = JSON.parse(readFileSync("data/bench/gravity-h200.json", "utf8"));
 const rows: {n: number; directMs?: number}[] = bench.runs.filter((r: any) => r["theta0.5"]?.stepSpanMs > 0);
 
-// a chart of committed numbers, not motion: the page's widgets start, draw once and wait
-test.describe("the committed chart, still", () => {
-  test.use({reducedMotion: "reduce"});
-  test("the H200 chart is drawn from the committed JSON: a step bar, an O(N²) bar and a pass breakdown per row", async ({page}) => {
-    const errs = watchErrors(page);
-    await page.goto("/gravity?galaxy=300");
+// A chart of committed numbers and the 3D galaxy's camera, not motion: the page's widgets start,
+// draw once and wait. One still page for both (a serial block, the page opened in beforeAll).
+test.describe("/gravity, one still page", () => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  let errs: ReturnType<typeof watchErrors>;
+  test.beforeAll(async ({browser}) => {
+    page = await browser.newPage({reducedMotion: "reduce"});
+    errs = watchErrors(page); // from the load on: each test ends with none
+    await page.goto("/gravity?galaxy=300&galaxy3d=1500");
+  });
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  test("the H200 chart is drawn from the committed JSON: a step bar, an O(N²) bar and a pass breakdown per row", async () => {
     const fig = page.locator(".bench-figure");
     await fig.scrollIntoViewIfNeeded();
     await expect(fig).toHaveCount(1);
@@ -34,6 +48,61 @@ test.describe("the committed chart, still", () => {
     expect(Math.max(...widths)).toBeGreaterThan(Math.max(...bh));
     await expect(fig.locator("figcaption")).toContainText("H200");
     await expect(fig.locator("figcaption")).toContainText("median of 20 steps");
+    errs.expectNone();
+  });
+
+  // after a drag has turned the view (and so focused the canvas), the wheel still scrolls the
+  // page; Ctrl with the wheel zooms, and so do + and − on the focused canvas (moved here from
+  // galaxy3d.spec.ts: the same still page). Reduced motion: every widget waits paused, so the
+  // picture changes only with the camera
+  test("galaxy-3d on /gravity: after a drag the wheel scrolls the page; Ctrl + wheel and the + key zoom", async () => {
+    await expectWebGPU(page);
+    const widget = page.locator('[data-widget="galaxy-3d"]');
+    await widget.scrollIntoViewIfNeeded();
+    await expect(widget).toHaveAttribute("data-engine", "gpu", {timeout: 120_000});
+    const canvas = widget.locator("canvas").first();
+    await canvas.scrollIntoViewIfNeeded();
+    // the canvas's picture once it has held still (a redraw after a camera change lands first)
+    const still = async () => {
+      let prev = await canvas.screenshot();
+      for (;;) {
+        await animationFrames(page, 5);
+        const now = await canvas.screenshot();
+        if (now.equals(prev)) return now;
+        prev = now;
+      }
+    };
+    const centre = async () => {
+      const box = (await canvas.boundingBox())!;
+      return {x: box.x + box.width / 2, y: box.y + box.height / 2};
+    };
+    let c = await centre();
+    await page.mouse.move(c.x, c.y);
+    await page.mouse.down();
+    await page.mouse.move(c.x + 120, c.y + 40, {steps: 6});
+    await page.mouse.up();
+    // the drag gave the canvas the focus (as a click does)
+    expect(await canvas.evaluate((el) => el === document.activeElement)).toBe(true);
+    // the wheel alone scrolls the page, focused canvas or not
+    const top = await scrollSettled(page);
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => page.evaluate(() => window.scrollY), {timeout: 10_000}).toBeGreaterThan(top + 100);
+    // Ctrl with the wheel zooms: the picture changes, the page stays
+    c = await centre();
+    await page.mouse.move(c.x, c.y);
+    const before = await still();
+    const at = await scrollSettled(page);
+    await page.keyboard.down("Control");
+    await page.mouse.wheel(0, -200);
+    await page.keyboard.up("Control");
+    await expect.poll(async () => (await canvas.screenshot()).equals(before), {timeout: 30_000}).toBe(false);
+    expect(await scrollSettled(page)).toBe(at);
+    // + on the focused canvas zooms too
+    await canvas.focus();
+    const zoomed = await still();
+    await page.keyboard.press("+");
+    await expect.poll(async () => (await canvas.screenshot()).equals(zoomed), {timeout: 30_000}).toBe(false);
+    expect(await scrollSettled(page)).toBe(at);
     errs.expectNone();
   });
 });
@@ -95,17 +164,44 @@ test("the galaxy hero shows bodies before its first step, and once its pipelines
   );
 });
 
-test("on a CPU-emulated adapter the line under the title says so, not 'simulated on your GPU'; no paragraph says 'your GPU'", async ({page}) => {
-  await page.goto("/gravity");
-  await expectWebGPU(page);
-  const galaxy = page.locator('[data-widget="galaxy"]');
-  await expect(galaxy).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
-  await expect(galaxy.locator(".widget-status")).toContainText("This WebGPU adapter is a CPU emulation (SwiftShader)");
-  const hint = page.locator(".hero-hint");
-  await expect(hint).toContainText("this page's GPU kernels, running here on a CPU emulation of a GPU");
-  await expect(hint).not.toContainText("your GPU");
-  const claims = await page.evaluate(() =>
-    [...document.querySelectorAll("main p, main li")].map((e) => (e as HTMLElement).innerText).filter((t) => /your GPU/.test(t))
-  );
-  expect(claims).toEqual([]);
+// The gravity page as a reader opens it on a desktop, moving: the line under the title, the
+// hero's lines and the cards' one-sample figures (which need frames) are read on one load.
+test.describe("/gravity at 1440×900, one moving page", () => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  let errs: ReturnType<typeof watchErrors>;
+  test.beforeAll(async ({browser}) => {
+    page = await browser.newPage({viewport: {width: 1440, height: 900}});
+    errs = watchErrors(page); // from the load on: the last test ends with none
+    await page.goto("/gravity");
+  });
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  test("on a CPU-emulated adapter the line under the title says so, not 'simulated on your GPU'; no paragraph says 'your GPU'", async () => {
+    await expectWebGPU(page);
+    const galaxy = page.locator('[data-widget="galaxy"]');
+    await expect(galaxy).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
+    await expect(galaxy.locator(".widget-status")).toContainText("This WebGPU adapter is a CPU emulation (SwiftShader)");
+    const hint = page.locator(".hero-hint");
+    await expect(hint).toContainText("this page's GPU kernels, running here on a CPU emulation of a GPU");
+    await expect(hint).not.toContainText("your GPU");
+    const claims = await page.evaluate(() =>
+      [...document.querySelectorAll("main p, main li")].map((e) => (e as HTMLElement).innerText).filter((t) => /your GPU/.test(t))
+    );
+    expect(claims).toEqual([]);
+  });
+
+  // the same check on the essay and on Worlds from Dust: hero.spec.ts
+  test("/gravity at 1440×900: no two text lines of the hero overlap", async () => {
+    await expectHeroLinesApart(page, "/gravity", false);
+  });
+
+  // (moved from one-sample.spec.ts, which opened this page for it alone)
+  test("the gravity page's direct-sum card and the galaxy hero: caption and counter row say one count and one time per step", async () => {
+    test.setTimeout(240_000);
+    await expectGravityOneSample(page);
+    errs.expectNone();
+  });
 });

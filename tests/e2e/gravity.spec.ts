@@ -125,15 +125,4 @@ test("the error chart: errors measured against the GPU's O(N²) sum, and the cha
   errs.expectNone();
 });
 
-test.describe("links", () => {
-  test.use({reducedMotion: "reduce"}); // links, not motion: the widgets start and wait
-  test("the first page links to the gravity page and back", async ({page}) => {
-    await page.goto("/");
-    await page.locator(".subtitle a[href*='gravity']").click();
-    await expect(page).toHaveURL(/\/gravity/);
-    await expect(page.locator("h1")).toContainText("Barnes–Hut on the GPU");
-    await expect(page.locator(".bench-pending, .bench-figure")).toHaveCount(1);
-    await page.locator(".subtitle a").first().click();
-    await expect(page.locator("h1")).toContainText("Neighbour search on the GPU");
-  });
-});
+// The first page's link to the gravity page and back: facts of the built HTML, gravity-links.node.spec.ts.

@@ -2,8 +2,9 @@
 // over the water, one caption line, and phones get the slow-adapter reduction like every other width.
 // Tests that read one page at one size share its load (a serial block, one page in beforeAll):
 // each load starts every pipeline compiling, and a page open with the water moving takes a core.
-import {type Browser, expect, type Page, test} from "@playwright/test";
-import {animationFrames, captionAgrees, expectWebGPU, heroLayout, heroTextBoxes, overlaps, widgetValue} from "./helpers.js";
+import {type Browser, type BrowserContext, expect, type Page, test} from "@playwright/test";
+import {expectHeroLinesApart} from "./hero-check.js";
+import {animationFrames, captionAgrees, expectWebGPU, heroLayout, overlaps, widgetValue} from "./helpers.js";
 
 /** Opens the essay at `viewport` with a layout-shift counter installed before anything of the page runs. */
 async function openCounted(browser: Browser, viewport: {width: number; height: number}, reducedMotion: "reduce" | "no-preference"): Promise<Page> {
@@ -111,69 +112,66 @@ test.describe("at 390×844, one still page", () => {
   });
 });
 
-test("on a phone with a CPU-emulated adapter the hero starts with the reduced count, not 12,000", async ({browser}) => {
-  const context = await browser.newContext({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
-  const page = await context.newPage();
-  await page.goto("/");
-  await expectWebGPU(page);
-  const hero = page.locator('[data-widget="hero"]');
-  await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
-  await expect.poll(async () => (await widgetValue(page, "hero"))?.count, {timeout: 30_000}).toBe(4000);
-  const v = await widgetValue(page, "hero");
-  expect(v.substeps).toBe(1);
-  await expect(hero.locator(".widget-status")).toContainText("CPU emulation");
-  // the caption says the count it runs, not the 12,000 asked for
-  await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("4,000 = 4,000");
-  await context.close();
-});
+// A phone with touch, moving (the caption's frame rate needs frames): the reduced count and the
+// lines under the hero are read on one load
+test.describe("/ at 390×844 with touch, one moving page", () => {
+  test.describe.configure({mode: "serial"});
+  let context: BrowserContext;
+  let page: Page;
+  test.beforeAll(async ({browser}) => {
+    context = await browser.newContext({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+    page = await context.newPage();
+    await page.goto("/");
+  });
+  test.afterAll(async () => {
+    await context?.close();
+  });
 
-test("the hero's caption says the count it runs, even when nothing moves (reduced motion: no frames, no stats)", async ({browser}) => {
-  const context = await browser.newContext({viewport: {width: 1440, height: 900}, reducedMotion: "reduce"});
-  const page = await context.newPage();
-  await page.goto("/");
-  await expectWebGPU(page);
-  const hero = page.locator('[data-widget="hero"]');
-  // a CPU-emulated adapter runs 4,000 of the 45,000 asked for: as soon as the status line
-  // says so (the pipelines still compile for seconds then), the caption says it too …
-  await expect(hero.locator(".widget-status")).toContainText("(SwiftShader): 4,000 particles", {timeout: 60_000});
-  await expect.poll(() => captionAgrees(page, "hero"), {timeout: 1_500}).toBe("4,000 = 4,000");
-  // … and still does once it runs, with no frame to publish anything after the first pour
-  await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
-  // the engine's own line is in the disclosure under the caption, the notice in the status line
-  await expect(hero.locator(".hero-more .hero-adapter")).toContainText("GPU (");
-  await expect(hero.locator(".hero-more")).not.toHaveAttribute("open");
-  await expect(hero.locator(".widget-status")).toContainText("particles, drawn larger, one substep per frame");
-  expect((await widgetValue(page, "hero")).count).toBe(4000);
-  await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("4,000 = 4,000");
-  await context.close();
+  test("on a phone with a CPU-emulated adapter the hero starts with the reduced count, not 12,000", async () => {
+    await expectWebGPU(page);
+    const hero = page.locator('[data-widget="hero"]');
+    await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
+    await expect.poll(async () => (await widgetValue(page, "hero"))?.count, {timeout: 30_000}).toBe(4000);
+    const v = await widgetValue(page, "hero");
+    expect(v.substeps).toBe(1);
+    await expect(hero.locator(".widget-status")).toContainText("CPU emulation");
+    // the caption says the count it runs, not the 12,000 asked for
+    await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("4,000 = 4,000");
+  });
+
+  test("/ at 390×844 with touch: no two text lines of the hero overlap", async () => {
+    await expectHeroLinesApart(page, "/", true);
+  });
 });
 
 // The lines under each page's hero (caption, status, touch hint, the water's adapter line) never
 // print over each other: on a phone with touch (the touch hint shown) and on a desktop, once the
-// engine runs and the caption has its frame rate (its longest text)
-for (const path of ["/", "/gravity", "/worlds-from-dust"])
-  for (const {width, height, touch} of [
-    {width: 390, height: 844, touch: true},
-    {width: 1440, height: 900, touch: false},
-  ])
-    test(`${path} at ${width}×${height}${touch ? " with touch" : ""}: no two text lines of the hero overlap`, async ({browser}) => {
-      const context = await browser.newContext({viewport: {width, height}, isMobile: touch, hasTouch: touch});
-      const page = await context.newPage();
-      await page.goto(path);
-      await expectWebGPU(page);
-      const hero = page.locator(".hero-widget");
-      await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
-      await expect(hero.locator(".widget-caption")).toContainText("fps", {timeout: 90_000});
-      await expect(hero.locator(".widget-status")).not.toBeEmpty();
-      const boxes = await heroTextBoxes(page);
-      // the caption and the status at least; the touch hint where touch is the main pointer, outside the water's closed disclosure
-      expect(boxes.length, JSON.stringify(boxes)).toBeGreaterThanOrEqual(2);
-      if (touch && path !== "/") expect(boxes.map((b) => b.name)).toContain("touch-hint");
-      for (let i = 0; i < boxes.length; i++)
-        for (let j = i + 1; j < boxes.length; j++)
-          expect(overlaps(boxes[i], boxes[j]), `${boxes[i].name} over ${boxes[j].name}: ${JSON.stringify([boxes[i], boxes[j]])}`).toBe(false);
-      await context.close();
-    });
+// engine runs and the caption has its frame rate (its longest text). `npm test` reads each page at
+// one size: / at 390×844 (the moving phone page above), /gravity at 1440×900 (gravity-page.spec.ts,
+// on its moving page), /worlds-from-dust at 390×844 in hero-engine-switch.spec.ts (the same lines
+// with the GPU kernels running, the touch hint among them); the cases here are the long tier's.
+const HERO_LINES = [
+  // @long: the same check as "/worlds-from-dust at 390×844 touch: the hero's twin line is short, …"
+  // (hero-engine-switch.spec.ts: this page and size, its lines read again once the GPU kernels run)
+  {path: "/worlds-from-dust", width: 390, height: 844, touch: true},
+  // @long: the same check as "/ at 390×844 with touch: no two text lines of the hero overlap"
+  // (this page, the moving phone page above), at the other size
+  {path: "/", width: 1440, height: 900, touch: false},
+  // @long: the same check as "/gravity at 1440×900: no two text lines of the hero overlap"
+  // (this page, gravity-page.spec.ts), at the other size
+  {path: "/gravity", width: 390, height: 844, touch: true},
+  // @long: the same check as "/worlds-from-dust at 390×844 touch: the hero's twin line is short, …"
+  // (hero-engine-switch.spec.ts: this page, its lines read once the GPU kernels run), at the other size
+  {path: "/worlds-from-dust", width: 1440, height: 900, touch: false},
+];
+for (const {path, width, height, touch} of HERO_LINES)
+  test(`${path} at ${width}×${height}${touch ? " with touch" : ""}: no two text lines of the hero overlap`, {tag: "@long"}, async ({browser}) => {
+    const context = await browser.newContext({viewport: {width, height}, isMobile: touch, hasTouch: touch});
+    const page = await context.newPage();
+    await page.goto(path);
+    await expectHeroLinesApart(page, path, touch);
+    await context.close();
+  });
 
 /**
  * What the hero's canvas holds, read from two screenshots of it alone (everything else hidden)
@@ -230,28 +228,70 @@ async function heroWater(page: Page) {
   );
 }
 
+/** The hero's water on `page` (the essay at 1440×900, reduced motion): one shaded body with a smooth surface. */
+async function expectShadedWater(page: Page) {
+  await expectWebGPU(page);
+  const hero = page.locator('[data-widget="hero"]');
+  await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
+  expect((await widgetValue(page, "hero")).count).toBe(4000);
+  // drawn: the pool covers a good part of the canvas (not blank)
+  await expect.poll(async () => (await heroWater(page)).waterShare, {timeout: 30_000}).toBeGreaterThan(0.15);
+  const r = await heroWater(page);
+  const facts = JSON.stringify(r);
+  // not one colour: the water is lighter under its surface than in the deep (measured 0.20; discs at rest: one colour, 0)
+  expect(r.lumSpread, facts).toBeGreaterThan(0.06);
+  // a smooth surface: the water's height changes by less than 1.5 px from a column to the next
+  // and bends gently (measured: 0.83 px and 0.04; the discs it replaced, 2.4 px and 0.28)
+  expect(r.maxStep, facts).toBeLessThan(1.5);
+  expect(r.meanCurve, facts).toBeLessThan(0.15);
+}
+
 // The water reads as water, not as a flat slab of discs: on a CPU-emulated adapter the
 // hero runs 4,000 particles, and their field is drawn as one body, shaded. Read on the still of
 // reduced motion (the pool as poured: a rest lattice whose columns end at different rows, which
-// discs drew as a staircase), in both colour schemes.
-for (const colorScheme of ["light", "dark"] as const)
-  test(`in the ${colorScheme} scheme the hero's water is one shaded body with a smooth surface, not one flat colour`, async ({browser}) => {
-    const context = await browser.newContext({viewport: {width: 1440, height: 900}, reducedMotion: "reduce", colorScheme});
-    const page = await context.newPage();
+// discs drew as a staircase). The caption's count is read on the same still page: it must hold
+// with no frame to publish it.
+test.describe("at 1440×900 in the light scheme, one still page", () => {
+  test.describe.configure({mode: "serial"});
+  let context: BrowserContext;
+  let page: Page;
+  test.beforeAll(async ({browser}) => {
+    context = await browser.newContext({viewport: {width: 1440, height: 900}, reducedMotion: "reduce", colorScheme: "light"});
+    page = await context.newPage();
     await page.goto("/");
+  });
+  test.afterAll(async () => {
+    await context?.close();
+  });
+
+  test("the hero's caption says the count it runs, even when nothing moves (reduced motion: no frames, no stats)", async () => {
     await expectWebGPU(page);
     const hero = page.locator('[data-widget="hero"]');
-    await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
+    // a CPU-emulated adapter runs 4,000 of the 45,000 asked for: as soon as the status line
+    // says so (the pipelines still compile for seconds then), the caption says it too …
+    await expect(hero.locator(".widget-status")).toContainText("(SwiftShader): 4,000 particles", {timeout: 60_000});
+    await expect.poll(() => captionAgrees(page, "hero"), {timeout: 1_500}).toBe("4,000 = 4,000");
+    // … and still does once it runs, with no frame to publish anything after the first pour
+    await expect(hero).toHaveAttribute("data-engine", "gpu", {timeout: 60_000});
+    // the engine's own line is in the disclosure under the caption, the notice in the status line
+    await expect(hero.locator(".hero-more .hero-adapter")).toContainText("GPU (");
+    await expect(hero.locator(".hero-more")).not.toHaveAttribute("open");
+    await expect(hero.locator(".widget-status")).toContainText("particles, drawn larger, one substep per frame");
     expect((await widgetValue(page, "hero")).count).toBe(4000);
-    // drawn: the pool covers a good part of the canvas (not blank)
-    await expect.poll(async () => (await heroWater(page)).waterShare, {timeout: 30_000}).toBeGreaterThan(0.15);
-    const r = await heroWater(page);
-    const facts = JSON.stringify(r);
-    // not one colour: the water is lighter under its surface than in the deep (measured 0.20; discs at rest: one colour, 0)
-    expect(r.lumSpread, facts).toBeGreaterThan(0.06);
-    // a smooth surface: the water's height changes by less than 1.5 px from a column to the next
-    // and bends gently (measured: 0.83 px and 0.04; the discs it replaced, 2.4 px and 0.28)
-    expect(r.maxStep, facts).toBeLessThan(1.5);
-    expect(r.meanCurve, facts).toBeLessThan(0.15);
-    await context.close();
+    await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("4,000 = 4,000");
   });
+
+  test("in the light scheme the hero's water is one shaded body with a smooth surface, not one flat colour", async () => {
+    await expectShadedWater(page);
+  });
+});
+
+// @long: the same shading as "in the light scheme the hero's water is one shaded body with a
+// smooth surface, not one flat colour" (the still page above), in the other colour scheme
+test("in the dark scheme the hero's water is one shaded body with a smooth surface, not one flat colour", {tag: "@long"}, async ({browser}) => {
+  const context = await browser.newContext({viewport: {width: 1440, height: 900}, reducedMotion: "reduce", colorScheme: "dark"});
+  const page = await context.newPage();
+  await page.goto("/");
+  await expectShadedWater(page);
+  await context.close();
+});

@@ -1,10 +1,12 @@
 /**
  * Every reader: reduced motion (nothing moves until Play; Pause everywhere), touch (a swipe
  * that starts on a canvas scrolls the page; a tap wakes the demo), print (a still of every
- * canvas, the scroll story as its steps, the footer, no empty page).
+ * canvas, the scroll story as its steps, the footer, no empty page). Two loads of the essay: one
+ * moving (Pause, the water card's one sample, print), one still on a phone (Play, touch).
  */
 import {type BrowserContext, expect, type Page, test} from "@playwright/test";
 import {animationFrames, expectWebGPU, gpuStats, scrollSettled, settled, watchErrors} from "./helpers";
+import {expectWaterOneSample} from "./one-sample-check.js";
 import {pdfPages} from "./pdf";
 
 /** The animated widgets and how far each has got (frames or steps). */
@@ -25,33 +27,6 @@ async function startWidget(page: Page, name: string) {
   return w;
 }
 
-test.describe("reduced motion", () => {
-  test.use({reducedMotion: "reduce"});
-  test("nothing moves until Play is pressed (keyboard); then it moves", async ({page}) => {
-    const errs = watchErrors(page);
-    await page.goto("/");
-    await expectWebGPU(page);
-    for (const name of ANIMATED) {
-      const w = await startWidget(page, name);
-      const play = w.locator("button.play-toggle");
-      await expect(play).toBeVisible();
-      await expect(play).toHaveAccessibleName("Play");
-      // (a one-off draw after the start has landed: both hold still over 10 frames), then 30 frames
-      const [p0, s0] = await settled(page, async () => [await progressOf(page, name), (await gpuStats(page)).submits as number]);
-      await animationFrames(page, 30); // 30 chances to submit: a loop that still runs takes the first
-      expect(await progressOf(page, name), `${name} advanced under reduced motion`).toBe(p0);
-      expect((await gpuStats(page)).submits, `${name}: GPU submits while paused`).toBe(s0);
-      await play.focus();
-      await page.keyboard.press("Enter");
-      await expect(play).toHaveAccessibleName("Pause");
-      await expect.poll(() => progressOf(page, name), {timeout: 60_000}).toBeGreaterThan(p0);
-      await play.click(); // paused again, so the next widget's counters are its own
-      await expect(play).toHaveAccessibleName("Play");
-    }
-    errs.expectNone();
-  });
-});
-
 test("without reduced motion every animation plays and Pause stops it (no submits), a slider still redraws once; then print: a still of every canvas", async ({
   page,
 }) => {
@@ -65,6 +40,9 @@ test("without reduced motion every animation plays and Pause stops it (no submit
     await expect(pause).toHaveAccessibleName("Pause");
     const p0 = await progressOf(page, name);
     await expect.poll(() => progressOf(page, name), {timeout: 60_000}).toBeGreaterThan(p0);
+    // the water running on its card: the one-sample reads want its caption's writes (one-sample-check.ts)
+    if (name === "water")
+      await test.step("the §5 water card: its caption and its status line say one count and one GPU time", () => expectWaterOneSample(page));
     await pause.click();
     await expect(pause).toHaveAccessibleName("Play");
     // a frame in flight lands (both hold still over 10 frames), then 30 frames in which nothing may move
@@ -157,48 +135,85 @@ async function swipe(context: BrowserContext, page: Page, x: number, y: number, 
   await cdp.detach();
 }
 
-test("touch: a swipe starting on any canvas scrolls the page; after a tap a drag reaches the demo", async ({browser}) => {
-  test.setTimeout(420_000); // five widgets started at phone width on an emulated GPU
-  // reduced motion: the widgets wait, paused, so touch input is not queued behind frames of an
-  // emulated GPU (touch-action and the pointer do not depend on the animation)
-  const context = await browser.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, reducedMotion: "reduce"});
-  const page = await context.newPage();
-  await page.goto("/");
-  for (const name of ANIMATED) {
-    const w = await startWidget(page, name);
-    const canvas = w.locator("canvas").first();
-    await canvas.evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2 - innerHeight / 2));
-    await scrollSettled(page); // the widgets around it may still move the page as they fill in
-    const box = (await canvas.boundingBox())!;
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    // the hero says it in its one caption line (its touch hint is in the closed disclosure)
-    if (name === "hero") await expect(w.locator(".widget-caption")).toContainText("swipe sideways to stir");
-    else await expect(w.locator(".touch-hint")).toBeVisible();
-    const y0 = await page.evaluate(() => scrollY);
-    await swipe(context, page, cx, cy, 0, -200);
-    await expect.poll(() => page.evaluate(() => scrollY), {message: `${name}: swipe scrolled`, timeout: 5000}).toBeGreaterThan(y0 + 50);
+// A phone with touch and reduced motion: the widgets wait, paused, so touch input is not queued
+// behind frames of an emulated GPU (touch-action and the pointer do not depend on the animation),
+// and nothing may move until Play. One load for both (a serial block, the page opened in
+// beforeAll): each widget is left paused by the first test, as reduced motion starts it.
+test.describe("a phone with touch and reduced motion, one page", () => {
+  test.describe.configure({mode: "serial"});
+  let context: BrowserContext;
+  let page: Page;
+  let errs: ReturnType<typeof watchErrors>;
+  test.beforeAll(async ({browser}) => {
+    context = await browser.newContext({viewport: {width: 390, height: 844}, hasTouch: true, isMobile: true, reducedMotion: "reduce"});
+    page = await context.newPage();
+    errs = watchErrors(page); // from the load on: the first test ends with none
+    await page.goto("/");
+  });
+  test.afterAll(async () => {
+    await context?.close();
+  });
 
-    // the interaction: a tap wakes a tap-to-wake canvas; the hero takes sideways drags
-    await canvas.evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2 - innerHeight / 2));
-    await scrollSettled(page); // the widgets around it may still move the page as they fill in
-    const b2 = (await canvas.boundingBox())!;
-    const [x, y] = [b2.x + b2.width / 2, b2.y + b2.height / 2];
-    await canvas.evaluate((c) => {
-      const log = ((c as any).__touchLog = {move: 0, cancel: 0});
-      c.addEventListener("pointermove", (e) => (e as PointerEvent).pointerType === "touch" && (e as PointerEvent).buttons && log.move++);
-      c.addEventListener("pointercancel", () => log.cancel++);
-    });
-    const y1 = await page.evaluate(() => scrollY);
-    if (name === "hero") await swipe(context, page, x - 100, y, 200, 0);
-    else {
-      await page.touchscreen.tap(x, y);
-      await swipe(context, page, x, y, 0, -150);
+  test("nothing moves until Play is pressed (keyboard); then it moves", async () => {
+    test.setTimeout(300_000); // five widgets started at phone width on an emulated GPU
+    await expectWebGPU(page);
+    for (const name of ANIMATED) {
+      const w = await startWidget(page, name);
+      const play = w.locator("button.play-toggle");
+      await expect(play).toBeVisible();
+      await expect(play).toHaveAccessibleName("Play");
+      // (a one-off draw after the start has landed: both hold still over 10 frames), then 30 frames
+      const [p0, s0] = await settled(page, async () => [await progressOf(page, name), (await gpuStats(page)).submits as number]);
+      await animationFrames(page, 30); // 30 chances to submit: a loop that still runs takes the first
+      expect(await progressOf(page, name), `${name} advanced under reduced motion`).toBe(p0);
+      expect((await gpuStats(page)).submits, `${name}: GPU submits while paused`).toBe(s0);
+      await play.focus();
+      await page.keyboard.press("Enter");
+      await expect(play).toHaveAccessibleName("Pause");
+      await expect.poll(() => progressOf(page, name), {timeout: 60_000}).toBeGreaterThan(p0);
+      await play.click(); // paused again, so the next widget's counters are its own
+      await expect(play).toHaveAccessibleName("Play");
     }
-    const log = await canvas.evaluate((c) => (c as any).__touchLog);
-    expect(log.cancel, `${name}: the drag was taken by the page`).toBe(0);
-    expect(log.move, `${name}: the demo got the drag`).toBeGreaterThan(5);
-    if (name !== "hero") expect(await page.evaluate(() => scrollY), `${name}: a woken canvas keeps the drag`).toBe(y1);
-  }
-  await context.close();
+    errs.expectNone();
+  });
+
+  test("touch: a swipe starting on any canvas scrolls the page; after a tap a drag reaches the demo", async () => {
+    test.setTimeout(420_000); // five widgets started at phone width on an emulated GPU
+    for (const name of ANIMATED) {
+      const w = await startWidget(page, name);
+      const canvas = w.locator("canvas").first();
+      await canvas.evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2 - innerHeight / 2));
+      await scrollSettled(page); // the widgets around it may still move the page as they fill in
+      const box = (await canvas.boundingBox())!;
+      const cx = box.x + box.width / 2;
+      const cy = box.y + box.height / 2;
+      // the hero says it in its one caption line (its touch hint is in the closed disclosure)
+      if (name === "hero") await expect(w.locator(".widget-caption")).toContainText("swipe sideways to stir");
+      else await expect(w.locator(".touch-hint")).toBeVisible();
+      const y0 = await page.evaluate(() => scrollY);
+      await swipe(context, page, cx, cy, 0, -200);
+      await expect.poll(() => page.evaluate(() => scrollY), {message: `${name}: swipe scrolled`, timeout: 5000}).toBeGreaterThan(y0 + 50);
+
+      // the interaction: a tap wakes a tap-to-wake canvas; the hero takes sideways drags
+      await canvas.evaluate((c) => window.scrollBy(0, c.getBoundingClientRect().top + c.getBoundingClientRect().height / 2 - innerHeight / 2));
+      await scrollSettled(page); // the widgets around it may still move the page as they fill in
+      const b2 = (await canvas.boundingBox())!;
+      const [x, y] = [b2.x + b2.width / 2, b2.y + b2.height / 2];
+      await canvas.evaluate((c) => {
+        const log = ((c as any).__touchLog = {move: 0, cancel: 0});
+        c.addEventListener("pointermove", (e) => (e as PointerEvent).pointerType === "touch" && (e as PointerEvent).buttons && log.move++);
+        c.addEventListener("pointercancel", () => log.cancel++);
+      });
+      const y1 = await page.evaluate(() => scrollY);
+      if (name === "hero") await swipe(context, page, x - 100, y, 200, 0);
+      else {
+        await page.touchscreen.tap(x, y);
+        await swipe(context, page, x, y, 0, -150);
+      }
+      const log = await canvas.evaluate((c) => (c as any).__touchLog);
+      expect(log.cancel, `${name}: the drag was taken by the page`).toBe(0);
+      expect(log.move, `${name}: the demo got the drag`).toBeGreaterThan(5);
+      if (name !== "hero") expect(await page.evaluate(() => scrollY), `${name}: a woken canvas keeps the drag`).toBe(y1);
+    }
+  });
 });

@@ -25,6 +25,8 @@ test("the galaxy runs its faster CPU twin on SwiftShader, says why, and the read
 test("?engine=gpu in the URL keeps the GPU kernels on SwiftShader (the page chose: no switch), and a widget without a GPU engine offers none", async ({
   page,
 }) => {
+  // which engine runs and which switch shows, not motion: the widgets start, draw once and wait
+  await page.emulateMedia({reducedMotion: "reduce"});
   await page.goto("/embed/galaxy?engine=gpu");
   const w = page.locator("[data-widget=galaxy]");
   await expect(w).toHaveAttribute("data-engine", "gpu");

@@ -1,8 +1,11 @@
 // Light and dark themes: the toggle (keyboard, accessible name, kept across reloads), canvases
 // that follow the theme (and repaint when it changes), and WCAG AA colour contrast in both.
+import {readFileSync} from "node:fs";
 import {AxeBuilder} from "@axe-core/playwright";
 import {expect, test, type Locator, type Page} from "@playwright/test";
 import {colourCounts, watchErrors} from "./helpers.js";
+
+const perf = JSON.parse(readFileSync("data/bench/pipelines.json", "utf8"));
 
 /** Relative luminance (0 black … 1 white) of the most frequent colour of `el` on screen: its background. */
 async function backgroundLuminance(page: Page, el: Locator): Promise<number> {
@@ -78,8 +81,9 @@ test("in the dark theme the canvases are dark-backed, and a canvas repaints when
 
 // The system's light and dark schemes are checked by axe in a11y.spec.ts and a11y.nogpu.spec.ts
 // (every rule, contrast included); the toggle's dark theme, set over a light system, only here.
-// One still page for both (a serial block): the toggle's test first, from a fresh load; the
-// contrast check then toggles the dark theme on the page it left (light, reloaded).
+// One still page for these (a serial block): the toggle's test first, from a fresh load; the
+// contrast check then toggles the dark theme on the page it left (light, reloaded); the
+// performance charts are counted last, on the same page.
 test.describe("the toggle", () => {
   test.describe.configure({mode: "serial"});
   let page: Page;
@@ -127,17 +131,43 @@ test.describe("the toggle", () => {
     await visitWidgets(page);
     expect(await contrastViolations(page)).toEqual([]);
   });
+
+  // The essay's performance section draws its charts from the committed benchmark JSON: one point
+  // per row, and at 50,000 particles one bar segment per pass of each pipeline. Charts of committed
+  // numbers on the still essay this block already has open (they were a load of their own in
+  // perf-charts.spec.ts); the theme does not enter into the counts.
+  test("frame-time chart: one point per row of the JSON; split chart: one segment per pass at 50k", async () => {
+    // the charts' code loads when their section comes into view, as a reader scrolls there
+    await page.locator(`[id="6-performance"]`).scrollIntoViewIfNeeded();
+    const chart = page.locator("svg.bench-frame-chart");
+    await chart.scrollIntoViewIfNeeded();
+    expect(perf.rows.length).toBeGreaterThan(0);
+    await expect(chart.locator("circle.bench-point")).toHaveCount(perf.rows.length);
+    for (const r of perf.rows) await expect(chart.locator(`circle.bench-point[data-pipeline="${r.pipeline}"][data-particles="${r.particles}"]`)).toHaveCount(1);
+    const at50k = perf.rows.filter((r: any) => r.particles === 50_000);
+    const segments = at50k.reduce((s: number, r: any) => s + Object.keys(r.perPassMs).length, 0);
+    expect(segments).toBeGreaterThan(0);
+    await expect(page.locator("svg.bench-split-chart rect.bench-segment")).toHaveCount(segments);
+    // the GPU is named next to the charts: by its model where the run recorded one (the same
+    // form as the gravity page, "NVIDIA H200 (driver …)"), and in any case by its vendor
+    await expect(page.locator(".bench-gpu")).toContainText(perf.adapter.vendor, {ignoreCase: true});
+    if (perf.adapter.name) await expect(page.locator(".bench-gpu")).toHaveText(/^NVIDIA H200 \(driver 580\.159\.04\)$/);
+  });
 });
 
 // the sand alone on its embed page (a test of one widget), moving: the fades are CSS
-// transitions, which reduced motion turns off
+// transitions, which reduced motion turns off. One load for both schemes: the page and the
+// widget follow the system's scheme as it changes (runtime/theme.ts), so the dark one is read
+// after switching the emulated scheme, not after a second load
 test("the sand pipeline's lit box keeps its text readable in both themes (WCAG AA against its yellow)", async ({page}) => {
+  await page.emulateMedia({colorScheme: "light"});
+  await page.goto("/embed/sand?substeps=1");
+  const sand = page.locator('[data-widget="sand"]');
+  await sand.scrollIntoViewIfNeeded();
+  await expect(sand).toHaveAttribute("data-engine", "gpu");
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({colorScheme: scheme});
-    await page.goto("/embed/sand?substeps=1");
-    const sand = page.locator('[data-widget="sand"]');
-    await sand.scrollIntoViewIfNeeded();
-    await expect(sand).toHaveAttribute("data-engine", "gpu");
+    await expect.poll(() => page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches)).toBe(scheme === "dark");
     // the box's fill eases in and out: its text fades with it (a text that flipped at once was
     // dark on the dark box, or light on the yellow one, for the length of the fade)
     const fades = await sand
@@ -152,7 +182,7 @@ test("the sand pipeline's lit box keeps its text readable in both themes (WCAG A
     expect(fades[1]).toBe(fades[0]);
     expect(fades[2]).toBe(fades[0]);
     // read the colour the box settles on, not a step of the fade
-    await page.addStyleTag({content: ".pipeline-diagram :is(.box, .label, .note) { transition: none !important; }"});
+    const still = await page.addStyleTag({content: ".pipeline-diagram :is(.box, .label, .note) { transition: none !important; }"});
     const lit = sand.locator(".pipeline-diagram .phase.lit");
     await expect(lit).toHaveCount(1);
     // axe skips SVG text, so the contrast is computed here from the fills the page paints
@@ -173,5 +203,7 @@ test("the sand pipeline's lit box keeps its text readable in both themes (WCAG A
       });
     });
     for (const r of ratios) expect(r, `${scheme}: label/note on the lit box`).toBeGreaterThanOrEqual(4.5);
+    // the fades back, for the next scheme's reading of them
+    await still.evaluate((el) => (el as Element).remove());
   }
 });

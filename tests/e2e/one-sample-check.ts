@@ -3,11 +3,12 @@
 // `.value` (onCaptionSample, cardCounters: components/widgets/runtime/card.ts, counters.ts), so at
 // any moment they say the same count and the same time. Read on a condition, never a clock: each
 // read is taken in the microtask after a write of the caption (a MutationObserver), when the task
-// that wrote it has finished, several caption writes in a row.
-import {expect, type Page, test} from "@playwright/test";
-import {expectWebGPU, watchErrors} from "./helpers.js";
+// that wrote it has finished, several caption writes in a row. Read on moving pages the suite
+// already opens: the water card in reader-modes.spec.ts (the essay with motion), the gravity cards
+// in gravity-page.spec.ts (the gravity page with motion).
+import {expect, type Page} from "@playwright/test";
 
-interface Read {
+export interface Read {
   caption: string;
   status: string;
   counters: Record<string, string>;
@@ -18,7 +19,7 @@ interface Read {
  * `counters` (a `data-counters` name, or "" for none), each taken right after the caption
  * changed.
  */
-function readsAfterCaptionWrites(page: Page, root: string, counters: string, n: number): Promise<Read[]> {
+export function readsAfterCaptionWrites(page: Page, root: string, counters: string, n: number): Promise<Read[]> {
   return page.evaluate(
     ([sel, name, count]) =>
       new Promise<Read[]>((done) => {
@@ -49,15 +50,12 @@ function readsAfterCaptionWrites(page: Page, root: string, counters: string, n: 
 }
 
 /** The first match's group of `re` in `text`, or "(none)". */
-const grab = (re: RegExp, text: string) => re.exec(text)?.[1] ?? "(none)";
+export const grab = (re: RegExp, text: string) => re.exec(text)?.[1] ?? "(none)";
 /** A time in ms as a caption writes it: two decimals under 10, else a whole number. */
-const captionMs = (ms: number) => (ms < 10 ? ms.toFixed(2) : String(Math.round(ms)));
+export const captionMs = (ms: number) => (ms < 10 ? ms.toFixed(2) : String(Math.round(ms)));
 
-test("the §5 water card: its caption and its status line say one count and one GPU time", async ({page}) => {
-  test.setTimeout(240_000);
-  const errs = watchErrors(page);
-  await page.goto("/#demo-water");
-  await expectWebGPU(page);
+/** The §5 water card on the essay (running on the GPU, on screen): its caption and its status line say one count and one GPU time. */
+export async function expectWaterOneSample(page: Page) {
   const water = page.locator('#demo-water [data-widget="water"]');
   await water.scrollIntoViewIfNeeded();
   await expect(water).toHaveAttribute("data-engine", "gpu", {timeout: 120_000});
@@ -69,14 +67,10 @@ test("the §5 water card: its caption and its status line say one count and one 
     };
     expect(said.status, JSON.stringify(r)).toBe(said.caption);
   }
-  errs.expectNone();
-});
+}
 
-test("the gravity page's direct-sum card and the galaxy hero: caption and counter row say one count and one time per step", async ({page}) => {
-  test.setTimeout(240_000);
-  const errs = watchErrors(page);
-  await page.goto("/gravity");
-  await expectWebGPU(page);
+/** The gravity page's galaxy hero and direct-sum card (each running on the GPU): caption and counter row say one count and one time per step. */
+export async function expectGravityOneSample(page: Page) {
   for (const {sel, counters} of [
     {sel: '.hero [data-widget="galaxy"]', counters: "galaxy"},
     {sel: '[data-widget="nbody"]', counters: "nbody"},
@@ -94,5 +88,4 @@ test("the gravity page's direct-sum card and the galaxy hero: caption and counte
       expect(said.counters, `${counters}: ${JSON.stringify(r)}`).toBe(said.caption);
     }
   }
-  errs.expectNone();
-});
+}
