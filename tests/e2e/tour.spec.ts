@@ -21,7 +21,7 @@
  */
 import {test} from "@playwright/test";
 import {CASES} from "./a11y-check.js";
-import {type Tour, tourPage, tourTitle} from "./tour.js";
+import {MAX_CLS, type Tour, tourPage, tourTitle} from "./tour.js";
 
 /** Each page with its pairing (`CASES.A`: light 1440 × 900, dark 390 × 844; `CASES.B` the other way round), and whether it has a hero. */
 const PAGES = [
@@ -53,7 +53,7 @@ for (const {path, cases, heroKeys} of PAGES)
     const tour: Tour = {...c, motion: path === "/" ? c.motion : "reduce", path, gpu: true, heroKeys};
     const long = LONG.has(`${path} ${c.size.width}`);
     test(
-      `tour of ${tourTitle(tour)}: layout shift ≤ 0.05 while scrolled through, axe at load and with every widget started${heroKeys ? " and with the hero's keyboard help shown" : ""}`,
+      `tour of ${tourTitle(tour)}: layout shift ≤ ${MAX_CLS} while scrolled through, axe at load and with every widget started${heroKeys ? " and with the hero's keyboard help shown" : ""}`,
       {tag: long ? "@long" : []},
       async ({browser}) => {
         test.setTimeout(600_000); // a scroll that waits at every step, three axe runs, a software GPU
