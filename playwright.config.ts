@@ -18,7 +18,7 @@ export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader
 const RASTER = ["--disable-gpu-rasterization", "--disable-accelerated-2d-canvas"];
 
 // The long tier: tests tagged `@long` repeat a behaviour that `npm test` already checks, in another
-// configuration (axe on a page's other pairing of size and scheme, the pointer at a third device
+// configuration (a page's tour at its other size and scheme, the pointer at a third device
 // scale factor). `npm test` leaves them out; `npm run test:soak` runs only them (E2E_LONG=1), and
 // `.ci/run` runs that after `npm test` (docs/records/tests.md, "Tiers: npm test and soak").
 const long = process.env.E2E_LONG === "1";

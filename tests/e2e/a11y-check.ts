@@ -1,11 +1,11 @@
 /**
- * The accessibility check shared by `a11y.spec.ts` (WebGPU) and `a11y.nogpu.spec.ts` (WebGPU
- * hidden): axe-core on a built page at load and once every widget has started. Each page is
- * checked twice (some cases in the long tier: `isLong`), light at one size and dark at the other
- * (`CASES`; a caller picks which pairing), so every page meets both colour schemes and both sizes
- * without the four page loads of the full product: the colours a scheme gives do not depend on the
- * width, and the phone layout's boxes do not depend on the scheme. Serious and critical violations
- * fail; each is printed on one line per rule with its first few targets.
+ * The accessibility check's parts, shared by the tours of `tour.spec.ts` (WebGPU, `tour.ts`) and
+ * `a11y.nogpu.spec.ts` (WebGPU hidden): axe-core on a built page at load and once every widget has
+ * started. Each page is checked twice (some cases in the long tier), light at one size and dark at
+ * the other (`CASES`; a caller picks which pairing), so every page meets both colour schemes and
+ * both sizes without the four page loads of the full product: the colours a scheme gives do not
+ * depend on the width, and the phone layout's boxes do not depend on the scheme. Serious and
+ * critical violations fail; each is printed on one line per rule with its first few targets.
  */
 import AxeBuilder from "@axe-core/playwright";
 import {expect, type Page} from "@playwright/test";
@@ -25,24 +25,22 @@ export interface A11yCase {
 }
 
 /**
- * Whether a case belongs to the long tier (tagged `@long`, run by `npm run test:soak`). `npm test`
- * keeps, by project and page: the essay with WebGPU in both of its pairings (both schemes and both
- * sizes); every other page, and the essay without WebGPU (its fallback messages), in one.
+ * Whether a case without WebGPU belongs to the long tier (tagged `@long`, run by `npm run
+ * test:soak`): `npm test` keeps each page's dark case, the long tier its light one (the same
+ * fallback messages in the other scheme and size). The tours with WebGPU choose their own
+ * (`tour.spec.ts`, `LONG`).
  */
-export function isLong(path: string, gpu: boolean, c: A11yCase): boolean {
-  const keep: Record<string, string[]> = {
-    "gpu /": ["light 1440", "dark 390"],
-    "gpu /embed": ["dark 1440"],
-    "cpu /": ["dark 1440"],
-    "cpu /worlds-from-dust": ["dark 390"],
-    "cpu /exercises": ["dark 1440"],
-  };
-  return !(keep[`${gpu ? "gpu" : "cpu"} ${path}`] ?? []).includes(`${c.scheme} ${c.size.width}`);
+export function isLong(path: string, c: A11yCase): boolean {
+  const keep: Record<string, string> = {"/": "dark 1440", "/worlds-from-dust": "dark 390", "/exercises": "dark 1440"};
+  return keep[path] !== `${c.scheme} ${c.size.width}`;
 }
 
 /**
  * The two pairings of size and scheme. `A` is light on a desktop (moving) and dark on a phone
- * (reduced motion); `B` is the other way round. Pages checked with both cover all four.
+ * (reduced motion); `B` is the other way round. Pages checked with both cover all four. The tours
+ * with WebGPU take the pairings' sizes and schemes with reduced motion in both (`tour.spec.ts`
+ * says why); the checks without WebGPU keep the motion, so the long tier still reads the running
+ * widgets' controls ("Pause") and captions.
  */
 export const CASES: Record<"A" | "B", A11yCase[]> = {
   A: [

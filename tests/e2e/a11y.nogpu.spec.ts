@@ -1,10 +1,11 @@
 /**
  * axe-core on the built essay and the Worlds from Dust page with WebGPU hidden (every widget on
  * its CPU engine, with its fallback message), at load and after every widget has started: the
- * essay light at 390×844 and dark at 1440×900 (the pairing a11y.spec.ts does not give it), the
+ * essay light at 390×844 and dark at 1440×900 (the pairing tour.spec.ts does not give it), the
  * dust page light at 1440×900 and dark at 390×844 (its only axe check, so one of each size and
  * scheme), the exercises page (every editor started, the interpreter's line under each) light at 390×844
- * and dark at 1440×900. `npm test` runs the dark one of each page; the long tier the light ones (`isLong`).
+ * and dark at 1440×900. `npm test` runs the dark one of each page (reduced motion); the long tier the
+ * light ones, moving (`isLong`). The essay and the embedding page with WebGPU: tour.spec.ts.
  */
 import {test} from "@playwright/test";
 import {CASES, checkPage, isLong} from "./a11y-check.js";
@@ -16,7 +17,7 @@ for (const [path, cases] of [
   ["/exercises", CASES.B],
 ] as const)
   for (const c of cases)
-    test(`axe without WebGPU: ${path}, ${c.scheme}, ${c.size.width}×${c.size.height}`, {tag: isLong(path, false, c) ? "@long" : []}, async ({page}) => {
+    test(`axe without WebGPU: ${path}, ${c.scheme}, ${c.size.width}×${c.size.height}`, {tag: isLong(path, c) ? "@long" : []}, async ({page}) => {
       test.setTimeout(300_000); // axe at load, every widget started (CPU engines), axe again
       await disableWebGPU(page);
       await checkPage(page, path, [c]);

@@ -79,7 +79,7 @@ test("in the dark theme the canvases are dark-backed, and a canvas repaints when
   await expect.poll(() => cornerLuminance(page, water.locator("canvas")), {timeout: 10_000}).toBeGreaterThan(0.8);
 });
 
-// The system's light and dark schemes are checked by axe in a11y.spec.ts and a11y.nogpu.spec.ts
+// The system's light and dark schemes are checked by axe in tour.spec.ts and a11y.nogpu.spec.ts
 // (every rule, contrast included); the toggle's dark theme, set over a light system, only here.
 // One still page for these (a serial block): the toggle's test first, from a fresh load; the
 // contrast check then toggles the dark theme on the page it left (light, reloaded); the
