@@ -65,6 +65,7 @@ test("Cancel stops a run", async () => {
   const root = page.locator('[data-widget="bench"]');
   await root.scrollIntoViewIfNeeded();
   await expect(root.locator("button.bench-run")).toBeEnabled(); // the run before is over
+  await expectWebGPU(page);
   await cancelOnFirstCheck(page);
   await root.locator("button.bench-run").click();
   await expect(root).toHaveAttribute("data-state", "cancelled", {timeout: 60_000});
@@ -84,6 +85,7 @@ test("a device lost during a run stops it, says so, and Run measures again on a 
   const root = page.locator('[data-widget="bench"]');
   await root.scrollIntoViewIfNeeded();
   await expect(root.locator("button.bench-run")).toBeEnabled();
+  await expectWebGPU(page);
   const created = await page.evaluate(() => (globalThis as any).__gpuStats.devicesCreated);
   // the device is lost the moment the run says it is running: the run cannot end first, however
   // fast or busy the machine (a loss sent from the test a round trip later once met a finished run)
