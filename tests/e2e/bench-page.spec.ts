@@ -1,15 +1,27 @@
 // The bench page (src/bench.md) on SwiftShader: at a small count it checks every pipeline
-// against its twin (shown), then draws per-pass bars; Cancel stops a run.
+// against its twin (shown), then draws per-pass bars; Cancel stops a run; a device lost during a
+// run stops it. One page for the three (a serial block): each run clears what the one before
+// showed (its checks, its bars, its rows), and a load compiles every pipeline again.
 import {expect, type Page, test} from "@playwright/test";
 import {animationFrames, expectWebGPU, watchErrors} from "./helpers.js";
 
 // one substep per frame, one timed frame, no warm-up: the 65,536-cell scan is slow on SwiftShader
 const QUICK = "reps=1&substeps=1&warm=0";
 
-test("runs at a small count: twin checks pass, bars for each pipeline", async ({page}) => {
-  test.setTimeout(240_000);
-  const errors = watchErrors(page);
+test.describe.configure({mode: "serial"});
+let page: Page;
+let errors: ReturnType<typeof watchErrors>;
+test.beforeAll(async ({browser}) => {
+  page = await browser.newPage();
+  errors = watchErrors(page);
   await page.goto(`/bench?count=1000&${QUICK}`);
+});
+test.afterAll(async () => {
+  await page?.close();
+});
+
+test("runs at a small count: twin checks pass, bars for each pipeline", async () => {
+  test.setTimeout(240_000);
   await expectWebGPU(page);
   const root = page.locator('[data-widget="bench"]');
   await root.scrollIntoViewIfNeeded();
@@ -49,13 +61,11 @@ async function cancelOnFirstCheck(page: Page) {
   });
 }
 
-test("Cancel stops a run", async ({page}) => {
-  const errors = watchErrors(page);
-  await page.goto(`/bench?count=1000&${QUICK}`);
-  await expectWebGPU(page);
+test("Cancel stops a run", async () => {
   const root = page.locator('[data-widget="bench"]');
   await root.scrollIntoViewIfNeeded();
-  await expect(root.locator(".widget-status")).toContainText("Your GPU");
+  await expect(root.locator("button.bench-run")).toBeEnabled(); // the run before is over
+  await expectWebGPU(page);
   await cancelOnFirstCheck(page);
   await root.locator("button.bench-run").click();
   await expect(root).toHaveAttribute("data-state", "cancelled", {timeout: 60_000});
@@ -69,14 +79,13 @@ test("Cancel stops a run", async ({page}) => {
   errors.expectNone();
 });
 
-test("a device lost during a run stops it, says so, and Run measures again on a new device", async ({page}) => {
+// last on the page: it replaces the page's device
+test("a device lost during a run stops it, says so, and Run measures again on a new device", async () => {
   test.setTimeout(120_000);
-  const errors = watchErrors(page);
-  await page.goto(`/bench?count=1000&${QUICK}`);
-  await expectWebGPU(page);
   const root = page.locator('[data-widget="bench"]');
   await root.scrollIntoViewIfNeeded();
-  await expect(root.locator(".widget-status")).toContainText("Your GPU");
+  await expect(root.locator("button.bench-run")).toBeEnabled();
+  await expectWebGPU(page);
   const created = await page.evaluate(() => (globalThis as any).__gpuStats.devicesCreated);
   // the device is lost the moment the run says it is running: the run cannot end first, however
   // fast or busy the machine (a loss sent from the test a round trip later once met a finished run)

@@ -26,43 +26,63 @@ function visibleCodeBlocks(page: Page) {
   );
 }
 
-for (const path of ["/", "/gravity", "/worlds-from-dust", "/bench", "/embed"])
+/** Loads `path` at the first size and checks its code blocks at each size in turn. */
+async function expectShortBlocks(page: Page, path: string) {
+  await page.setViewportSize(SIZES[0]);
+  await page.goto(path);
+  await page.waitForLoadState("load");
+  if (path === "/" || path === "/gravity") await expect(page.locator(".wgsl-code pre.wgsl-excerpt").first()).toBeVisible();
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const blocks = await visibleCodeBlocks(page);
+    console.log(`${path} ${size.width}×${size.height}: ${blocks.map((b) => `${b.label}: ${b.lines}`).join("; ")}`);
+    expect(blocks.filter((b) => b.error)).toEqual([]);
+    expect(blocks.filter((b) => b.lines > MAX_LINES)).toEqual([]);
+  }
+}
+
+for (const path of ["/gravity", "/worlds-from-dust", "/bench", "/embed"])
   test(`${path}: no code block over ${MAX_LINES} visible lines outside a closed details, at both sizes`, async ({page}) => {
     await disableWebGPU(page);
-    await page.setViewportSize(SIZES[0]);
-    await page.goto(path);
-    await page.waitForLoadState("load");
-    if (path === "/" || path === "/gravity") await expect(page.locator(".wgsl-code pre.wgsl-excerpt").first()).toBeVisible();
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      const blocks = await visibleCodeBlocks(page);
-      console.log(`${path} ${size.width}×${size.height}: ${blocks.map((b) => `${b.label}: ${b.lines}`).join("; ")}`);
-      expect(blocks.filter((b) => b.error)).toEqual([]);
-      expect(blocks.filter((b) => b.lines > MAX_LINES)).toEqual([]);
-    }
+    await expectShortBlocks(page, path);
   });
 
 test.use({reducedMotion: "reduce"}); // code blocks do not move: nothing should take the cores from the checks
 
-test("an excerpt is its marked lines; the whole file opens on a click and stays closed in print", async ({page}) => {
-  await disableWebGPU(page);
-  await page.goto("/");
-  const file = readFileSync("shaders/sort/scan.wgsl", "utf8");
-  const excerpt = page.locator('pre.wgsl-excerpt[data-excerpt-of="shaders/sort/scan.wgsl"] code');
-  await expect(excerpt).toContainText("workgroupBarrier();");
-  // the excerpt's lines are the file's lines between the markers, dedented, no marker in sight
-  const text = (await excerpt.textContent())!;
-  expect(text).not.toContain("essay:");
-  for (const l of text.split("\n")) expect(file).toContain(l);
-  const details = page.locator("details.wgsl-whole").filter({has: page.locator('pre[data-source="shaders/sort/scan.wgsl"]')});
-  const whole = details.locator("pre[data-source]");
-  await expect(whole).toBeHidden();
-  await expect(details.locator("summary")).toContainText("Deep dive: the whole file");
-  await page.emulateMedia({media: "print"});
-  await expect(whole).toBeHidden();
-  expect(await page.locator("details.wgsl-whole[open]").count()).toBe(0);
-  await page.emulateMedia({media: "screen"});
-  await details.locator("summary").click();
-  await expect(whole).toBeVisible();
-  expect(await whole.locator("code").textContent()).toBe(file);
+// The essay: one load for its two tests (a serial block), the excerpt's after the sizes
+test.describe("/, one page", () => {
+  test.describe.configure({mode: "serial"});
+  let page: Page;
+  test.beforeAll(async ({browser}) => {
+    page = await browser.newPage({reducedMotion: "reduce"});
+    await disableWebGPU(page);
+  });
+  test.afterAll(async () => {
+    await page?.close();
+  });
+
+  test(`/: no code block over ${MAX_LINES} visible lines outside a closed details, at both sizes`, async () => {
+    await expectShortBlocks(page, "/");
+  });
+
+  test("an excerpt is its marked lines; the whole file opens on a click and stays closed in print", async () => {
+    const file = readFileSync("shaders/sort/scan.wgsl", "utf8");
+    const excerpt = page.locator('pre.wgsl-excerpt[data-excerpt-of="shaders/sort/scan.wgsl"] code');
+    await expect(excerpt).toContainText("workgroupBarrier();");
+    // the excerpt's lines are the file's lines between the markers, dedented, no marker in sight
+    const text = (await excerpt.textContent())!;
+    expect(text).not.toContain("essay:");
+    for (const l of text.split("\n")) expect(file).toContain(l);
+    const details = page.locator("details.wgsl-whole").filter({has: page.locator('pre[data-source="shaders/sort/scan.wgsl"]')});
+    const whole = details.locator("pre[data-source]");
+    await expect(whole).toBeHidden();
+    await expect(details.locator("summary")).toContainText("Deep dive: the whole file");
+    await page.emulateMedia({media: "print"});
+    await expect(whole).toBeHidden();
+    expect(await page.locator("details.wgsl-whole[open]").count()).toBe(0);
+    await page.emulateMedia({media: "screen"});
+    await details.locator("summary").click();
+    await expect(whole).toBeVisible();
+    expect(await whole.locator("code").textContent()).toBe(file);
+  });
 });

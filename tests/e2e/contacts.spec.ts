@@ -1,7 +1,8 @@
 // §1 contacts demo and §2 grid-query demo (WebGPU via SwiftShader). Counters are checked
 // against recomputations from a snapshot of the positions the widget's step searched, each
 // widget alone on its embed page, as are the pointer mapping at device scale factors 1, 2, 3
-// and touch. What belongs to the essay — its counters under §1, the grid drawn before it is
+// and touch; the arrow keys of both widgets and the colour of §1's discs share their widget's
+// page with the counters (one serial block a widget). What belongs to the essay — its counters under §1, the grid drawn before it is
 // scrolled to, the bad options made with the essay's own module — is read on one essay page.
 import {test, expect, type Page} from "@playwright/test";
 import {animationFrames, expectWebGPU, onWidget, watchErrors, widgetValue} from "./helpers.js";
@@ -44,119 +45,225 @@ async function expectDrawn(page: Page, widget: string) {
     .toBe(true);
 }
 
+/** Presses `key` `n` times, `gapMs` apart. */
+async function press(page: Page, key: string, n: number, gapMs = 40) {
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(gapMs);
+  }
+}
+
 async function snapshot(page: Page, widget: string) {
   return onWidget(page, widget, (el) => el.snapshot());
 }
 
-test("§1 contacts: brute-force counters equal a recount of the snapshot; pointer shoves; slider clamps", async ({page}) => {
-  const errs = watchErrors(page);
-  await page.goto("/embed/contacts"); // the widget alone (the essay's counters under it: below)
-  const el = page.locator('[data-widget="contacts"]');
-  await el.scrollIntoViewIfNeeded();
-  const box = (await el.locator("canvas").boundingBox())!;
-  // shove: with the pointer at world (1, 0.8), the falling cloud flows around it
-  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6);
-  let around = 0;
-  await expect
-    .poll(
-      async () => {
-        const s = await snapshot(page, "contacts");
-        if (!s) return -1;
-        const dist = s.x.map((x: number, i: number) => Math.hypot(x - 1, s.y[i] - 0.8));
-        around = dist.filter((d: number) => d > 0.3 && d < 0.45).length;
-        return dist.filter((d: number) => d < 0.06).length;
-      },
-      {timeout: 60_000}
-    )
-    .toBe(0);
-  expect(around, "discs of the cloud around the pointer").toBeGreaterThan(10);
-  await expect.poll(async () => (await widgetValue(page, "contacts"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(60);
-  const snap = await snapshot(page, "contacts");
-  expect(snap.value.count).toBe(2000);
-  expect(snap.value.checksPerStep).toBe(1_999_000); // ≈ 2.0 M
-  expect(snap.x.length).toBe(2000);
-  expect(snap.value.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
-  expect(snap.value.touchingPairs).toBeGreaterThan(0);
-  expect(snap.value.usefulShare).toBeLessThan(1);
-  expect(snap.value.msPerStep).toBeGreaterThan(0);
-  await expectDrawn(page, "contacts");
-  await page.screenshot({path: "test-results/screenshots/contacts.png", clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 20}});
-  await page.mouse.move(box.x + box.width + 40, box.y + 10); // off the canvas
-  // slider: both ends of the log scale, clamped to 200..4,000
-  const slider = el.locator('input[type="range"]');
-  await slider.fill("0");
-  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(200);
-  expect((await widgetValue(page, "contacts")).checksPerStep).toBe(19_900);
-  await slider.fill("10000");
-  await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(4000);
-  expect((await widgetValue(page, "contacts")).checksPerStep).toBe(7_998_000);
-  errs.expectNone();
+/**
+ * One moving page for the serial block this is called in: the widget alone at `path`, opened in
+ * beforeAll, closed in afterAll; `errs` watches it from before the load. Each load starts the
+ * widget again (and compiles its kernels on SwiftShader): the tests of one page share it.
+ */
+function onePage(path: string) {
+  const s = {} as {page: Page; errs: ReturnType<typeof watchErrors>};
+  test.describe.configure({mode: "serial"});
+  test.beforeAll(async ({browser}) => {
+    s.page = await browser.newPage();
+    s.errs = watchErrors(s.page);
+    await s.page.goto(path);
+  });
+  test.afterAll(async () => {
+    await s.page?.close();
+  });
+  return s;
+}
+
+// §1 alone: its colour, the keyboard's shove (from keyboard.spec.ts), then the counters and the
+// slider (last: the slider changes the count)
+test.describe("/embed/contacts, one page", () => {
+  const shared = onePage("/embed/contacts");
+
+  // (from content.nogpu.spec.ts: the contacts run on the CPU with or without WebGPU)
+  test("§1's discs are drawn in one colour", async () => {
+    const {page} = shared;
+    const w = page.locator('[data-widget="contacts"]');
+    await w.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await widgetValue(page, "contacts"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(5);
+    // the colours that fill a real share of the discs (edges blend into the background, but
+    // each blend covers few pixels); the most common colour is the background
+    const shares = await w
+      .locator("canvas")
+      .first()
+      .evaluate((c: HTMLCanvasElement) => {
+        const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+        const counts = new Map<number, number>();
+        for (let i = 0; i < d.length; i += 4) {
+          const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
+          counts.set(k, (counts.get(k) ?? 0) + 1);
+        }
+        const sorted = [...counts.values()].sort((a, b) => b - a);
+        const discs = sorted.slice(1).reduce((a, b) => a + b, 0);
+        return sorted.slice(1).map((n) => n / discs);
+      });
+    expect(shares.filter((s) => s > 0.1)).toHaveLength(1);
+  });
+
+  test("§1: the arrow keys shove the discs away from the keyboard pointer", async () => {
+    const {page, errs} = shared;
+    const el = page.locator('[data-widget="contacts"]');
+    await el.scrollIntoViewIfNeeded();
+    const near = async (x: number, y: number) => {
+      const s = await onWidget(page, "contacts", (w) => w.snapshot());
+      return s ? s.x.filter((px: number, i: number) => Math.hypot(px - x, s.y[i] - y) < 0.06).length : -1;
+    };
+    // the pile settles over the point (1, 1/3) of the 2×2 box …
+    await expect.poll(() => near(1, 1 / 3), {timeout: 60_000}).toBeGreaterThan(2);
+    // … until the keyboard pointer goes there: from the centre (1, 1), 10 presses of 2/30 down
+    await el.locator("canvas").focus();
+    await press(page, "ArrowDown", 10);
+    await expect.poll(() => near(1, 1 / 3), {timeout: 60_000}).toBe(0);
+    // let go of the keyboard pointer: the next test shoves with the mouse alone
+    await page.keyboard.press("Escape");
+    await el.locator("canvas").blur();
+    errs.expectNone();
+  });
+
+  test("§1 contacts: brute-force counters equal a recount of the snapshot; pointer shoves; slider clamps", async () => {
+    const {page, errs} = shared;
+    const el = page.locator('[data-widget="contacts"]');
+    await el.scrollIntoViewIfNeeded();
+    const box = (await el.locator("canvas").boundingBox())!;
+    // shove: with the pointer at world (1, 0.8), the falling cloud flows around it
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.6);
+    let around = 0;
+    await expect
+      .poll(
+        async () => {
+          const s = await snapshot(page, "contacts");
+          if (!s) return -1;
+          const dist = s.x.map((x: number, i: number) => Math.hypot(x - 1, s.y[i] - 0.8));
+          around = dist.filter((d: number) => d > 0.3 && d < 0.45).length;
+          return dist.filter((d: number) => d < 0.06).length;
+        },
+        {timeout: 60_000}
+      )
+      .toBe(0);
+    expect(around, "discs of the cloud around the pointer").toBeGreaterThan(10);
+    await expect.poll(async () => (await widgetValue(page, "contacts"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(60);
+    const snap = await snapshot(page, "contacts");
+    expect(snap.value.count).toBe(2000);
+    expect(snap.value.checksPerStep).toBe(1_999_000); // ≈ 2.0 M
+    expect(snap.x.length).toBe(2000);
+    expect(snap.value.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
+    expect(snap.value.touchingPairs).toBeGreaterThan(0);
+    expect(snap.value.usefulShare).toBeLessThan(1);
+    expect(snap.value.msPerStep).toBeGreaterThan(0);
+    await expectDrawn(page, "contacts");
+    await page.screenshot({
+      path: "test-results/screenshots/contacts.png",
+      clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 20},
+    });
+    await page.mouse.move(box.x + box.width + 40, box.y + 10); // off the canvas
+    // slider: both ends of the log scale, clamped to 200..4,000
+    const slider = el.locator('input[type="range"]');
+    await slider.fill("0");
+    await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(200);
+    expect((await widgetValue(page, "contacts")).checksPerStep).toBe(19_900);
+    await slider.fill("10000");
+    await expect.poll(async () => (await widgetValue(page, "contacts")).count).toBe(4000);
+    expect((await widgetValue(page, "contacts")).checksPerStep).toBe(7_998_000);
+    errs.expectNone();
+  });
 });
 
-test("§2 grid query: GPU counters equal a recount of the snapshot; parked query inside the pile", async ({page}) => {
-  const errs = watchErrors(page);
-  await page.goto("/embed/grid-query"); // the widget alone (drawn before it is scrolled to on the essay: below)
-  await expectWebGPU(page);
-  const el = page.locator('[data-widget="grid-query"]');
-  await el.scrollIntoViewIfNeeded();
-  const canvasBox = (await el.locator("canvas").boundingBox())!;
-  await page.mouse.move(canvasBox.x + canvasBox.width + 40, canvasBox.y + 10); // off the canvas: parked
-  await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(30);
-  const snap = await snapshot(page, "grid-query");
-  const v = snap.value;
-  expect(v.engine).toBe("gpu");
-  expect(v.count).toBe(3500);
-  expect(v.grid).toBe(24);
-  expect(v.allPairs).toBe(6_123_250); // ≈ 6.1 M
-  expect(v.queryCell).toEqual([12, 1]); // parked
-  // recount from the positions: pairs of discs in neighbouring cells, each once
-  const cells = snap.x.map((x: number, i: number) => cellOf(g, x, snap.y[i]));
-  let pairs = 0;
-  for (let i = 0; i < cells.length; i++)
-    for (let j = i + 1; j < cells.length; j++) if (Math.abs(cells[i][0] - cells[j][0]) <= 1 && Math.abs(cells[i][1] - cells[j][1]) <= 1) pairs++;
-  expect(v.candidatePairs).toBe(pairs);
-  const ids = snap.x.map((_: number, i: number) => i);
-  expect(v.windowIds).toEqual(windowIdsBruteForce(g, snap.x, snap.y, ids, 12, 1));
-  expect(v.windowCount).toBe(v.windowIds.length);
-  expect(v.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
-  // magnitudes the essay quotes: a few hundred near the floor, a bit over 400,000 candidates
-  expect(v.windowCount).toBeGreaterThan(150);
-  expect(v.candidatePairs).toBeGreaterThan(300_000);
-  expect(v.candidatePairs).toBeLessThan(600_000);
-  console.log(`grid: window at floor ${v.windowCount}, candidate pairs ${v.candidatePairs}, touching ${v.touchingPairs}, ratio ${v.ratio.toFixed(1)}`);
-  const framesBefore = await onWidget(page, "grid-query", (e) => e.timing.frames as number);
-  await el.getByRole("button", {name: "Show grid"}).click();
-  await expect(el.getByRole("button", {name: "Show grid"})).toHaveAttribute("aria-pressed", "true");
-  // a frame drawn with the grid on (in place of a fixed wait)
-  await expect.poll(() => onWidget(page, "grid-query", (e) => e.timing.frames as number), {timeout: 30_000}).toBeGreaterThan(framesBefore + 1);
-  await expectDrawn(page, "grid-query");
-  const box = (await el.locator("canvas").boundingBox())!;
-  await page.screenshot({
-    path: "test-results/screenshots/grid-query.png",
-    clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 20},
+// §2 alone: the keyboard's query (from keyboard.spec.ts), then the counters, the grid and
+// dispose() (last: it stops the widget)
+test.describe("/embed/grid-query, one page", () => {
+  const shared = onePage("/embed/grid-query");
+  test("§2: the arrow keys move the query; Escape parks it again", async () => {
+    const {page, errs} = shared;
+    await expectWebGPU(page);
+    const el = page.locator('[data-widget="grid-query"]');
+    await el.scrollIntoViewIfNeeded();
+    await page.mouse.move(2, 2);
+    await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(5);
+    const parked = (await widgetValue(page, "grid-query")).queryCell;
+    const canvas = el.locator("canvas");
+    await canvas.focus();
+    // from the centre of the 24×24 grid (cell 12, 12), 6 presses of 1/30 of the width: 4.8 cells right
+    await press(page, "ArrowRight", 6);
+    await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([16, 12]);
+    await press(page, "ArrowUp", 3);
+    await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([16, 14]);
+    await expect(el.locator(".sim-key-cursor")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual(parked);
+    await expect(el.locator(".sim-key-cursor")).toBeHidden();
+    errs.expectNone();
   });
-  // (device loss: one canvas widget's recovery is tested in the browser, the sand's in sand.spec.ts;
-  // the runtime's policy with fake devices in tests/unit/engine-runtime.test.ts)
-  const again = await snapshot(page, "grid-query");
-  expect(again.value.engine).toBe("gpu");
-  expect(again.value.windowIds).toEqual(windowIdsBruteForce(g, again.x, again.y, ids, again.value.queryCell[0], again.value.queryCell[1]));
-  expect(again.value.touchingPairs).toBe(countTouching(again.x, again.y, again.radius));
-  const stats = await page.evaluate(() => (globalThis as any).__gpuStats);
-  expect(stats.validationErrors).toBe(0);
-  // dispose (what Framework's invalidation does): GPU buffers released, loop stopped
-  // before and after in one synchronous turn: no other widget can create buffers in between
-  const {before, after} = await onWidget(page, "grid-query", (el) => {
-    const before = (globalThis as any).__gpuStats.buffersLive;
-    el.dispose();
-    return {before, after: (globalThis as any).__gpuStats.buffersLive};
+
+  test("§2 grid query: GPU counters equal a recount of the snapshot; parked query inside the pile", async () => {
+    const {page, errs} = shared;
+    await expectWebGPU(page);
+    const el = page.locator('[data-widget="grid-query"]');
+    await el.scrollIntoViewIfNeeded();
+    const canvasBox = (await el.locator("canvas").boundingBox())!;
+    await page.mouse.move(canvasBox.x + canvasBox.width + 40, canvasBox.y + 10); // off the canvas: parked
+    await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(30);
+    const snap = await snapshot(page, "grid-query");
+    const v = snap.value;
+    expect(v.engine).toBe("gpu");
+    expect(v.count).toBe(3500);
+    expect(v.grid).toBe(24);
+    expect(v.allPairs).toBe(6_123_250); // ≈ 6.1 M
+    expect(v.queryCell).toEqual([12, 1]); // parked
+    // recount from the positions: pairs of discs in neighbouring cells, each once
+    const cells = snap.x.map((x: number, i: number) => cellOf(g, x, snap.y[i]));
+    let pairs = 0;
+    for (let i = 0; i < cells.length; i++)
+      for (let j = i + 1; j < cells.length; j++) if (Math.abs(cells[i][0] - cells[j][0]) <= 1 && Math.abs(cells[i][1] - cells[j][1]) <= 1) pairs++;
+    expect(v.candidatePairs).toBe(pairs);
+    const ids = snap.x.map((_: number, i: number) => i);
+    expect(v.windowIds).toEqual(windowIdsBruteForce(g, snap.x, snap.y, ids, 12, 1));
+    expect(v.windowCount).toBe(v.windowIds.length);
+    expect(v.touchingPairs).toBe(countTouching(snap.x, snap.y, snap.radius));
+    // magnitudes the essay quotes: a few hundred near the floor, a bit over 400,000 candidates
+    expect(v.windowCount).toBeGreaterThan(150);
+    expect(v.candidatePairs).toBeGreaterThan(300_000);
+    expect(v.candidatePairs).toBeLessThan(600_000);
+    console.log(`grid: window at floor ${v.windowCount}, candidate pairs ${v.candidatePairs}, touching ${v.touchingPairs}, ratio ${v.ratio.toFixed(1)}`);
+    const framesBefore = await onWidget(page, "grid-query", (e) => e.timing.frames as number);
+    await el.getByRole("button", {name: "Show grid"}).click();
+    await expect(el.getByRole("button", {name: "Show grid"})).toHaveAttribute("aria-pressed", "true");
+    // a frame drawn with the grid on (in place of a fixed wait)
+    await expect.poll(() => onWidget(page, "grid-query", (e) => e.timing.frames as number), {timeout: 30_000}).toBeGreaterThan(framesBefore + 1);
+    await expectDrawn(page, "grid-query");
+    const box = (await el.locator("canvas").boundingBox())!;
+    await page.screenshot({
+      path: "test-results/screenshots/grid-query.png",
+      clip: {x: box.x - 10, y: box.y - 10, width: box.width + 20, height: box.height + 20},
+    });
+    // (device loss: one canvas widget's recovery is tested in the browser, the sand's in sand.spec.ts;
+    // the runtime's policy with fake devices in tests/unit/engine-runtime.test.ts)
+    const again = await snapshot(page, "grid-query");
+    expect(again.value.engine).toBe("gpu");
+    expect(again.value.windowIds).toEqual(windowIdsBruteForce(g, again.x, again.y, ids, again.value.queryCell[0], again.value.queryCell[1]));
+    expect(again.value.touchingPairs).toBe(countTouching(again.x, again.y, again.radius));
+    const stats = await page.evaluate(() => (globalThis as any).__gpuStats);
+    expect(stats.validationErrors).toBe(0);
+    // dispose (what Framework's invalidation does): GPU buffers released, loop stopped
+    // before and after in one synchronous turn: no other widget can create buffers in between
+    const {before, after} = await onWidget(page, "grid-query", (el) => {
+      const before = (globalThis as any).__gpuStats.buffersLive;
+      el.dispose();
+      return {before, after: (globalThis as any).__gpuStats.buffersLive};
+    });
+    expect(before - after, "buffers of the grid query (sort + query + 3 staging)").toBeGreaterThanOrEqual(8);
+    const steps = (await widgetValue(page, "grid-query")).steps;
+    const frames = await onWidget(page, "grid-query", (el) => el.timing.frames);
+    await animationFrames(page, 30);
+    expect(await onWidget(page, "grid-query", (el) => el.timing.frames)).toBe(frames);
+    expect((await widgetValue(page, "grid-query")).steps).toBe(steps);
+    errs.expectNone();
   });
-  expect(before - after, "buffers of the grid query (sort + query + 3 staging)").toBeGreaterThanOrEqual(8);
-  const steps = (await widgetValue(page, "grid-query")).steps;
-  const frames = await onWidget(page, "grid-query", (el) => el.timing.frames);
-  await animationFrames(page, 30);
-  expect(await onWidget(page, "grid-query", (el) => el.timing.frames)).toBe(frames);
-  expect((await widgetValue(page, "grid-query")).steps).toBe(steps);
-  errs.expectNone();
 });
 
 // scale 1 is every other test's (contacts.nogpu's wheel test holds the cell under a still mouse

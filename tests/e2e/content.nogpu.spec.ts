@@ -1,8 +1,9 @@
 // The essay as a reader meets it in a browser: deep links and the contents while scrolling,
 // labels on a phone, §3's summary, the teaching widgets' buttons, one colour for §1's discs,
 // following a citation, the page's layout boxes. None of it depends on the GPU, so it runs
-// without WebGPU (the CPU twins draw), and with reduced motion unless a test needs a moving
-// widget: an animating simulation takes both cores from the checks. The facts of the markup
+// without WebGPU (the CPU twins draw), and with reduced motion: an animating simulation takes
+// both cores from the checks (the colour of §1's moving discs is read on contacts.spec.ts's
+// page of that widget). The facts of the markup
 // (anchors, kickers, references, footer, links) are read in Node: built-html.node.spec.ts.
 // Tests that read one page at one size share its load (a serial block, one page opened in
 // beforeAll): every load starts every widget; the order inside a block is the order written.
@@ -269,23 +270,38 @@ test.describe("at 1440 px wide, one page", () => {
   });
 });
 
-test.describe("at 390 px wide, one page", () => {
-  const viewport = {width: 390, height: 844};
-  const shared = onePage({viewport});
-  test(`the page's layout boxes: kickers touch their headings, every widget card spans its slot, no empty band before the footer at ${viewport.width} px`, async () => {
-    await expectLayoutBoxes(shared.page, viewport);
-  });
-  test(`the table of contents never covers the text at ${viewport.width} px`, async () => {
-    await expectTocCoversNothing(shared.page);
-  });
-});
-
 test.describe("on a phone (390 × 844)", () => {
   test.use({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
 
   // the essay's diagrams and charts on one phone page; the gravity page on its own
   test.describe("the essay, one page", () => {
     const shared = onePage({viewport: {width: 390, height: 844}, isMobile: true, hasTouch: true});
+
+    // the layout at 390 px on this page too (a page of its own at the same size once: one load
+    // instead of two); the phone's touch and mobile viewport change nothing of the boxes read
+    const viewport = {width: 390, height: 844};
+    test(`the page's layout boxes: kickers touch their headings, every widget card spans its slot, no empty band before the footer at ${viewport.width} px`, async () => {
+      await expectLayoutBoxes(shared.page, viewport);
+    });
+    test(`the table of contents never covers the text at ${viewport.width} px`, async () => {
+      await expectTocCoversNothing(shared.page);
+    });
+
+    // (from sort-widget.spec.ts, where it loaded the essay with WebGPU for a layout read)
+    test("phone width: the sort diagram stays legible and the page does not scroll sideways", async () => {
+      const {page} = shared;
+      const widget = page.locator('[data-widget="counting-sort"]');
+      await widget.scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await widgetValue(page, "counting-sort"))?.particles?.[0]?.cell ?? -1, {timeout: 60_000}).toBeGreaterThanOrEqual(0);
+      const m = await page.evaluate(() => {
+        const svg = document.querySelector('[data-widget="counting-sort"] svg') as SVGSVGElement;
+        const vb = svg.viewBox.baseVal;
+        return {scale: svg.getBoundingClientRect().width / vb.width, pageOverflow: document.documentElement.scrollWidth - window.innerWidth};
+      });
+      expect(m.scale).toBeGreaterThanOrEqual(0.7); // 11 px numbers stay ≥ 7.7 px
+      expect(m.pageOverflow).toBeLessThanOrEqual(0);
+      await widget.screenshot({path: "test-results/sort-widget-phone.png"});
+    });
 
     test("the sort widget's labels are at least 11 px and its arrays fit the screen", async () => {
       const {page} = shared;
@@ -377,32 +393,5 @@ test.describe("on a phone (390 × 844)", () => {
       );
       expect(right, `${sel}: every label on screen`).toBeLessThanOrEqual(390);
     }
-  });
-});
-
-test.describe("moving", () => {
-  test.use({reducedMotion: "no-preference"});
-  test("§1's discs are drawn in one colour", async ({page}) => {
-    await page.goto("/embed/contacts"); // the widget alone: nothing else takes the cores
-    const w = page.locator('[data-widget="contacts"]');
-    await w.scrollIntoViewIfNeeded();
-    await expect.poll(async () => (await widgetValue(page, "contacts"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(5);
-    // the colours that fill a real share of the discs (edges blend into the background, but
-    // each blend covers few pixels); the most common colour is the background
-    const shares = await w
-      .locator("canvas")
-      .first()
-      .evaluate((c: HTMLCanvasElement) => {
-        const d = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
-        const counts = new Map<number, number>();
-        for (let i = 0; i < d.length; i += 4) {
-          const k = (d[i] << 16) | (d[i + 1] << 8) | d[i + 2];
-          counts.set(k, (counts.get(k) ?? 0) + 1);
-        }
-        const sorted = [...counts.values()].sort((a, b) => b - a);
-        const discs = sorted.slice(1).reduce((a, b) => a + b, 0);
-        return sorted.slice(1).map((n) => n / discs);
-      });
-    expect(shares.filter((s) => s > 0.1)).toHaveLength(1);
   });
 });

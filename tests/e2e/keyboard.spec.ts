@@ -1,10 +1,11 @@
 // Keyboard and screen readers on the simulation widgets and the sliders: every canvas is
-// focusable with a name and instructions, the arrow keys move the §2 query and shove or
-// stir §1, §4 and §5; sliders say their value in the reader's units and one arrow press
-// moves a log slider by a few percent. The key tests mount their widget alone on its embed
-// page; the rest need the essay (its canvases together, its sliders, its skip link).
+// focusable with a name and instructions, the arrow keys stir §5; sliders say their value in
+// the reader's units and one arrow press moves a log slider by a few percent. The key test
+// mounts its widget alone on its embed page; the rest need the essay (its canvases together,
+// its sliders, its skip link). The keys of §1 and §2 are tested on contacts.spec.ts's pages of
+// those widgets, §4's on sand.spec.ts's: each shares the load of its widget's own tests.
 import {expect, test, type Page} from "@playwright/test";
-import {expectWebGPU, onWidget, watchErrors, widgetValue} from "./helpers.js";
+import {expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
 /** Presses `key` `n` times, `gapMs` apart. */
 async function press(page: Page, key: string, n: number, gapMs = 40) {
@@ -13,129 +14,6 @@ async function press(page: Page, key: string, n: number, gapMs = 40) {
     await page.waitForTimeout(gapMs);
   }
 }
-
-test("§2: the arrow keys move the query; Escape parks it again", async ({page}) => {
-  const errs = watchErrors(page);
-  await page.goto("/embed/grid-query"); // the widget alone
-  await expectWebGPU(page);
-  const el = page.locator('[data-widget="grid-query"]');
-  await el.scrollIntoViewIfNeeded();
-  await page.mouse.move(2, 2);
-  await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 90_000}).toBeGreaterThan(5);
-  const parked = (await widgetValue(page, "grid-query")).queryCell;
-  const canvas = el.locator("canvas");
-  await canvas.focus();
-  // from the centre of the 24×24 grid (cell 12, 12), 6 presses of 1/30 of the width: 4.8 cells right
-  await press(page, "ArrowRight", 6);
-  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([16, 12]);
-  await press(page, "ArrowUp", 3);
-  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual([16, 14]);
-  await expect(el.locator(".sim-key-cursor")).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect.poll(async () => (await widgetValue(page, "grid-query")).queryCell, {timeout: 30_000}).toEqual(parked);
-  await expect(el.locator(".sim-key-cursor")).toBeHidden();
-  errs.expectNone();
-});
-
-test("§1: the arrow keys shove the discs away from the keyboard pointer", async ({page}) => {
-  const errs = watchErrors(page);
-  await page.goto("/embed/contacts"); // the widget alone
-  const el = page.locator('[data-widget="contacts"]');
-  await el.scrollIntoViewIfNeeded();
-  const near = async (x: number, y: number) => {
-    const s = await onWidget(page, "contacts", (w) => w.snapshot());
-    return s ? s.x.filter((px: number, i: number) => Math.hypot(px - x, s.y[i] - y) < 0.06).length : -1;
-  };
-  // the pile settles over the point (1, 1/3) of the 2×2 box …
-  await expect.poll(() => near(1, 1 / 3), {timeout: 60_000}).toBeGreaterThan(2);
-  // … until the keyboard pointer goes there: from the centre (1, 1), 10 presses of 2/30 down
-  await el.locator("canvas").focus();
-  await press(page, "ArrowDown", 10);
-  await expect.poll(() => near(1, 1 / 3), {timeout: 60_000}).toBe(0);
-  errs.expectNone();
-});
-
-/**
- * Records, in the page, every pointer the sand kernels are given: each write of the `Sand`
- * uniform (buffer "sand-params", see components/sand/params.ts: pointer x, y at floats 4, 5;
- * active at word 16) as {x, y, active}, in `window.__sandPointers`. Frame rate does not
- * matter: what is checked is what the GPU reads, not how fast it reads it.
- */
-async function recordSandPointer(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as any;
-    w.__sandPointers = [];
-    const write = GPUQueue.prototype.writeBuffer;
-    GPUQueue.prototype.writeBuffer = function (this: GPUQueue, buffer: GPUBuffer, offset: number, data: any, ...rest: any[]) {
-      if (buffer.label === "sand-params" && data instanceof ArrayBuffer && data.byteLength >= 80) {
-        const f = new Float32Array(data);
-        w.__sandPointers.push({x: f[4], y: f[5], active: new Uint32Array(data)[16] === 1});
-      }
-      return (write as any).call(this, buffer, offset, data, ...rest);
-    } as typeof write;
-  });
-}
-
-test("§4: the arrow keys push through the sand", async ({page}) => {
-  const errs = watchErrors(page);
-  await recordSandPointer(page);
-  await page.goto("/embed/sand"); // the widget alone
-  await expectWebGPU(page);
-  const el = page.locator('[data-widget="sand"]');
-  await el.scrollIntoViewIfNeeded();
-  await expect(el).toHaveAttribute("data-engine", "gpu", {timeout: 90_000});
-  type P = {x: number; y: number; active: boolean};
-  const written = () => page.evaluate(() => (window as any).__sandPointers as P[]);
-  const since = async (n: number) => (await written()).slice(n);
-  await expect.poll(async () => (await written()).length, {timeout: 60_000}).toBeGreaterThan(2);
-  expect(
-    (await written()).filter((p) => p.active),
-    "no push before any key"
-  ).toEqual([]);
-  const canvas = el.locator("canvas");
-  const reach = el.locator(".sim-overlay circle.pointer");
-  await expect(reach).toHaveCount(0);
-  // this CPU-emulated adapter starts the sand with 2,000 grains in a box shrunk to them:
-  // side 2·k with k = √(2,000 / 12,000) (fitBox); the view, and so every world position below, scales by k
-  const k = Math.sqrt(2000 / 12000);
-  // from the view's centre (k, k), 8 presses down of 1/30 of its width: the kernels get an
-  // active pointer centred sideways and well below the middle, where the pile is
-  await canvas.focus();
-  const n0 = (await written()).length;
-  await press(page, "ArrowDown", 8, 20);
-  await page.keyboard.down(" "); // held: the pointer stays pressed where the arrows left it
-  const lowest = async () => Math.min(...(await since(n0)).filter((p) => p.active).map((p) => p.y));
-  await expect.poll(lowest, {timeout: 60_000}).toBeLessThan(0.3 * k);
-  const pushes = (await since(n0)).filter((p) => p.active);
-  for (const p of pushes) expect(p.x, "pushed along the vertical centre line").toBeCloseTo(k, 2);
-  // while Space is held the kernels keep getting the press, and the overlay draws its reach
-  // where the keyboard put it (centred sideways)
-  await expect(reach).toHaveCount(1);
-  // (the overlay is redrawn with each pointer change: the circle read may be replaced as it is
-  // measured, so its place is read until a measurement lands)
-  const box = (await el.locator(".sim-overlay").boundingBox())!;
-  const ringCentre = async () => {
-    const ring = await reach.boundingBox({timeout: 1_000}).catch(() => null);
-    return ring ? (ring.x + ring.width / 2 - box.x) / box.width : null;
-  };
-  await expect.poll(async () => Math.abs(((await ringCentre()) ?? Number.NaN) - 0.5) < 0.05, {timeout: 10_000}).toBe(true);
-  const n1 = (await written()).length;
-  await expect.poll(async () => (await since(n1)).filter((p) => p.active).length, {timeout: 60_000}).toBeGreaterThan(1);
-  // … and lets go after the key: the kernels see the pointer inactive again
-  await page.keyboard.up(" ");
-  await expect(reach).toHaveCount(0, {timeout: 5_000});
-  const n2 = (await written()).length;
-  await expect.poll(async () => (await since(n2)).length, {timeout: 60_000}).toBeGreaterThan(1);
-  expect(
-    (await since(n2 + 1)).filter((p) => p.active),
-    "no push after release"
-  ).toEqual([]);
-  // sideways keys move the push sideways
-  const n3 = (await written()).length;
-  await press(page, "ArrowLeft", 6, 20);
-  await expect.poll(async () => Math.min(...(await since(n3)).filter((p) => p.active).map((p) => p.x)), {timeout: 60_000}).toBeLessThan(0.5 * k);
-  errs.expectNone();
-});
 
 /**
  * Records, in the page, every pointer the water kernels are given: each write of the `Water`

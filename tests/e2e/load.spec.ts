@@ -85,6 +85,12 @@ test("before the hero's first frame the page loads only the hero's code (no Fram
       after.some((r) => later.test(r.path)),
       `${later} after the first frame:\n${list(after)}`
     ).toBe(true);
+  // the essay as a whole (smoke.spec.ts once, a load of its own): its title, six steps, the
+  // performance section and the epilogue, seven headings of level 2 in the essay (the footer's
+  // "Keep reading" is the eighth, outside it), and no error on the way
+  await expect(page.locator("h1")).toContainText("Neighbour search on the GPU");
+  await expect(page.locator("#observablehq-main h2")).toHaveCount(7);
+  await expect(page.locator("footer h2")).toHaveText(["Keep reading"]);
   errors.expectNone();
 });
 

@@ -306,27 +306,13 @@ test("the WGSL code block shows shaders/sort/scan.wgsl verbatim, next to the blo
   for (let b = 1; b < blocks.blockSums.length; b++) expect(blocks.blockOffsets[b]).toBe(blocks.blockOffsets[b - 1] + blocks.blockSums[b - 1]);
 });
 
-test("dispose() releases the sort's GPU buffers and scrolling no longer drives the diagram", async () => {
-  // (the last test on the shared page. A device loss is tested in the browser on the other
-  // teaching widget, sort-widget.spec.ts; the runtime's policy with fake devices in
-  // tests/unit/engine-runtime.test.ts.)
-  const g = await geometry(page);
-  await jumpToY(page, Math.round(g.top + 0.95 * g.range));
-  const last = await widgetValue<Value>(page, "scan-scrub");
-  // before and after in one synchronous turn: no other widget can create buffers in between
-  const released = await page.evaluate(() => {
-    const live = (globalThis as any).__gpuStats.buffersLive;
-    (document.querySelector('[data-widget="scan-scrub"]') as any).dispose();
-    return {live, left: (globalThis as any).__gpuStats.buffersLive};
-  });
-  expect(released.left).toBeLessThan(released.live);
-  await jumpToY(page, Math.round(g.top + 0.2 * g.range));
-  expect(await widgetValue<Value>(page, "scan-scrub")).toEqual(last);
-});
-
-test("reduced motion: no tweening, every phase appears final, keyboard steps jump", async ({browser}) => {
-  const context = await browser.newContext({viewport: {width: 1200, height: 900}, reducedMotion: "reduce"});
-  const {page: p2, errs: e2} = await openPage(context);
+// On the shared page, the preference switched under it: the widget reads it on every draw (its
+// matchMedia query, components/widgets/scan-scrub/index.ts) and its stylesheet's media query
+// applies at once, so what is read is the reduced drawing itself. A page of its own cost a
+// second load of the essay and its kernels. Before dispose(), which ends the shared page.
+test("reduced motion: no tweening, every phase appears final, keyboard steps jump", async () => {
+  const p2 = page;
+  await p2.emulateMedia({reducedMotion: "reduce"});
   const g = await geometry(p2);
   const svg = p2.locator(".scan-scrub svg.scrub-svg");
   for (let k = 0; k < 6; k++) {
@@ -360,8 +346,25 @@ test("reduced motion: no tweening, every phase appears final, keyboard steps jum
   // re-measure: live counters of the demos above may have re-wrapped and moved the section
   const g2 = await geometry(p2);
   expect(Math.abs(y - Math.round(g2.top + REST(0) * g2.range))).toBeLessThanOrEqual(1);
-  e2.expectNone();
-  await context.close();
+  await p2.emulateMedia({reducedMotion: "no-preference"});
+});
+
+test("dispose() releases the sort's GPU buffers and scrolling no longer drives the diagram", async () => {
+  // (the last test on the shared page. A device loss is tested in the browser on the other
+  // teaching widget, sort-widget.spec.ts; the runtime's policy with fake devices in
+  // tests/unit/engine-runtime.test.ts.)
+  const g = await geometry(page);
+  await jumpToY(page, Math.round(g.top + 0.95 * g.range));
+  const last = await widgetValue<Value>(page, "scan-scrub");
+  // before and after in one synchronous turn: no other widget can create buffers in between
+  const released = await page.evaluate(() => {
+    const live = (globalThis as any).__gpuStats.buffersLive;
+    (document.querySelector('[data-widget="scan-scrub"]') as any).dispose();
+    return {live, left: (globalThis as any).__gpuStats.buffersLive};
+  });
+  expect(released.left).toBeLessThan(released.live);
+  await jumpToY(page, Math.round(g.top + 0.2 * g.range));
+  expect(await widgetValue<Value>(page, "scan-scrub")).toEqual(last);
 });
 
 test("phone width 390×844: stage above the text, no horizontal scroll, touch scrolling scrubs", async ({browser}) => {

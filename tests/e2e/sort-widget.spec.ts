@@ -1,7 +1,10 @@
 // The §3 animated counting-sort widget on the built site, with WebGPU (SwiftShader). Tests of
 // the widget alone mount it on its own page, /embed/counting-sort (options from the URL); the
-// essay is loaded only where the page matters (its reactive counter, its module, its width).
-import {test, expect, type Page} from "@playwright/test";
+// essay is loaded only where the page matters (its reactive counter, its module). Tests of one
+// page in one configuration share its load (serial blocks, the page opened in beforeAll): each
+// load compiles the sort's pipelines again on SwiftShader. The widget's layout at phone width
+// needs no GPU: it is read on content.nogpu.spec.ts's phone page.
+import {test, expect, type Locator, type Page} from "@playwright/test";
 import {animationFrames, distinctColours, expectWebGPU, gpuStats, watchErrors, widgetValue} from "./helpers.js";
 import {expectMatchesTwin, PHASES_16, type SortValue} from "./sort-widget-check.js";
 
@@ -20,118 +23,150 @@ async function ready(page: Page, path = EMBED) {
   return widget;
 }
 
-test("step, auto-play and shuffle by keyboard", async ({page}) => {
-  const errs = watchErrors(page);
-  const widget = await ready(page);
-  const stepBtn = widget.getByRole("button", {name: /next/i});
-  await stepBtn.focus();
-  await page.keyboard.press("Enter");
-  await expect.poll(async () => (await value(page)).phaseIndex).toBe(1);
-  await page.keyboard.press("Space");
-  await expect.poll(async () => (await value(page)).phaseIndex).toBe(2);
-  expectMatchesTwin(await value(page));
-
-  // auto-play: Tab to the toggle, Space starts it, phases advance by themselves
-  await page.keyboard.press("Tab");
-  const play = widget.getByRole("button", {name: /auto-play/i});
-  await expect(play).toBeFocused();
-  await page.keyboard.press("Space");
-  await expect(widget.getByRole("button", {name: /pause/i})).toHaveAttribute("aria-pressed", "true");
-  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(4);
-  await page.keyboard.press("Space"); // pause (focus stays on the toggle)
-  await expect(widget.getByRole("button", {name: /auto-play/i})).toHaveAttribute("aria-pressed", "false");
-  expectMatchesTwin(await value(page));
-
-  // shuffle: a new particle set, back to the first phase, still equal to the twin
-  const before = (await value(page)).particles;
-  await page.keyboard.press("Tab");
-  await expect(widget.getByRole("button", {name: /new particles/i})).toBeFocused();
-  await page.keyboard.press("Enter");
-  await expect.poll(async () => JSON.stringify((await value(page)).particles.map((p) => [p.x, p.y]))).not.toBe(JSON.stringify(before.map((p) => [p.x, p.y])));
-  await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
-  let v = await value(page);
-  expect(v.phaseIndex).toBe(0);
-  expectMatchesTwin(v);
-  // arrow keys on the widget step too
-  await widget.locator("svg").click();
-  await page.keyboard.press("ArrowRight");
-  await expect.poll(async () => (await value(page)).phaseIndex).toBe(1);
-  v = await value(page);
-  expectMatchesTwin(v);
-  const stats = await gpuStats(page);
-  expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
-  errs.expectNone();
-});
-
-test("shuffle and auto-play by mouse", async ({page}) => {
-  const errs = watchErrors(page);
-  const widget = await ready(page);
-  const first = (await value(page)).particles;
-  await widget.getByRole("button", {name: /new particles/i}).click();
-  await expect.poll(async () => (await value(page)).particles[0].x).not.toBe(first[0].x);
-  await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
-  await widget.getByRole("button", {name: /auto-play/i}).click();
-  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(3);
-  await widget.getByRole("button", {name: /pause/i}).click();
-  expectMatchesTwin(await value(page));
-  errs.expectNone();
-});
-
-test("a lost GPU device is reported and the widget rebuilds on a new one", async ({page}) => {
-  const errs = watchErrors(page);
-  const widget = await ready(page);
-  await widget.getByRole("button", {name: /next/i}).click();
-  await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
-  await expect(widget.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});
-  await expect.poll(async () => (await value(page)).engine).toBe("gpu");
-  await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
-  // the reader keeps their place: still phase 2 (histogram), now recomputed on the new device
-  expect((await value(page)).phaseIndex).toBe(1);
-  expectMatchesTwin(await value(page));
-  for (let i = 1; i < 7; i++) await widget.getByRole("button", {name: /next/i}).click();
-  const v = await value(page);
-  expect(v.phase).toBe("scatter");
-  expectMatchesTwin(v);
-  errs.expectNone();
-});
-
-test("dispose() releases the widget's GPU buffers and stops its loop", async ({page}) => {
-  const widget = await ready(page, `${EMBED}?interval-ms=200`);
-  await widget.getByRole("button", {name: /auto-play/i}).click();
-  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(1);
-  // before and after in one synchronous turn, so no other widget can create buffers in between
-  const {before, after} = await page.evaluate(() => {
-    const stats = (globalThis as any).__gpuStats;
-    const before = {...stats};
-    (document.querySelector("ns-counting-sort")!.shadowRoot!.querySelector('[data-widget="counting-sort"]') as any).dispose();
-    return {before, after: {...stats}};
+/**
+ * One page for the serial block this is called in: the widget alone at `path`, opened in
+ * beforeAll and ready (its first phase read back), closed in afterAll; `errs` watches it from
+ * before the load.
+ */
+function onePage(path = EMBED) {
+  const s = {} as {page: Page; widget: Locator; errs: ReturnType<typeof watchErrors>};
+  test.describe.configure({mode: "serial"});
+  test.beforeAll(async ({browser}) => {
+    s.page = await browser.newPage();
+    s.errs = watchErrors(s.page);
+    s.widget = await ready(s.page, path);
   });
-  // the sorter owns 6 buffers: grid, counts, starts, cursor, block sums, and the one-dispatch scan's block totals
-  expect(before.buffersLive - after.buffersLive).toBe(6);
-  expect(after.bytesLive).toBeLessThan(before.bytesLive);
-  // auto-play was on: after dispose the phase no longer advances
-  const parked = (await value(page)).phaseIndex;
-  await animationFrames(page, 60); // ≥ 1 s of frames: more than two 200 ms intervals (the scatter holds 400 ms)
-  expect((await value(page)).phaseIndex).toBe(parked);
+  test.afterAll(async () => {
+    await s.page?.close();
+  });
+  return s;
+}
+
+// The widget alone with its default options: keyboard, mouse, then the device loss (last: it
+// replaces the page's device). One load and one compile of the sort's pipelines, not three.
+test.describe("/embed/counting-sort, one page", () => {
+  const shared = onePage();
+  test("step, auto-play and shuffle by keyboard", async () => {
+    const {page, widget, errs} = shared;
+    const stepBtn = widget.getByRole("button", {name: /next/i});
+    await stepBtn.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await value(page)).phaseIndex).toBe(1);
+    await page.keyboard.press("Space");
+    await expect.poll(async () => (await value(page)).phaseIndex).toBe(2);
+    expectMatchesTwin(await value(page));
+
+    // auto-play: Tab to the toggle, Space starts it, phases advance by themselves
+    await page.keyboard.press("Tab");
+    const play = widget.getByRole("button", {name: /auto-play/i});
+    await expect(play).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(widget.getByRole("button", {name: /pause/i})).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(4);
+    await page.keyboard.press("Space"); // pause (focus stays on the toggle)
+    await expect(widget.getByRole("button", {name: /auto-play/i})).toHaveAttribute("aria-pressed", "false");
+    expectMatchesTwin(await value(page));
+
+    // shuffle: a new particle set, back to the first phase, still equal to the twin
+    const before = (await value(page)).particles;
+    await page.keyboard.press("Tab");
+    await expect(widget.getByRole("button", {name: /new particles/i})).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => JSON.stringify((await value(page)).particles.map((p) => [p.x, p.y]))).not.toBe(JSON.stringify(before.map((p) => [p.x, p.y])));
+    await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
+    let v = await value(page);
+    expect(v.phaseIndex).toBe(0);
+    expectMatchesTwin(v);
+    // arrow keys on the widget step too
+    await widget.locator("svg").click();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(async () => (await value(page)).phaseIndex).toBe(1);
+    v = await value(page);
+    expectMatchesTwin(v);
+    const stats = await gpuStats(page);
+    expect(stats.validationErrors, stats.lastError ?? "").toBe(0);
+    errs.expectNone();
+  });
+
+  test("shuffle and auto-play by mouse", async () => {
+    const {page, widget, errs} = shared;
+    const first = (await value(page)).particles;
+    await widget.getByRole("button", {name: /new particles/i}).click();
+    await expect.poll(async () => (await value(page)).particles[0].x).not.toBe(first[0].x);
+    await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
+    await widget.getByRole("button", {name: /auto-play/i}).click();
+    await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(3);
+    await widget.getByRole("button", {name: /pause/i}).click();
+    expectMatchesTwin(await value(page));
+    errs.expectNone();
+  });
+
+  test("a lost GPU device is reported and the widget rebuilds on a new one", async () => {
+    const {page, widget, errs} = shared;
+    // from the first phase: a shuffle goes back there (the test before left the widget further on)
+    await widget.getByRole("button", {name: /new particles/i}).click();
+    await expect
+      .poll(async () => ((v) => (v.phaseIndex === 0 && v.particles[0].cell >= 0 ? "at the start" : `phase ${v.phaseIndex}`))(await value(page)))
+      .toBe("at the start");
+    await widget.getByRole("button", {name: /next/i}).click();
+    await page.evaluate(() => (globalThis as any).__gpuLoseDevice());
+    await expect(widget.locator(".widget-status")).toContainText(/new GPU device/, {timeout: 60_000});
+    await expect.poll(async () => (await value(page)).engine).toBe("gpu");
+    await expect.poll(async () => (await value(page)).particles[0].cell).toBeGreaterThanOrEqual(0);
+    // the reader keeps their place: still phase 2 (histogram), now recomputed on the new device
+    expect((await value(page)).phaseIndex).toBe(1);
+    expectMatchesTwin(await value(page));
+    for (let i = 1; i < 7; i++) await widget.getByRole("button", {name: /next/i}).click();
+    const v = await value(page);
+    expect(v.phase).toBe("scatter");
+    expectMatchesTwin(v);
+    errs.expectNone();
+  });
 });
 
-test("auto-play pauses while the widget is scrolled out of view", async ({page}) => {
-  const widget = await ready(page, `${EMBED}?interval-ms=200`);
-  await widget.getByRole("button", {name: /auto-play/i}).click();
-  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(1);
-  // push the widget far below the fold (the page may be short), then go to the top
-  await page.evaluate(() => {
-    const spacer = Object.assign(document.createElement("div"), {id: "spacer"});
-    spacer.style.height = "4000px";
-    document.querySelector("ns-counting-sort")!.before(spacer);
-    window.scrollTo(0, 0);
+// A quick auto-play (200 ms a phase): out of view it pauses, then dispose() stops it (last).
+test.describe("/embed/counting-sort?interval-ms=200, one page", () => {
+  const shared = onePage(`${EMBED}?interval-ms=200`);
+  test("auto-play pauses while the widget is scrolled out of view", async () => {
+    const {page, widget} = shared;
+    await widget.getByRole("button", {name: /auto-play/i}).click();
+    await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).toBeGreaterThanOrEqual(1);
+    // push the widget far below the fold (the page may be short), then go to the top
+    await page.evaluate(() => {
+      const spacer = Object.assign(document.createElement("div"), {id: "spacer"});
+      spacer.style.height = "4000px";
+      document.querySelector("ns-counting-sort")!.before(spacer);
+      window.scrollTo(0, 0);
+    });
+    await page.waitForTimeout(300);
+    const parked = (await value(page)).phaseIndex;
+    await animationFrames(page, 60); // ≥ 1 s of frames: more than two 200 ms auto-play intervals
+    expect((await value(page)).phaseIndex).toBe(parked);
+    await widget.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).not.toBe(parked);
   });
-  await page.waitForTimeout(300);
-  const parked = (await value(page)).phaseIndex;
-  await animationFrames(page, 60); // ≥ 1 s of frames: more than two 200 ms auto-play intervals
-  expect((await value(page)).phaseIndex).toBe(parked);
-  await widget.scrollIntoViewIfNeeded();
-  await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).not.toBe(parked);
+
+  test("dispose() releases the widget's GPU buffers and stops its loop", async () => {
+    const {page, widget} = shared;
+    // auto-play on (the test before left it playing, on screen): the phase still advances
+    if (await widget.getByRole("button", {name: /auto-play/i}).count()) await widget.getByRole("button", {name: /auto-play/i}).click();
+    const from = (await value(page)).phaseIndex;
+    await expect.poll(async () => (await value(page)).phaseIndex, {timeout: 20_000}).not.toBe(from);
+    // before and after in one synchronous turn, so no other widget can create buffers in between
+    const {before, after} = await page.evaluate(() => {
+      const stats = (globalThis as any).__gpuStats;
+      const before = {...stats};
+      (document.querySelector("ns-counting-sort")!.shadowRoot!.querySelector('[data-widget="counting-sort"]') as any).dispose();
+      return {before, after: {...stats}};
+    });
+    // the sorter owns 6 buffers: grid, counts, starts, cursor, block sums, and the one-dispatch scan's block totals
+    expect(before.buffersLive - after.buffersLive).toBe(6);
+    expect(after.bytesLive).toBeLessThan(before.bytesLive);
+    // auto-play was on: after dispose the phase no longer advances
+    const parked = (await value(page)).phaseIndex;
+    await animationFrames(page, 60); // ≥ 1 s of frames: more than two 200 ms intervals (the scatter holds 400 ms)
+    expect((await value(page)).phaseIndex).toBe(parked);
+  });
 });
 
 // The essay's two tests on one essay page (a serial block), still: stepping by mouse and a widget
@@ -200,21 +235,5 @@ test.describe("on the essay", () => {
     expect(res!.cells).toBe(16);
     expect(res!.engine).toBe("gpu");
     errs.expectNone();
-  });
-});
-
-test.describe("phone width", () => {
-  test.use({reducedMotion: "reduce"}); // layout, not motion
-  test("phone width: the diagram stays legible and the page does not scroll sideways", async ({page}) => {
-    await page.setViewportSize({width: 390, height: 844});
-    const widget = await ready(page, "/"); // the essay's layout at phone width
-    const m = await page.evaluate(() => {
-      const svg = document.querySelector('[data-widget="counting-sort"] svg') as SVGSVGElement;
-      const vb = svg.viewBox.baseVal;
-      return {scale: svg.getBoundingClientRect().width / vb.width, pageOverflow: document.documentElement.scrollWidth - window.innerWidth};
-    });
-    expect(m.scale).toBeGreaterThanOrEqual(0.7); // 11 px numbers stay ≥ 7.7 px
-    expect(m.pageOverflow).toBeLessThanOrEqual(0);
-    await widget.screenshot({path: "test-results/sort-widget-phone.png"});
   });
 });
