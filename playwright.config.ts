@@ -17,10 +17,20 @@ export const WEBGPU_FLAGS = ["--enable-unsafe-webgpu", "--use-vulkan=swiftshader
 // canvas cost 390–430 CPU-ms a frame accelerated on SwiftShader against ≈ 56 ms (docs/records/tests.md).
 const RASTER = ["--disable-gpu-rasterization", "--disable-accelerated-2d-canvas"];
 
-// The long tier: tests tagged `@long` repeat a behaviour that `npm test` already checks, in another
-// configuration (a page's tour at its other size and scheme, the pointer at a third device
-// scale factor). `npm test` leaves them out; `npm run test:soak` runs only them (E2E_LONG=1), and
-// `.ci/run` runs that after `npm test` (docs/records/tests.md, "Tiers: npm test and soak").
+// Two tiers (docs/records/tests.md, "Tiers: npm test and soak"). `npm test` proves each page and
+// each widget once in a browser: a page's own markup and start with WebGPU and without, each widget
+// alone on its embed page (it runs on the GPU, its values, its controls), each embedding path once.
+// The long tier (`npm run test:soak`, E2E_LONG=1; `.ci/run` runs it after `npm test`, so nothing
+// lands without it) holds the rest:
+// - whole files, the sweeps of a whole page in every configuration: the tours (layout shift and
+//   axe, every page at both sizes), axe without WebGPU, the device lost and the adapter hanging
+//   under every widget at once, reader modes and themes across a page, the gravity widgets' hosts,
+//   the heroes' engine switch, disabled controls in both schemes;
+// - tests tagged `@long`: a behaviour `npm test` checks, in another configuration or on another
+//   widget of the same path (each says which `npm test` test holds it).
+const LONG_FILES = ["tour", "a11y.nogpu", "faults", "reader-modes", "theme", "gravity-embed", "hero-engine-switch", "disabled-controls.nogpu"];
+// Playwright matches `grep` against the project, the file name, the titles and the tags.
+const LONG_TIER = new RegExp(`@long|(?:^|[ /])(?:${LONG_FILES.map((f) => f.replace(".", "\\.")).join("|")})\\.spec\\.ts`);
 const long = process.env.E2E_LONG === "1";
 
 // The webgpu project tests the GPU kernels on SwiftShader, where some widgets would otherwise run
@@ -34,7 +44,7 @@ const chooseGPU = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  ...(long ? {grep: /@long/} : {grepInvert: /@long/}),
+  ...(long ? {grep: LONG_TIER} : {grepInvert: LONG_TIER}),
   timeout: 180_000,
   expect: {timeout: 60_000},
   // tests, not files, are shared out: a file's long tests do not hold one worker to the end

@@ -25,17 +25,6 @@ export interface A11yCase {
 }
 
 /**
- * Whether a case without WebGPU belongs to the long tier (tagged `@long`, run by `npm run
- * test:soak`): `npm test` keeps each page's dark case, the long tier its light one (the same
- * fallback messages in the other scheme and size). The tours with WebGPU choose their own
- * (`tour.spec.ts`, `LONG`).
- */
-export function isLong(path: string, c: A11yCase): boolean {
-  const keep: Record<string, string> = {"/": "dark 1440", "/worlds-from-dust": "dark 390", "/exercises": "dark 1440"};
-  return keep[path] !== `${c.scheme} ${c.size.width}`;
-}
-
-/**
  * The two pairings of size and scheme. `A` is light on a desktop (moving) and dark on a phone
  * (reduced motion); `B` is the other way round. Pages checked with both cover all four. The tours
  * with WebGPU take the pairings' sizes and schemes with reduced motion in both (`tour.spec.ts`

@@ -61,7 +61,8 @@ async function cancelOnFirstCheck(page: Page) {
   });
 }
 
-test("Cancel stops a run", async () => {
+// @long: the run and a device lost during one are held in `npm test` by the tests around it.
+test("Cancel stops a run", {tag: "@long"}, async () => {
   const root = page.locator('[data-widget="bench"]');
   await root.scrollIntoViewIfNeeded();
   await expect(root.locator("button.bench-run")).toBeEnabled(); // the run before is over

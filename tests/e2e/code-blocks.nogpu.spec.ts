@@ -41,8 +41,10 @@ async function expectShortBlocks(page: Page, path: string) {
   }
 }
 
+// @long: the same rule on the essay (the page with the most code) is held in `npm test` by the
+// test below.
 for (const path of ["/gravity", "/worlds-from-dust", "/bench", "/embed"])
-  test(`${path}: no code block over ${MAX_LINES} visible lines outside a closed details, at both sizes`, async ({page}) => {
+  test(`${path}: no code block over ${MAX_LINES} visible lines outside a closed details, at both sizes`, {tag: "@long"}, async ({page}) => {
     await disableWebGPU(page);
     await expectShortBlocks(page, path);
   });

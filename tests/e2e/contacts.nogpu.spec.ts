@@ -18,7 +18,10 @@ test.afterAll(async () => {
   await page?.close();
 });
 
-test("grid demo falls back to the twin with a visible line, same count, right counters", async () => {
+// @long: the fallback path is held in `npm test` by sort-widget.nogpu, water.nogpu and hero.nogpu,
+// this widget's start without WebGPU by embed-errors.nogpu, and its counters on the GPU by
+// contacts.spec's "§2 grid query".
+test("grid demo falls back to the twin with a visible line, same count, right counters", {tag: "@long"}, async () => {
   expect(await page.evaluate(() => "gpu" in navigator && (navigator as any).gpu)).toBeFalsy();
   const el = page.locator('[data-widget="grid-query"]');
   await el.scrollIntoViewIfNeeded();
@@ -43,7 +46,9 @@ test("grid demo falls back to the twin with a visible line, same count, right co
   errs.expectNone();
 });
 
-test("grid demo: wheel-scrolling the page under a still mouse moves the query to the cell now under it", async () => {
+// @long: the pointer's mapping to the world is unit-tested (canvas-stage.test.ts, clientToWorld);
+// the wheel under a still mouse only here.
+test("grid demo: wheel-scrolling the page under a still mouse moves the query to the cell now under it", {tag: "@long"}, async () => {
   const canvas = page.locator('[data-widget="grid-query"] canvas');
   await canvas.evaluate((c) => c.scrollIntoView({block: "center"}));
   await expect.poll(async () => (await widgetValue(page, "grid-query"))?.steps ?? 0, {timeout: 60_000}).toBeGreaterThan(2);

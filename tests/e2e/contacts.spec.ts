@@ -178,7 +178,9 @@ test.describe("/embed/contacts, one page", () => {
 // dispose() (last: it stops the widget)
 test.describe("/embed/grid-query, one page", () => {
   const shared = onePage("/embed/grid-query");
-  test("§2: the arrow keys move the query; Escape parks it again", async () => {
+  // @long: the keyboard pointer is held in `npm test` on §1 ("the arrow keys shove the discs", the
+  // same keyboard-pointer.ts).
+  test("§2: the arrow keys move the query; Escape parks it again", {tag: "@long"}, async () => {
     const {page, errs} = shared;
     await expectWebGPU(page);
     const el = page.locator('[data-widget="grid-query"]');
@@ -267,9 +269,10 @@ test.describe("/embed/grid-query, one page", () => {
 });
 
 // scale 1 is every other test's (contacts.nogpu's wheel test holds the cell under a still mouse
-// there); scale 3, the same mapping at another factor, runs in the long tier
+// there). @long: the mapping from CSS pixels to the world, at any device pixel ratio, is
+// unit-tested in `npm test` (canvas-stage.test.ts: clientToWorld, backingSize); here on a page at 2 and 3
 for (const scale of [2, 3]) {
-  test(`§2 pointer → cell is exact at device scale factor ${scale}`, {tag: scale === 3 ? "@long" : []}, async ({browser}) => {
+  test(`§2 pointer → cell is exact at device scale factor ${scale}`, {tag: "@long"}, async ({browser}) => {
     const ctx = await browser.newContext({deviceScaleFactor: scale, viewport: {width: 900, height: 800}});
     const page = await ctx.newPage();
     const errs = watchErrors(page);
@@ -325,7 +328,9 @@ for (const scale of [2, 3]) {
   });
 }
 
-test("§2 touch: idle demo lets vertical swipes scroll (pan-y); a touch drag moves the query, lifting parks it", async ({browser}) => {
+// @long: touch on a canvas is a long-tier check here and in reader-modes.spec (a swipe that
+// scrolls, a drag after a tap); the pointer's mapping is unit-tested (canvas-stage.test.ts).
+test("§2 touch: idle demo lets vertical swipes scroll (pan-y); a touch drag moves the query, lifting parks it", {tag: "@long"}, async ({browser}) => {
   const ctx = await browser.newContext({hasTouch: true, viewport: {width: 800, height: 800}});
   const page = await ctx.newPage();
   const errs = watchErrors(page);

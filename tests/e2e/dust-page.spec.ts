@@ -58,18 +58,23 @@ for (const [path, hero] of [
   ["/worlds-from-dust", HERO],
   ["/gravity", '[data-widget="galaxy"].hero-widget'],
 ]) {
-  test(`${path}: the hero shows its bodies before any engine runs, even while the adapter never answers`, async ({page}) => {
-    test.setTimeout(120_000);
-    // an adapter that never answers: no engine can start, GPU or CPU, for the widgets' 15 s
-    await page.addInitScript(() => {
-      if (navigator.gpu) navigator.gpu.requestAdapter = () => new Promise(() => {});
-    });
-    await page.goto(path);
-    const poster = `${hero} canvas.stage-poster`;
-    await expect(page.locator(poster)).toBeVisible({timeout: 30_000});
-    await expect.poll(() => drawnPixels(page, poster), {timeout: 30_000}).toBeGreaterThan(1000);
-    expect(await page.evaluate((sel) => (document.querySelector(sel) as any).value.engine, hero)).toBe("pending");
-  });
+  // @long on /gravity: the same boot (the poster before any engine) is held in `npm test` on /worlds-from-dust
+  test(
+    `${path}: the hero shows its bodies before any engine runs, even while the adapter never answers`,
+    {tag: path === "/gravity" ? "@long" : []},
+    async ({page}) => {
+      test.setTimeout(120_000);
+      // an adapter that never answers: no engine can start, GPU or CPU, for the widgets' 15 s
+      await page.addInitScript(() => {
+        if (navigator.gpu) navigator.gpu.requestAdapter = () => new Promise(() => {});
+      });
+      await page.goto(path);
+      const poster = `${hero} canvas.stage-poster`;
+      await expect(page.locator(poster)).toBeVisible({timeout: 30_000});
+      await expect.poll(() => drawnPixels(page, poster), {timeout: 30_000}).toBeGreaterThan(1000);
+      expect(await page.evaluate((sel) => (document.querySelector(sel) as any).value.engine, hero)).toBe("pending");
+    }
+  );
 }
 
 /** The §4 disc's caption, counter row and spectrum caption, read in one task: bodies and merges of each. */

@@ -3,7 +3,10 @@
 import {expect, test} from "@playwright/test";
 import {disableWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
-test("dust-disc falls back to the CPU twin, says so, and merges with the mass conserved", async ({page}) => {
+// @long: the fallback path is held in `npm test` by sort-widget.nogpu, water.nogpu and hero.nogpu,
+// this widget's start without WebGPU by embed-errors.nogpu; the twin's merging and mass by dust-
+// twin.test.ts.
+test("dust-disc falls back to the CPU twin, says so, and merges with the mass conserved", {tag: "@long"}, async ({page}) => {
   test.setTimeout(180_000);
   const errs = watchErrors(page);
   await disableWebGPU(page);
@@ -20,7 +23,9 @@ test("dust-disc falls back to the CPU twin, says so, and merges with the mass co
   errs.expectNone();
 });
 
-test("on the CPU twin the Grains slider shows the twin's grains, disabled, and says why", async ({page}) => {
+// @long: the slider that shows the grains that run is held on the GPU in `npm test` by dust-
+// page.spec's "the §4 disc".
+test("on the CPU twin the Grains slider shows the twin's grains, disabled, and says why", {tag: "@long"}, async ({page}) => {
   await disableWebGPU(page);
   await page.goto("/embed/dust-disc");
   const value = () => widgetValue(page, "dust-disc");

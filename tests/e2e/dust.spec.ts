@@ -6,7 +6,9 @@
 import {expect, test} from "@playwright/test";
 import {expectWebGPU, watchErrors, widgetValue} from "./helpers";
 
-test("dust-disc on the GPU: the count falls as grains merge, mass is conserved, merging off keeps the count", async ({page}) => {
+// @long: the disc on the GPU is held in `npm test` by dust-page.spec's "the §4 disc"; merging and
+// mass against the twin by dust-gpu.test.ts and the soak's dust-conservation.
+test("dust-disc on the GPU: the count falls as grains merge, mass is conserved, merging off keeps the count", {tag: "@long"}, async ({page}) => {
   test.setTimeout(240_000);
   const errs = watchErrors(page);
   await page.goto("/embed/dust-disc");

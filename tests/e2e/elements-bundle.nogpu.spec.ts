@@ -96,58 +96,62 @@ test("ns-exercise.js alone on a static host without CORS: the exercise shows its
   }
 });
 
-test('npm pack of packages/elements installs into an app, and `import "gpu-neighbour-search/elements"` runs the widgets, `…/exercise` defines the exercise', async ({
-  page,
-}) => {
-  test.setTimeout(30_000);
-  const bundle = join(PACKAGE_DIR, "ns-widgets.js");
-  expect(existsSync(bundle), `${bundle} is built (npm run build)`).toBe(true);
-  const work = mkdtempSync(join(tmpdir(), "ns-pack-"));
-  try {
-    // the tarball: exactly the package's files
-    const npm = (args: string[], cwd: string) => execFileSync("npm", args, {cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"]});
-    const [packed] = JSON.parse(npm(["pack", "--json", "--pack-destination", work], PACKAGE_DIR)) as {filename: string; files: {path: string}[]}[];
-    const size = JSON.parse(readFileSync("data/ns-widgets.json", "utf8")) as {package: string; version: string};
-    expect(packed.filename, "the tarball's name as /embed's snippet gives it").toBe(`${size.package}-${size.version}.tgz`);
-    expect(packed.files.map((f) => f.path).sort()).toEqual(["README.md", "ns-exercise.js", "ns-widgets.d.ts", "ns-widgets.js", "package.json"]);
-    // an app installs it (no dependencies: nothing to fetch)
-    const app = join(work, "app");
-    mkdirSync(app);
-    writeFileSync(join(app, "package.json"), JSON.stringify({name: "host-app", private: true, type: "module"}));
-    npm(["install", "--no-save", "--offline", "--no-audit", "--no-fund", join(work, packed.filename)], app);
-    const resolved = createRequire(join(app, "index.js")).resolve("gpu-neighbour-search/elements");
-    expect(resolved).toBe(join(app, "node_modules/gpu-neighbour-search/ns-widgets.js"));
-    expect(readFileSync(resolved).equals(readFileSync(bundle)), "the installed file is the built bundle").toBe(true);
-    expect(readFileSync(resolved).equals(readFileSync(SITE_BUNDLE)), "…and the site's /embed/ns-widgets.js").toBe(true);
-    const resolvedExercise = createRequire(join(app, "index.js")).resolve("gpu-neighbour-search/exercise");
-    expect(resolvedExercise).toBe(join(app, "node_modules/gpu-neighbour-search/ns-exercise.js"));
-    expect(readFileSync(resolvedExercise).equals(readFileSync(SITE_EXERCISE)), "the site's /embed/ns-exercise.js").toBe(true);
-
-    copyFileSync("tests/fixtures/bundle/package-host.html", join(app, "index.html"));
-    const host = await serveStatic(app);
+// @long: the bundles themselves are loaded on a static host in `npm test` (the tests above);
+// installing the packed tarball into an app takes an npm install.
+test(
+  'npm pack of packages/elements installs into an app, and `import "gpu-neighbour-search/elements"` runs the widgets, `…/exercise` defines the exercise',
+  {tag: "@long"},
+  async ({page}) => {
+    test.setTimeout(30_000);
+    const bundle = join(PACKAGE_DIR, "ns-widgets.js");
+    expect(existsSync(bundle), `${bundle} is built (npm run build)`).toBe(true);
+    const work = mkdtempSync(join(tmpdir(), "ns-pack-"));
     try {
-      const seen = watch(page);
-      await page.goto(`${host.origin}/index.html`);
-      expect((await expectRunning(page, "contacts")).value.count).toBe(400);
-      expect((await expectRunning(page, "grid")).value.count).toBe(700);
-      const exported = await page.evaluate(
-        () => (window as unknown as {exported: {widgets: string[]; createWidget: string; exerciseWidgets: string[]}}).exported
-      );
-      expect(exported.createWidget).toBe("function");
-      expect(exported.widgets).toContain("contacts");
-      expect(exported.widgets).not.toContain("exercise");
-      expect(exported.exerciseWidgets).toEqual(["exercise"]);
-      // both files on one page: each defines its own elements
-      expect(await page.evaluate(() => [!!customElements.get("ns-exercise"), !!customElements.get("ns-contacts")])).toEqual([true, true]);
-      expect(seen.requests.filter((u) => !u.startsWith(`${host.origin}/`) && !u.startsWith("data:"))).toEqual([]);
-      expect(seen.errors).toEqual([]);
+      // the tarball: exactly the package's files
+      const npm = (args: string[], cwd: string) => execFileSync("npm", args, {cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"]});
+      const [packed] = JSON.parse(npm(["pack", "--json", "--pack-destination", work], PACKAGE_DIR)) as {filename: string; files: {path: string}[]}[];
+      const size = JSON.parse(readFileSync("data/ns-widgets.json", "utf8")) as {package: string; version: string};
+      expect(packed.filename, "the tarball's name as /embed's snippet gives it").toBe(`${size.package}-${size.version}.tgz`);
+      expect(packed.files.map((f) => f.path).sort()).toEqual(["README.md", "ns-exercise.js", "ns-widgets.d.ts", "ns-widgets.js", "package.json"]);
+      // an app installs it (no dependencies: nothing to fetch)
+      const app = join(work, "app");
+      mkdirSync(app);
+      writeFileSync(join(app, "package.json"), JSON.stringify({name: "host-app", private: true, type: "module"}));
+      npm(["install", "--no-save", "--offline", "--no-audit", "--no-fund", join(work, packed.filename)], app);
+      const resolved = createRequire(join(app, "index.js")).resolve("gpu-neighbour-search/elements");
+      expect(resolved).toBe(join(app, "node_modules/gpu-neighbour-search/ns-widgets.js"));
+      expect(readFileSync(resolved).equals(readFileSync(bundle)), "the installed file is the built bundle").toBe(true);
+      expect(readFileSync(resolved).equals(readFileSync(SITE_BUNDLE)), "…and the site's /embed/ns-widgets.js").toBe(true);
+      const resolvedExercise = createRequire(join(app, "index.js")).resolve("gpu-neighbour-search/exercise");
+      expect(resolvedExercise).toBe(join(app, "node_modules/gpu-neighbour-search/ns-exercise.js"));
+      expect(readFileSync(resolvedExercise).equals(readFileSync(SITE_EXERCISE)), "the site's /embed/ns-exercise.js").toBe(true);
+
+      copyFileSync("tests/fixtures/bundle/package-host.html", join(app, "index.html"));
+      const host = await serveStatic(app);
+      try {
+        const seen = watch(page);
+        await page.goto(`${host.origin}/index.html`);
+        expect((await expectRunning(page, "contacts")).value.count).toBe(400);
+        expect((await expectRunning(page, "grid")).value.count).toBe(700);
+        const exported = await page.evaluate(
+          () => (window as unknown as {exported: {widgets: string[]; createWidget: string; exerciseWidgets: string[]}}).exported
+        );
+        expect(exported.createWidget).toBe("function");
+        expect(exported.widgets).toContain("contacts");
+        expect(exported.widgets).not.toContain("exercise");
+        expect(exported.exerciseWidgets).toEqual(["exercise"]);
+        // both files on one page: each defines its own elements
+        expect(await page.evaluate(() => [!!customElements.get("ns-exercise"), !!customElements.get("ns-contacts")])).toEqual([true, true]);
+        expect(seen.requests.filter((u) => !u.startsWith(`${host.origin}/`) && !u.startsWith("data:"))).toEqual([]);
+        expect(seen.errors).toEqual([]);
+      } finally {
+        await host.close();
+      }
     } finally {
-      await host.close();
+      rmSync(work, {recursive: true, force: true});
     }
-  } finally {
-    rmSync(work, {recursive: true, force: true});
   }
-});
+);
 
 test("/embed states the bundles' sizes as built, which elements each defines, and the package's name, and links to the files", async ({page}) => {
   test.setTimeout(30_000);

@@ -164,7 +164,9 @@ test("one element costs only its own code: <ns-contacts> loads its widget and th
 /** The frame whose URL contains `part`. */
 const frameOf = (page: Page, part: string): Frame => page.frames().find((f) => f.url().includes(part))!;
 
-test("an iframe shows the configured widget and posts its height; a display:none iframe submits nothing until shown", async ({page}) => {
+// @long: every iframe page's start is held in `npm test` by embed-errors.nogpu (each /embed/<name>
+// page); here a host page's frames: the posted height, and a hidden frame that submits nothing.
+test("an iframe shows the configured widget and posts its height; a display:none iframe submits nothing until shown", {tag: "@long"}, async ({page}) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   await page.goto(`${HOST}/iframe.html`);
@@ -235,7 +237,9 @@ test("an iframe shows the configured widget and posts its height; a display:none
   errors.expectNone();
 });
 
-test("an iframe sized from its posted height shows its whole document, credit line included, at two widths", async ({page}) => {
+// @long: the iframe's posted height is held in `npm test` by the test above; here a host sizing its
+// frame from it at two widths.
+test("an iframe sized from its posted height shows its whole document, credit line included, at two widths", {tag: "@long"}, async ({page}) => {
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   await page.emulateMedia({reducedMotion: "reduce"}); // about the frame's layout, not the widget's motion
@@ -268,7 +272,10 @@ test("an iframe sized from its posted height shows its whole document, credit li
   errors.expectNone();
 });
 
-test("bad attributes: each element names the option and its range, runs on a valid value, creates nothing from the text", async ({page}) => {
+// @long: bad options are held in `npm test` in Node (options.test.ts: the note naming the option
+// and its range; embed-docs.test.ts: every schema against bad strings) and on a page by
+// water.nogpu's clamps; here the custom elements' attributes.
+test("bad attributes: each element names the option and its range, runs on a valid value, creates nothing from the text", {tag: "@long"}, async ({page}) => {
   test.setTimeout(240_000);
   const errors = watchErrors(page);
   await page.goto(`${HOST}/bad.html`);
@@ -287,7 +294,9 @@ test("bad attributes: each element names the option and its range, runs on a val
   errors.expectNone();
 });
 
-test("bad URL parameters and an unknown widget name on the iframe pages", async ({page}) => {
+// @long: bad options on an embedding are held in `npm test` by "bad attributes" above (the same
+// schemas, options.test.ts and embed-docs.test.ts in Node); here the iframe pages' URL.
+test("bad URL parameters and an unknown widget name on the iframe pages", {tag: "@long"}, async ({page}) => {
   const errors = watchErrors(page);
   const cases: [string, RegExp][] = [
     ["count=abc", /disc count \(count\) must be a number between 200 and 4,000/],

@@ -78,7 +78,9 @@ test.describe("the essay's exercises on the CPU interpreter, one page", () => {
     errs.expectNone();
   });
 
-  test("step a thread of that scan by keyboard: the caption says each step (the race too) and the editor marks its line", async () => {
+  // @long: the trace it shows is held in `npm test` by exercises-trace.test.ts (the same thread,
+  // slot by slot, and the race); the soak tier's Firefox check also steps a thread by keyboard.
+  test("step a thread of that scan by keyboard: the caption says each step (the race too) and the editor marks its line", {tag: "@long"}, async () => {
     const ex = exercise(page, "workgroup-scan");
     const code = taskWGSL("workgroup-scan", "race");
     // the same trace in Node: the page's captions must be its captions

@@ -134,10 +134,11 @@ test.describe("the essay's §3 exercises, one page", () => {
     expect((await exerciseValue(page, task)).attempts).toBe(1);
   });
 
-  // One axe run is about 20 s on this page. The dark scheme repeats the light one's check in
-  // another configuration: it runs in the long tier, and "(light)" holds it in npm test.
+  // One axe run is about 20 s on this page. @long, both schemes: axe on the exercises is a page
+  // sweep, like the tours' (tour.spec.ts, /exercises, also in the long tier); `npm test` holds the
+  // exercises' keyboard path above ("keyboard alone: …")
   for (const colorScheme of ["light", "dark"] as const)
-    test(`axe finds no serious violation in the exercises with an editor focused (${colorScheme})`, {tag: colorScheme === "dark" ? "@long" : []}, async () => {
+    test(`axe finds no serious violation in the exercises with an editor focused (${colorScheme})`, {tag: "@long"}, async () => {
       await editorOf(page, "scan-round").scrollIntoViewIfNeeded();
       await expect(editorOf(page, "scan-round")).toBeVisible({timeout: 120_000});
       await editorOf(page, "scan-round").focus();
@@ -150,7 +151,9 @@ test.describe("the essay's §3 exercises, one page", () => {
     });
 });
 
-test("/exercises: a reload keeps the code in the editor and the pass in the progress list", async ({page}) => {
+// @long: the exercises' checks are held in `npm test` by the tests above; here the page's storage
+// across a reload.
+test("/exercises: a reload keeps the code in the editor and the pass in the progress list", {tag: "@long"}, async ({page}) => {
   const errs = watchErrors(page);
   await page.goto("/exercises");
   await expectWebGPU(page);

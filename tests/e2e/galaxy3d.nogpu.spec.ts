@@ -3,7 +3,9 @@
 import {expect, test} from "@playwright/test";
 import {distinctColours, watchErrors, widgetValue} from "./helpers.js";
 
-test("galaxy-3d falls back to the CPU twin with a visible reason", async ({page}) => {
+// @long: the fallback path is held in `npm test` by sort-widget.nogpu, water.nogpu and hero.nogpu,
+// and this widget's start without WebGPU by embed-errors.nogpu.
+test("galaxy-3d falls back to the CPU twin with a visible reason", {tag: "@long"}, async ({page}) => {
   test.setTimeout(120_000);
   const errs = watchErrors(page);
   await page.goto("/embed/galaxy-3d?fallback-count=400");

@@ -55,7 +55,9 @@ test.describe("/gravity, one still page", () => {
   // page; Ctrl with the wheel zooms, and so do + and − on the focused canvas (moved here from
   // galaxy3d.spec.ts: the same still page). Reduced motion: every widget waits paused, so the
   // picture changes only with the camera
-  test("galaxy-3d on /gravity: after a drag the wheel scrolls the page; Ctrl + wheel and the + key zoom", async () => {
+  // @long: galaxy-3d's drag and keys are held in `npm test` by galaxy3d.spec on its embed page;
+  // here the page's wheel and zoom.
+  test("galaxy-3d on /gravity: after a drag the wheel scrolls the page; Ctrl + wheel and the + key zoom", {tag: "@long"}, async () => {
     await expectWebGPU(page);
     const widget = page.locator('[data-widget="galaxy-3d"]');
     await widget.scrollIntoViewIfNeeded();
@@ -115,54 +117,58 @@ async function litPixels(page: Page, png: Buffer): Promise<number> {
   return counts.filter(([k]) => rgb(k).some((v, i) => Math.abs(v - bg[i]) > 40)).reduce((n, [, c]) => n + c, 0);
 }
 
-test("the galaxy hero shows bodies before its first step, and once its pipelines are built it steps, on a CPU-emulated adapter at its default count", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  // the compute pipelines are held back until the test lets them go: "before the first step" is
-  // then a state the page is in, not a moment the capture has to catch (a warm shader cache in
-  // a reused browser once built them before the first capture)
-  await page.addInitScript(() => {
-    const w = window as any;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    w.__releasePipelines = release;
-    w.__pipelinesAsked = 0;
-    const original = GPUDevice.prototype.createComputePipelineAsync;
-    GPUDevice.prototype.createComputePipelineAsync = function (this: GPUDevice, d: GPUComputePipelineDescriptor) {
-      w.__pipelinesAsked++;
-      return gate.then(() => original.call(this, d));
+// @long: the hero running on the GPU is held in `npm test` by gravity.spec's first test; here its
+// first picture before its pipelines, at the default count.
+test(
+  "the galaxy hero shows bodies before its first step, and once its pipelines are built it steps, on a CPU-emulated adapter at its default count",
+  {tag: "@long"},
+  async ({page}) => {
+    test.setTimeout(120_000);
+    // the compute pipelines are held back until the test lets them go: "before the first step" is
+    // then a state the page is in, not a moment the capture has to catch (a warm shader cache in
+    // a reused browser once built them before the first capture)
+    await page.addInitScript(() => {
+      const w = window as any;
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      w.__releasePipelines = release;
+      w.__pipelinesAsked = 0;
+      const original = GPUDevice.prototype.createComputePipelineAsync;
+      GPUDevice.prototype.createComputePipelineAsync = function (this: GPUDevice, d: GPUComputePipelineDescriptor) {
+        w.__pipelinesAsked++;
+        return gate.then(() => original.call(this, d));
+      };
+    });
+    await page.goto("/gravity");
+    await expectWebGPU(page);
+    const galaxy = page.locator('[data-widget="galaxy"]');
+    const canvas = galaxy.locator("canvas").first();
+    await expect(canvas).toBeVisible({timeout: 20_000});
+    // only the pictures count: the title, the hint and the controls laid over the stage are hidden
+    await page.addStyleTag({
+      content: ".hero-title, .hero-widget .widget-controls, .hero-widget .widget-caption, .hero-widget .widget-status { visibility: hidden !important; }",
+    });
+    const frames = () => galaxy.evaluate((el: any) => el.__frames?.() ?? 0);
+    const litNow = async () => {
+      const box = (await canvas.boundingBox())!;
+      const clip = {x: box.x + box.width * 0.3, y: box.y + box.height * 0.3, width: box.width * 0.4, height: box.height * 0.4};
+      return litPixels(page, await page.screenshot({clip}));
     };
-  });
-  await page.goto("/gravity");
-  await expectWebGPU(page);
-  const galaxy = page.locator('[data-widget="galaxy"]');
-  const canvas = galaxy.locator("canvas").first();
-  await expect(canvas).toBeVisible({timeout: 20_000});
-  // only the pictures count: the title, the hint and the controls laid over the stage are hidden
-  await page.addStyleTag({
-    content: ".hero-title, .hero-widget .widget-controls, .hero-widget .widget-caption, .hero-widget .widget-status { visibility: hidden !important; }",
-  });
-  const frames = () => galaxy.evaluate((el: any) => el.__frames?.() ?? 0);
-  const litNow = async () => {
-    const box = (await canvas.boundingBox())!;
-    const clip = {x: box.x + box.width * 0.3, y: box.y + box.height * 0.3, width: box.width * 0.4, height: box.height * 0.4};
-    return litPixels(page, await page.screenshot({clip}));
-  };
-  // the engine is waiting for its pipelines (it has asked for them) and has not stepped: the
-  // first picture is already the disc
-  await expect.poll(() => page.evaluate(() => (window as any).__pipelinesAsked), {timeout: 60_000}).toBeGreaterThan(0);
-  await expect.poll(litNow, {timeout: 20_000}).toBeGreaterThan(400);
-  expect(await frames(), "no step before the pipelines exist").toBe(0);
-  // built, it steps, and the disc is still there
-  await page.evaluate(() => (window as any).__releasePipelines());
-  await expect.poll(frames, {timeout: 60_000}).toBeGreaterThan(0);
-  expect(await litNow()).toBeGreaterThan(400);
-  // the reduced count is said in the site's one software-adapter line (softwareMessage)
-  await expect(galaxy.locator(".widget-status")).toContainText(
-    "This WebGPU adapter is a CPU emulation (SwiftShader), so the galaxy starts with 1,500 bodies and one step per frame."
-  );
-});
+    // the engine is waiting for its pipelines (it has asked for them) and has not stepped: the
+    // first picture is already the disc
+    await expect.poll(() => page.evaluate(() => (window as any).__pipelinesAsked), {timeout: 60_000}).toBeGreaterThan(0);
+    await expect.poll(litNow, {timeout: 20_000}).toBeGreaterThan(400);
+    expect(await frames(), "no step before the pipelines exist").toBe(0);
+    // built, it steps, and the disc is still there
+    await page.evaluate(() => (window as any).__releasePipelines());
+    await expect.poll(frames, {timeout: 60_000}).toBeGreaterThan(0);
+    expect(await litNow()).toBeGreaterThan(400);
+    // the reduced count is said in the site's one software-adapter line (softwareMessage)
+    await expect(galaxy.locator(".widget-status")).toContainText(
+      "This WebGPU adapter is a CPU emulation (SwiftShader), so the galaxy starts with 1,500 bodies and one step per frame."
+    );
+  }
+);
 
 // The gravity page as a reader opens it on a desktop, moving: the line under the title, the
 // hero's lines and the cards' one-sample figures (which need frames) are read on one load.
@@ -199,7 +205,9 @@ test.describe("/gravity at 1440×900, one moving page", () => {
   });
 
   // (moved from one-sample.spec.ts, which opened this page for it alone)
-  test("the gravity page's direct-sum card and the galaxy hero: caption and counter row say one count and one time per step", async () => {
+  // @long: a card's caption and counter row saying one sample is held in `npm test` by dust-
+  // page.spec's "the §4 disc" (the same onCaptionSample) and unit-tested by card-sample.test.ts.
+  test("the gravity page's direct-sum card and the galaxy hero: caption and counter row say one count and one time per step", {tag: "@long"}, async () => {
     test.setTimeout(240_000);
     await expectGravityOneSample(page);
     errs.expectNone();

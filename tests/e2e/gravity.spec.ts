@@ -90,7 +90,9 @@ test("the probe: the tree comes from the GPU; dragging and arrow keys change the
   errs.expectNone();
 });
 
-test("the error chart: errors measured against the GPU's O(N²) sum, and the chart follows the θ slider", async ({page}) => {
+// @long: the tree walk's error against the direct sum is unit-tested (gravity-gpu.test.ts, gravity-
+// exact-sums.test.ts); here the chart on its embed page.
+test("the error chart: errors measured against the GPU's O(N²) sum, and the chart follows the θ slider", {tag: "@long"}, async ({page}) => {
   test.setTimeout(240_000);
   const errs = watchErrors(page);
   await page.goto("/embed/bh-error"); // the widget alone

@@ -91,8 +91,9 @@ test.describe("at 1440×900, one moving page", () => {
   });
 });
 
-// 390 × 844: the box and the title are layout, not motion — one still page for both
-test.describe("at 390×844, one still page", () => {
+// 390 × 844: the box and the title are layout, not motion — one still page for both.
+// @long: the same checks at 1440 × 900 above, and the phone's hero text below, are in `npm test`
+test.describe("at 390×844, one still page", {tag: "@long"}, () => {
   test.describe.configure({mode: "serial"});
   const viewport = {width: 390, height: 844};
   let page: Page;
@@ -146,10 +147,10 @@ test.describe("/ at 390×844 with touch, one moving page", () => {
 
 // The lines under each page's hero (caption, status, touch hint, the water's adapter line) never
 // print over each other: on a phone with touch (the touch hint shown) and on a desktop, once the
-// engine runs and the caption has its frame rate (its longest text). `npm test` reads each page at
-// one size: / at 390×844 (the moving phone page above), /gravity at 1440×900 (gravity-page.spec.ts,
-// on its moving page), /worlds-from-dust at 390×844 in hero-engine-switch.spec.ts (the same lines
-// with the GPU kernels running, the touch hint among them); the cases here are the long tier's.
+// engine runs and the caption has its frame rate (its longest text). `npm test` reads / at 390×844
+// (the moving phone page above) and /gravity at 1440×900 (gravity-page.spec.ts, on its moving
+// page); the cases here, and hero-engine-switch.spec.ts's reads of the same lines with the GPU
+// kernels running, are the long tier's.
 const HERO_LINES = [
   // @long: the same check as "/worlds-from-dust at 390×844 touch: the hero's twin line is short, …"
   // (hero-engine-switch.spec.ts: this page and size, its lines read again once the GPU kernels run)
@@ -281,7 +282,9 @@ test.describe("at 1440×900 in the light scheme, one still page", () => {
     await expect.poll(() => captionAgrees(page, "hero"), {timeout: 5_000}).toBe("4,000 = 4,000");
   });
 
-  test("in the light scheme the hero's water is one shaded body with a smooth surface, not one flat colour", async () => {
+  // @long: the hero's picture is drawn in `npm test` (the caption's count above, the layout at
+  // 1440); here the shading's pixels.
+  test("in the light scheme the hero's water is one shaded body with a smooth surface, not one flat colour", {tag: "@long"}, async () => {
     await expectShadedWater(page);
   });
 });

@@ -52,7 +52,9 @@ async function hold(page: Page, key: string, ms: number, repeatMs = 100) {
   await page.keyboard.up(key);
 }
 
-test("§5: the arrow keys stir the water", async ({page}) => {
+// @long: the keyboard pointer is held in `npm test` by contacts.spec's "the arrow keys shove the
+// discs" (the same keyboard-pointer.ts); here the water's.
+test("§5: the arrow keys stir the water", {tag: "@long"}, async ({page}) => {
   const errs = watchErrors(page);
   await recordWaterPointer(page);
   await page.goto("/embed/water"); // the widget alone

@@ -4,8 +4,9 @@
 // any moment they say the same count and the same time. Read on a condition, never a clock: each
 // read is taken in the microtask after a write of the caption (a MutationObserver), when the task
 // that wrote it has finished, several caption writes in a row. Read on moving pages the suite
-// already opens: the water card in reader-modes.spec.ts (the essay with motion), the gravity cards
-// in gravity-page.spec.ts (the gravity page with motion).
+// already opens: the water card in reader-modes.spec.ts (the essay with motion) and the gravity
+// cards in gravity-page.spec.ts (the gravity page with motion), both in the long tier; `npm test`
+// holds the same rule on the dust page's §4 disc (dust-page.spec.ts) and in Node (card-sample.test.ts).
 import {expect, type Page} from "@playwright/test";
 
 export interface Read {

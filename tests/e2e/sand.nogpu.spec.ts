@@ -3,7 +3,10 @@
 import {test, expect} from "@playwright/test";
 import {disableWebGPU, sandCountsAgree, watchErrors, widgetValue} from "./helpers.js";
 
-test("without WebGPU the sand runs on the CPU twin and the controls work", async ({page}) => {
+// @long: the runtime's fallback to a CPU twin (one path for every widget) is held in `npm test` by
+// sort-widget.nogpu, water.nogpu and hero.nogpu, and this widget's start without WebGPU by embed-
+// errors.nogpu; the sand twin's controls are checked here.
+test("without WebGPU the sand runs on the CPU twin and the controls work", {tag: "@long"}, async ({page}) => {
   const errs = watchErrors(page);
   await disableWebGPU(page);
   await page.goto("/embed/sand"); // the widget alone

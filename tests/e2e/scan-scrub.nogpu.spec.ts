@@ -9,7 +9,9 @@ import {countingSortTwin} from "../../components/sort/twin.js";
 // Play) leaves the cores to the scrolling
 test.use({reducedMotion: "reduce"});
 
-test("without WebGPU the diagram runs on the CPU twin, says so, and still scrubs", async ({page}) => {
+// @long: the fallback path is held in `npm test` by sort-widget.nogpu, water.nogpu and hero.nogpu;
+// the scrubbing by scan-scrub.spec on the GPU.
+test("without WebGPU the diagram runs on the CPU twin, says so, and still scrubs", {tag: "@long"}, async ({page}) => {
   await disableWebGPU(page);
   const errs = watchErrors(page);
   await page.goto("/");

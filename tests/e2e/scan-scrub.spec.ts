@@ -367,7 +367,9 @@ test("dispose() releases the sort's GPU buffers and scrolling no longer drives t
   expect(await widgetValue<Value>(page, "scan-scrub")).toEqual(last);
 });
 
-test("phone width 390×844: stage above the text, no horizontal scroll, touch scrolling scrubs", async ({browser}) => {
+// @long: the essay's phone layout is held in `npm test` by content.nogpu's phone page; here the
+// scroll story scrubbed by touch.
+test("phone width 390×844: stage above the text, no horizontal scroll, touch scrolling scrubs", {tag: "@long"}, async ({browser}) => {
   const context = await browser.newContext({viewport: {width: 390, height: 844}, deviceScaleFactor: 2, isMobile: true, hasTouch: true});
   const {page: p3, errs: e3} = await openPage(context);
   // the stage takes its phone size a frame after its first layout (a resize observer): measure

@@ -98,7 +98,9 @@ test.describe("the essay on a phone, one page", () => {
     await expect(page.locator('.series-bar a[rel="next"]')).toBeInViewport({ratio: 1});
   });
 
-  test("the bar's text keeps AA contrast in the light theme and in the dark one", async () => {
+  // @long: the palette's contrast is unit-tested (palette-contrast.test.ts); this reads the bar's
+  // computed colours in both themes.
+  test("the bar's text keeps AA contrast in the light theme and in the dark one", {tag: "@long"}, async () => {
     expect(await barContrast(page)).toEqual([]);
     await page.getByRole("button", {name: "Dark theme"}).click();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
@@ -125,16 +127,22 @@ function toRgb(hex: string): string {
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
-test("on a 1440 px desktop in the dark theme the gravity page's bar is one row, clear of the toggle, readable, with no previous part", async ({browser}) => {
-  const context = await browser.newContext({viewport: {width: 1440, height: 900}, reducedMotion: "reduce", colorScheme: "dark"});
-  const page = await context.newPage();
-  const errs = watchErrors(page);
-  await page.goto("/gravity");
-  await expectCompact(page, 60);
-  await expect(page.locator('.series-bar a[aria-current="page"]')).toHaveText(/Gravity/);
-  await expect(page.locator('.series-bar a[rel="prev"]')).toHaveCount(0);
-  await expect(page.locator('.series-bar a[rel="next"]')).toHaveAttribute("href", "./");
-  expect(await barContrast(page)).toEqual([]);
-  errs.expectNone();
-  await context.close();
-});
+// @long: the bar's layout is held in `npm test` at 390 px (above) and by built-html/series.node's
+// markup; here the gravity page's bar at 1440 in the dark theme.
+test(
+  "on a 1440 px desktop in the dark theme the gravity page's bar is one row, clear of the toggle, readable, with no previous part",
+  {tag: "@long"},
+  async ({browser}) => {
+    const context = await browser.newContext({viewport: {width: 1440, height: 900}, reducedMotion: "reduce", colorScheme: "dark"});
+    const page = await context.newPage();
+    const errs = watchErrors(page);
+    await page.goto("/gravity");
+    await expectCompact(page, 60);
+    await expect(page.locator('.series-bar a[aria-current="page"]')).toHaveText(/Gravity/);
+    await expect(page.locator('.series-bar a[rel="prev"]')).toHaveCount(0);
+    await expect(page.locator('.series-bar a[rel="next"]')).toHaveAttribute("href", "./");
+    expect(await barContrast(page)).toEqual([]);
+    errs.expectNone();
+    await context.close();
+  }
+);

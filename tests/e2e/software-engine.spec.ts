@@ -22,16 +22,20 @@ test("the galaxy runs its faster CPU twin on SwiftShader, says why, and the read
   await expect(w.locator(".widget-status")).toContainText("You chose the CPU twin");
 });
 
-test("?engine=gpu in the URL keeps the GPU kernels on SwiftShader (the page chose: no switch), and a widget without a GPU engine offers none", async ({
-  page,
-}) => {
-  // which engine runs and which switch shows, not motion: the widgets start, draw once and wait
-  await page.emulateMedia({reducedMotion: "reduce"});
-  await page.goto("/embed/galaxy?engine=gpu");
-  const w = page.locator("[data-widget=galaxy]");
-  await expect(w).toHaveAttribute("data-engine", "gpu");
-  await expect(w.locator("button.engine-switch")).toBeHidden();
-  await page.goto("/embed/contacts");
-  await expect(page.locator("[data-widget=contacts]")).toHaveAttribute("data-engine", "cpu");
-  await expect(page.locator("[data-widget=contacts] button.engine-switch")).toBeHidden();
-});
+// @long: the engine choice on SwiftShader is held in `npm test` by the test above and unit-tested
+// (software-engines.test.ts).
+test(
+  "?engine=gpu in the URL keeps the GPU kernels on SwiftShader (the page chose: no switch), and a widget without a GPU engine offers none",
+  {tag: "@long"},
+  async ({page}) => {
+    // which engine runs and which switch shows, not motion: the widgets start, draw once and wait
+    await page.emulateMedia({reducedMotion: "reduce"});
+    await page.goto("/embed/galaxy?engine=gpu");
+    const w = page.locator("[data-widget=galaxy]");
+    await expect(w).toHaveAttribute("data-engine", "gpu");
+    await expect(w.locator("button.engine-switch")).toBeHidden();
+    await page.goto("/embed/contacts");
+    await expect(page.locator("[data-widget=contacts]")).toHaveAttribute("data-engine", "cpu");
+    await expect(page.locator("[data-widget=contacts] button.engine-switch")).toBeHidden();
+  }
+);

@@ -102,7 +102,9 @@ test("hero and water demo run on the GPU; the hero pauses off screen; slider, su
   errs.expectNone();
 });
 
-test("a bad URL parameter gives a visible message, not a blank widget", async ({page}) => {
+// @long: bad options are held in `npm test` by embed.spec's "bad attributes", water.nogpu's clamps
+// and options.test.ts; here the essay's URL parameters.
+test("a bad URL parameter gives a visible message, not a blank widget", {tag: "@long"}, async ({page}) => {
   const errs = watchErrors(page);
   await page.goto("/?hero=abc&water=5");
   await expectWebGPU(page);
@@ -114,7 +116,9 @@ test("a bad URL parameter gives a visible message, not a blank widget", async ({
   errs.expectNone();
 });
 
-test("bad URL parameters: a fractional substep count, an empty count, and a non-finite count", async ({page}) => {
+// @long: bad options are held in `npm test` by embed.spec's "bad attributes", water.nogpu's clamps
+// and options.test.ts; here more of the essay's URL parameters.
+test("bad URL parameters: a fractional substep count, an empty count, and a non-finite count", {tag: "@long"}, async ({page}) => {
   const errs = watchErrors(page);
   // ?hero=Infinity is not a valid count, so the hero gets its default, reduced on this software adapter;
   // ?water= (empty) means "use the default", reduced too; ?substeps=2.5 is not a whole number
