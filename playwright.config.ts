@@ -24,11 +24,12 @@ const RASTER = ["--disable-gpu-rasterization", "--disable-accelerated-2d-canvas"
 // lands without it) holds the rest:
 // - whole files, the sweeps of a whole page in every configuration: the tours (layout shift and
 //   axe, every page at both sizes), axe without WebGPU, the device lost and the adapter hanging
-//   under every widget at once, reader modes and themes across a page, the gravity widgets' hosts,
-//   the heroes' engine switch, disabled controls in both schemes;
+//   under every widget at once, the runtime's life cycle across every widget of the essay (lazy
+//   allocation, no work off screen, the ledger back to zero), reader modes and themes across a
+//   page, the gravity widgets' hosts, the heroes' engine switch, disabled controls in both schemes;
 // - tests tagged `@long`: a behaviour `npm test` checks, in another configuration or on another
 //   widget of the same path (each says which `npm test` test holds it).
-const LONG_FILES = ["tour", "a11y.nogpu", "faults", "reader-modes", "theme", "gravity-embed", "hero-engine-switch", "disabled-controls.nogpu"];
+const LONG_FILES = ["tour", "a11y.nogpu", "faults", "runtime", "reader-modes", "theme", "gravity-embed", "hero-engine-switch", "disabled-controls.nogpu"];
 // Playwright matches `grep` against the project, the file name, the titles and the tags.
 const LONG_TIER = new RegExp(`@long|(?:^|[ /])(?:${LONG_FILES.map((f) => f.replace(".", "\\.")).join("|")})\\.spec\\.ts`);
 const long = process.env.E2E_LONG === "1";

@@ -1,5 +1,7 @@
 // The widget runtime on the essay page: lazy GPU allocation, no GPU work off screen, one
-// retry policy after device losses, and a buffer ledger that returns to zero.
+// retry policy after device losses, and a buffer ledger that returns to zero. A page sweep of the
+// long tier (`LONG_FILES` in playwright.config.ts): it starts every widget of the essay; the
+// runtime's rules are unit-tested on fakes (mount.test.ts, engine-runtime.test.ts).
 import {expect, test, type Page} from "@playwright/test";
 import {animationFrames, expectNoSubmits, expectWebGPU, gpuStats, settled, watchErrors} from "./helpers";
 
