@@ -12,6 +12,11 @@
  * - the device: `acquire` hands the runtime `testGPU()`, the process's shared handle
  *   (context.ts `acquireGPU`), as the page's default does: after a loss (`__gpuLoseDevice()`, a
  *   Dawn `device.destroy()`) the next call makes a new device, which later files share;
+ * - `navigator.gpu`: Dawn's GPU object (renderers ask it for the canvas format);
+ * - a canvas's WebGPU context: `canvas.getContext("webgpu")` gives an offscreen one, whose
+ *   `getCurrentTexture()` is a texture of the canvas's size (RENDER_ATTACHMENT | COPY_SRC added to
+ *   the configured usage), made again when the size changes, destroyed after the test; a 2D
+ *   context stays jsdom's null (the widgets moved so far draw SVG);
  * - the shaders: widgets take a `wgsl` option; pass `nodeWGSL` (components/gpu/node.ts), which
  *   reads shaders/ from disk;
  * - animation frames: `requestAnimationFrame` queues, and only `frames(n)` runs them, on a clock
@@ -30,6 +35,7 @@
  */
 import {afterAll, afterEach, beforeAll, expect} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
+import {nodeGPU} from "../../components/gpu/node.js";
 import {testGPU} from "./gpu.js";
 
 type Callback = (now: number) => void;
@@ -89,6 +95,47 @@ function fakeMatchMedia(query: string) {
   };
 }
 
+/** The textures the WebGPU canvas contexts made (destroyed after each test), and each canvas's context. */
+const textures = new Set<GPUTexture>();
+const contexts = new WeakMap<HTMLCanvasElement, GPUCanvasContext>();
+
+/** An offscreen `GPUCanvasContext` for `canvas` (see the module comment). */
+function webgpuContext(canvas: HTMLCanvasElement): GPUCanvasContext {
+  let config: GPUCanvasConfiguration | null = null;
+  let texture: GPUTexture | null = null;
+  const drop = () => {
+    if (texture) textures.delete(texture), texture.destroy();
+    texture = null;
+  };
+  const ctx = {
+    canvas,
+    configure: (c: GPUCanvasConfiguration) => (drop(), (config = c)),
+    unconfigure: () => (drop(), (config = null)),
+    getConfiguration: () => config,
+    getCurrentTexture() {
+      if (!config) throw new DOMException("the WebGPU canvas context is not configured", "InvalidStateError");
+      if (!texture || texture.width !== canvas.width || texture.height !== canvas.height) {
+        drop();
+        const usage = (config.usage ?? GPUTextureUsage.RENDER_ATTACHMENT) | GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC;
+        texture = config.device.createTexture({label: "canvas", size: [canvas.width, canvas.height], format: config.format, usage});
+        textures.add(texture);
+      }
+      return texture;
+    },
+  };
+  return ctx as unknown as GPUCanvasContext;
+}
+
+/** `getContext` of this file's jsdom canvases: the WebGPU context above, any other kind jsdom's (`original`). */
+function getContextWith(original: (...a: unknown[]) => unknown) {
+  return function getContext(this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
+    if (kind !== "webgpu") return original.call(this, kind, ...rest);
+    let ctx = contexts.get(this);
+    if (!ctx) contexts.set(this, (ctx = webgpuContext(this)));
+    return ctx;
+  };
+}
+
 /** The globals installed, each with how to put it back. */
 const FAKES: Record<string, unknown> = {
   requestAnimationFrame: (cb: Callback) => (raf.queue.set(raf.next, cb), raf.next++),
@@ -114,7 +161,7 @@ export function button(root: Element, name: RegExp): HTMLButtonElement {
 
 /** Registers the file's hooks (see the module comment); returns what its tests use. */
 export function widgetDom() {
-  const saved = new Map<string, PropertyDescriptor | undefined>();
+  const saved: {on: object; key: string; was: PropertyDescriptor | undefined}[] = [];
   const mounted = new Set<HTMLElement & {dispose(): void}>();
   let gpu: GPUHandle | undefined;
   const errors: string[] = [];
@@ -124,15 +171,20 @@ export function widgetDom() {
     gpu = await testGPU();
     console.error = (...args: unknown[]) => (errors.push(`console: ${args.join(" ")}`), consoleError(...args));
     window.addEventListener("error", onError);
-    for (const [key, value] of Object.entries(FAKES)) {
-      saved.set(key, Object.getOwnPropertyDescriptor(globalThis, key));
-      Object.defineProperty(globalThis, key, {value, writable: true, configurable: true});
-    }
+    const install = (on: object, key: string, value: unknown) => {
+      saved.push({on, key, was: Object.getOwnPropertyDescriptor(on, key)});
+      Object.defineProperty(on, key, {value, writable: true, configurable: true});
+    };
+    for (const [key, value] of Object.entries(FAKES)) install(globalThis, key, value);
+    install(HTMLCanvasElement.prototype, "getContext", getContextWith(HTMLCanvasElement.prototype.getContext as (...a: unknown[]) => unknown));
+    install(navigator, "gpu", await nodeGPU());
   });
   afterEach(() => {
     for (const el of mounted) el.dispose(), el.remove();
     mounted.clear();
     raf.queue.clear();
+    for (const t of textures) t.destroy();
+    textures.clear();
     motion.reduce = false;
     motion.listeners.clear();
     observers.clear();
@@ -142,8 +194,7 @@ export function widgetDom() {
   afterAll(() => {
     console.error = consoleError;
     window.removeEventListener("error", onError);
-    for (const [key, d] of saved) d ? Object.defineProperty(globalThis, key, d) : delete (globalThis as any)[key];
-    saved.clear();
+    for (const {on, key, was} of saved.splice(0).reverse()) was ? Object.defineProperty(on, key, was) : delete (on as any)[key];
     // the device may have been replaced by a loss: the counters are the page's, shared by every device
     if (gpu) expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
   });
