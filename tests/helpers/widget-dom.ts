@@ -29,9 +29,10 @@
  * - the page's errors: every `console.error` and every error event on the window during a test
  *   fails it after the test (Playwright's `watchErrors`); the calls still print;
  * - the reader's keys and mouse: `press(key)` sends keydown/keyup to the focused element with the
- *   browser's default actions that widgets rely on (Enter and Space click a button), `tab()`
- *   moves focus to the next focusable element in document order, `click(el)` focuses what a
- *   press would focus and clicks.
+ *   browser's default actions that widgets rely on (Enter and Space click a button; Tab moves
+ *   focus to the next focusable element in document order, a browser's order where no positive
+ *   tabindex is set, and the widgets set none); `click(el)` focuses what a press would focus and
+ *   clicks; `button(root, /name/)` finds a button as Playwright's `getByRole` does.
  */
 import {afterAll, afterEach, beforeAll, expect} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
@@ -217,7 +218,7 @@ export function widgetDom() {
       mounted.add(el);
       return el;
     },
-    /** Runs `n` animation frames, 1000/60 ms apart, letting promises and timers due now settle after each. */
+    /** Runs `n` animation frames, 1000/60 ms apart, with a turn of the event loop after each (promises settle). */
     async frames(n: number) {
       for (let i = 0; i < n; i++) {
         raf.now += 1000 / 60;
