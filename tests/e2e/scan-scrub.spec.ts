@@ -350,8 +350,8 @@ test("reduced motion: no tweening, every phase appears final, keyboard steps jum
 });
 
 test("dispose() releases the sort's GPU buffers and scrolling no longer drives the diagram", async () => {
-  // (the last test on the shared page. A device loss is tested in the browser on the other
-  // teaching widget, sort-widget.spec.ts; the runtime's policy with fake devices in
+  // (the last test on the shared page. A device loss is tested in Node on Dawn on the other
+  // teaching widget, tests/unit/sort-widget-dom.test.ts; the runtime's policy with fake devices in
   // tests/unit/engine-runtime.test.ts.)
   const g = await geometry(page);
   await jumpToY(page, Math.round(g.top + 0.95 * g.range));

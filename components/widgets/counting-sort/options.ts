@@ -1,5 +1,6 @@
 /** Options and `.value` of the stepped counting-sort widget. */
 import {PARTICLES_PHASE, phaseHeading as headingOf, phasesFor, type PhaseInfo} from "../../sort/teaching.js";
+import type {GPUHandle} from "../../gpu/context.js";
 import type {WGSLLoader} from "../../gpu/wgsl.js";
 import type {OptionSchema} from "../runtime/options.js";
 
@@ -35,6 +36,8 @@ export type CountingSortWidgetOptions = {
   wgsl?: WGSLLoader;
   /** Framework's invalidation promise: everything is released when it resolves. */
   invalidation?: Promise<unknown>;
+  /** Device provider (tests: tests/helpers/widget-dom.ts); default: the page's shared device. */
+  acquire?: () => Promise<GPUHandle | null>;
 };
 
 /**
