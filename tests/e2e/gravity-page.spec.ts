@@ -53,7 +53,7 @@ test.describe("/gravity, one still page", () => {
 
   // after a drag has turned the view (and so focused the canvas), the wheel still scrolls the
   // page; Ctrl with the wheel zooms, and so do + and − on the focused canvas (moved here from
-  // galaxy3d.spec.ts: the same still page). Reduced motion: every widget waits paused, so the
+  // galaxy3d.spec.ts, now tests/unit/galaxy3d-dom.test.ts: the same still page). Reduced motion: every widget waits paused, so the
   // picture changes only with the camera
   test("galaxy-3d on /gravity: after a drag the wheel scrolls the page; Ctrl + wheel and the + key zoom", async () => {
     await expectWebGPU(page);

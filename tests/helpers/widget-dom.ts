@@ -202,8 +202,18 @@ function layoutFakes(width: number): Record<string, PropertyDescriptor> {
   const w = (el: HTMLElement) => px(el.style.width) ?? width;
   const h = (el: HTMLElement) => px(el.style.height) ?? 0;
   return {
-    clientWidth: {get: function (this: HTMLElement) { return w(this); }, configurable: true},
-    clientHeight: {get: function (this: HTMLElement) { return h(this); }, configurable: true},
+    clientWidth: {
+      get: function (this: HTMLElement) {
+        return w(this);
+      },
+      configurable: true,
+    },
+    clientHeight: {
+      get: function (this: HTMLElement) {
+        return h(this);
+      },
+      configurable: true,
+    },
     getBoundingClientRect: {
       value: function (this: HTMLElement) {
         const [width, height] = [w(this), h(this)];
