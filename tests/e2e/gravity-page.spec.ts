@@ -53,7 +53,7 @@ test.describe("/gravity, one still page", () => {
 
   // after a drag has turned the view (and so focused the canvas), the wheel still scrolls the
   // page; Ctrl with the wheel zooms, and so do + and − on the focused canvas (moved here from
-  // galaxy3d.spec.ts: the same still page). Reduced motion: every widget waits paused, so the
+  // galaxy3d.spec.ts, now tests/unit/galaxy3d-dom.test.ts: the same still page). Reduced motion: every widget waits paused, so the
   // picture changes only with the camera
   // @long: galaxy-3d's drag and keys are held in `npm test` by galaxy3d.spec on its embed page;
   // here the page's wheel and zoom.

@@ -3,27 +3,14 @@ import {expect, test} from "@playwright/test";
 // On a CPU-emulated GPU (SwiftShader here) a widget whose CPU twin is faster there runs the twin,
 // says so in its status line, and offers the reader the other engine (engine-choice.ts). The
 // webgpu project's other tests choose the GPU page-wide (playwright.config.ts); this one starts
-// without that choice, as a reader's browser does.
+// without that choice, as a reader's browser does. The galaxy's twin, its reason and the reader's
+// switch are proved in Node on Dawn's SwiftShader adapter (tests/unit/galaxy-dom.test.ts); here,
+// the page's URL choosing for every widget.
 test.use({storageState: {cookies: [], origins: []}});
 
-test("the galaxy runs its faster CPU twin on SwiftShader, says why, and the reader can switch to the GPU kernels and back", async ({page}) => {
-  await page.goto("/embed/galaxy");
-  const w = page.locator("[data-widget=galaxy]");
-  await expect(w).toHaveAttribute("data-engine", "cpu");
-  await expect(w.locator(".widget-status")).toContainText("CPU emulation of a GPU (SwiftShader), on which the CPU twin of the same kernels runs faster");
-  const toggle = w.locator("button.engine-switch");
-  await expect(toggle).toHaveText("Run the GPU kernels (emulated) instead");
-  await toggle.click();
-  await expect(w).toHaveAttribute("data-engine", "gpu");
-  await expect(toggle).toHaveText("Run the CPU twin instead");
-  await expect.poll(() => w.evaluate((el) => (el as unknown as {__frames(): number}).__frames())).toBeGreaterThan(0);
-  await toggle.click();
-  await expect(w).toHaveAttribute("data-engine", "cpu");
-  await expect(w.locator(".widget-status")).toContainText("You chose the CPU twin");
-});
-
-// @long: the engine choice on SwiftShader is held in `npm test` by the test above and unit-tested
-// (software-engines.test.ts).
+// @long: the engine choice on SwiftShader is held in `npm test` in Node (galaxy-dom.test.ts: the
+// twin, its reason and the reader's switch on Dawn's SwiftShader adapter; software-
+// engines.test.ts); here the page's URL choosing.
 test(
   "?engine=gpu in the URL keeps the GPU kernels on SwiftShader (the page chose: no switch), and a widget without a GPU engine offers none",
   {tag: "@long"},

@@ -12,11 +12,6 @@
  * - the device: `acquire` hands the runtime `testGPU()`, the process's shared handle
  *   (context.ts `acquireGPU`), as the page's default does: after a loss (`__gpuLoseDevice()`, a
  *   Dawn `device.destroy()`) the next call makes a new device, which later files share;
- * - `navigator.gpu`: Dawn's GPU object (renderers ask it for the canvas format);
- * - a canvas's WebGPU context: `canvas.getContext("webgpu")` gives an offscreen one, whose
- *   `getCurrentTexture()` is a texture of the canvas's size (RENDER_ATTACHMENT | COPY_SRC added to
- *   the configured usage), made again when the size changes, destroyed after the test; a 2D
- *   context stays jsdom's null (the widgets moved so far draw SVG);
  * - the shaders: widgets take a `wgsl` option; pass `nodeWGSL` (components/gpu/node.ts), which
  *   reads shaders/ from disk;
  * - animation frames: `requestAnimationFrame` queues, and only `frames(n)` runs them, on a clock
@@ -33,6 +28,17 @@
  *   focus to the next focusable element in document order, a browser's order where no positive
  *   tabindex is set, and the widgets set none); `click(el)` focuses what a press would focus and
  *   clicks; `button(root, /name/)` finds a button as Playwright's `getByRole` does.
+ *
+ * Opt-in, for widgets with a canvas stage (`widgetDom({layout: {width}, canvas: true})`):
+ * - layout (`layout: {width}`): jsdom lays nothing out. Every HTMLElement's clientWidth is its
+ *   inline `style.width` in px, else `width`; its clientHeight its inline `style.height` in px,
+ *   else 0; getBoundingClientRect that box at the page's (0, 0). The canvas stage sizes its canvas
+ *   by inline styles (canvas.ts), so the canvas gets a size and the pointer maps through it;
+ * - canvases (`canvas: true`): `getContext("2d")` gives a no-op 2D context that counts its calls
+ *   (`ctx.calls`, by method name); `getContext("webgpu")` a GPUCanvasContext whose current texture
+ *   is a plain texture of the canvas's size on the configured device, which `pixels(canvas)` reads
+ *   back (what the GPU drew, not what a page composites). A canvas that gave one kind gives null
+ *   for the other, as in a browser. `navigator.gpu` is Dawn's (getPreferredCanvasFormat).
  */
 import {afterAll, afterEach, beforeAll, expect} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
@@ -96,47 +102,6 @@ function fakeMatchMedia(query: string) {
   };
 }
 
-/** The textures the WebGPU canvas contexts made (destroyed after each test), and each canvas's context. */
-const textures = new Set<GPUTexture>();
-const contexts = new WeakMap<HTMLCanvasElement, GPUCanvasContext>();
-
-/** An offscreen `GPUCanvasContext` for `canvas` (see the module comment). */
-function webgpuContext(canvas: HTMLCanvasElement): GPUCanvasContext {
-  let config: GPUCanvasConfiguration | null = null;
-  let texture: GPUTexture | null = null;
-  const drop = () => {
-    if (texture) textures.delete(texture), texture.destroy();
-    texture = null;
-  };
-  const ctx = {
-    canvas,
-    configure: (c: GPUCanvasConfiguration) => (drop(), (config = c)),
-    unconfigure: () => (drop(), (config = null)),
-    getConfiguration: () => config,
-    getCurrentTexture() {
-      if (!config) throw new DOMException("the WebGPU canvas context is not configured", "InvalidStateError");
-      if (!texture || texture.width !== canvas.width || texture.height !== canvas.height) {
-        drop();
-        const usage = (config.usage ?? GPUTextureUsage.RENDER_ATTACHMENT) | GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC;
-        texture = config.device.createTexture({label: "canvas", size: [canvas.width, canvas.height], format: config.format, usage});
-        textures.add(texture);
-      }
-      return texture;
-    },
-  };
-  return ctx as unknown as GPUCanvasContext;
-}
-
-/** `getContext` of this file's jsdom canvases: the WebGPU context above, any other kind jsdom's (`original`). */
-function getContextWith(original: (...a: unknown[]) => unknown) {
-  return function getContext(this: HTMLCanvasElement, kind: string, ...rest: unknown[]) {
-    if (kind !== "webgpu") return original.call(this, kind, ...rest);
-    let ctx = contexts.get(this);
-    if (!ctx) contexts.set(this, (ctx = webgpuContext(this)));
-    return ctx;
-  };
-}
-
 /** The globals installed, each with how to put it back. */
 const FAKES: Record<string, unknown> = {
   requestAnimationFrame: (cb: Callback) => (raf.queue.set(raf.next, cb), raf.next++),
@@ -145,6 +110,121 @@ const FAKES: Record<string, unknown> = {
   ResizeObserver: FakeResizeObserver,
   matchMedia: fakeMatchMedia,
 };
+
+/** What `widgetDom` installs besides the default fakes (see the module comment). */
+export interface WidgetDomOptions {
+  /** Elements get a layout: this width (CSS px) unless their inline style says another. */
+  layout?: {width: number};
+  /** Canvases give a counting no-op 2D context and a texture-backed WebGPU context. */
+  canvas?: boolean;
+}
+
+/** The no-op 2D context: every method counts its calls (`calls`) and returns nothing, or what callers read. */
+function fake2D(canvas: HTMLCanvasElement) {
+  const calls = new Map<string, number>();
+  const values: Record<string, unknown> = {canvas, calls};
+  const made: Record<string, (...a: any[]) => unknown> = {
+    measureText: (t: string) => ({width: 6 * String(t).length, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2}),
+    getImageData: (_x: number, _y: number, w: number, h: number) => ({width: w, height: h, data: new Uint8ClampedArray(Math.max(0, w * h * 4))}),
+    createImageData: (w: number, h: number) => ({width: w, height: h, data: new Uint8ClampedArray(Math.max(0, w * h * 4))}),
+    createLinearGradient: () => ({addColorStop() {}}),
+    createRadialGradient: () => ({addColorStop() {}}),
+    createConicGradient: () => ({addColorStop() {}}),
+    createPattern: () => ({setTransform() {}}),
+    getTransform: () => ({a: 1, b: 0, c: 0, d: 1, e: 0, f: 0}),
+    getLineDash: () => [],
+    isPointInPath: () => false,
+    isPointInStroke: () => false,
+  };
+  return new Proxy(values, {
+    get(target, key) {
+      if (typeof key !== "string" || key in target) return target[key as string];
+      return (...args: unknown[]) => {
+        calls.set(key, (calls.get(key) ?? 0) + 1);
+        return made[key]?.(...args);
+      };
+    },
+    set(target, key, v) {
+      target[key as string] = v;
+      return true;
+    },
+  });
+}
+
+/** A GPUCanvasContext on a plain texture of the canvas's size (see the module comment). */
+class FakeGPUCanvasContext {
+  private config: GPUCanvasConfiguration | null = null;
+  texture: GPUTexture | null = null;
+  constructor(readonly canvas: HTMLCanvasElement) {}
+  configure(config: GPUCanvasConfiguration) {
+    this.drop();
+    this.config = config;
+  }
+  unconfigure() {
+    this.drop();
+    this.config = null;
+  }
+  getConfiguration() {
+    return this.config;
+  }
+  getCurrentTexture(): GPUTexture {
+    const c = this.config;
+    if (!c) throw new Error("getCurrentTexture: the context is not configured");
+    const width = Math.max(1, this.canvas.width);
+    const height = Math.max(1, this.canvas.height);
+    if (this.texture && (this.texture.width !== width || this.texture.height !== height)) this.drop();
+    this.texture ??= c.device.createTexture({
+      label: "fake-canvas",
+      size: [width, height],
+      format: c.format,
+      usage: (c.usage ?? GPUTextureUsage.RENDER_ATTACHMENT) | GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC,
+    });
+    return this.texture;
+  }
+  private drop() {
+    this.texture?.destroy();
+    this.texture = null;
+  }
+}
+
+const contexts = new WeakMap<HTMLCanvasElement, {kind: string; ctx: unknown}>();
+function fakeGetContext(this: HTMLCanvasElement, kind: string) {
+  const had = contexts.get(this);
+  if (had) return had.kind === kind ? had.ctx : null;
+  const ctx = kind === "2d" ? fake2D(this) : kind === "webgpu" ? new FakeGPUCanvasContext(this) : null;
+  if (ctx) contexts.set(this, {kind, ctx});
+  return ctx;
+}
+
+/** An inline style length in px, or null. */
+const px = (v: string) => (/^-?[\d.]+px$/.test(v) ? Number.parseFloat(v) : null);
+/** The layout getters for HTMLElement.prototype (`layout` option). */
+function layoutFakes(width: number): Record<string, PropertyDescriptor> {
+  const w = (el: HTMLElement) => px(el.style.width) ?? width;
+  const h = (el: HTMLElement) => px(el.style.height) ?? 0;
+  return {
+    clientWidth: {
+      get: function (this: HTMLElement) {
+        return w(this);
+      },
+      configurable: true,
+    },
+    clientHeight: {
+      get: function (this: HTMLElement) {
+        return h(this);
+      },
+      configurable: true,
+    },
+    getBoundingClientRect: {
+      value: function (this: HTMLElement) {
+        const [width, height] = [w(this), h(this)];
+        return {x: 0, y: 0, left: 0, top: 0, width, height, right: width, bottom: height, toJSON() {}};
+      },
+      writable: true,
+      configurable: true,
+    },
+  };
+}
 
 const FOCUSABLE = "button, a[href], input, select, textarea, [tabindex]";
 
@@ -161,8 +241,16 @@ export function button(root: Element, name: RegExp): HTMLButtonElement {
 }
 
 /** Registers the file's hooks (see the module comment); returns what its tests use. */
-export function widgetDom() {
-  const saved: {on: object; key: string; was: PropertyDescriptor | undefined}[] = [];
+export function widgetDom(options: WidgetDomOptions = {}) {
+  const saved = new Map<string, PropertyDescriptor | undefined>();
+  /** Prototype properties the options replaced, with what was there. */
+  const patched: [object, string, PropertyDescriptor | undefined][] = [];
+  const patch = (proto: object, props: Record<string, PropertyDescriptor>) => {
+    for (const [key, d] of Object.entries(props)) {
+      patched.push([proto, key, Object.getOwnPropertyDescriptor(proto, key)]);
+      Object.defineProperty(proto, key, d);
+    }
+  };
   const mounted = new Set<HTMLElement & {dispose(): void}>();
   let gpu: GPUHandle | undefined;
   const errors: string[] = [];
@@ -172,20 +260,20 @@ export function widgetDom() {
     gpu = await testGPU();
     console.error = (...args: unknown[]) => (errors.push(`console: ${args.join(" ")}`), consoleError(...args));
     window.addEventListener("error", onError);
-    const install = (on: object, key: string, value: unknown) => {
-      saved.push({on, key, was: Object.getOwnPropertyDescriptor(on, key)});
-      Object.defineProperty(on, key, {value, writable: true, configurable: true});
-    };
-    for (const [key, value] of Object.entries(FAKES)) install(globalThis, key, value);
-    install(HTMLCanvasElement.prototype, "getContext", getContextWith(HTMLCanvasElement.prototype.getContext as (...a: unknown[]) => unknown));
-    install(navigator, "gpu", await nodeGPU());
+    for (const [key, value] of Object.entries(FAKES)) {
+      saved.set(key, Object.getOwnPropertyDescriptor(globalThis, key));
+      Object.defineProperty(globalThis, key, {value, writable: true, configurable: true});
+    }
+    if (options.layout) patch(HTMLElement.prototype, layoutFakes(options.layout.width));
+    if (options.canvas) {
+      patch(HTMLCanvasElement.prototype, {getContext: {value: fakeGetContext, writable: true, configurable: true}});
+      patch(navigator, {gpu: {value: await nodeGPU(), configurable: true}});
+    }
   });
   afterEach(() => {
     for (const el of mounted) el.dispose(), el.remove();
     mounted.clear();
     raf.queue.clear();
-    for (const t of textures) t.destroy();
-    textures.clear();
     motion.reduce = false;
     motion.listeners.clear();
     observers.clear();
@@ -195,7 +283,10 @@ export function widgetDom() {
   afterAll(() => {
     console.error = consoleError;
     window.removeEventListener("error", onError);
-    for (const {on, key, was} of saved.splice(0).reverse()) was ? Object.defineProperty(on, key, was) : delete (on as any)[key];
+    for (const [key, d] of saved) d ? Object.defineProperty(globalThis, key, d) : delete (globalThis as any)[key];
+    saved.clear();
+    for (const [proto, key, d] of patched.reverse()) d ? Object.defineProperty(proto, key, d) : delete (proto as any)[key];
+    patched.length = 0;
     // the device may have been replaced by a loss: the counters are the page's, shared by every device
     if (gpu) expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
   });
@@ -218,7 +309,7 @@ export function widgetDom() {
       mounted.add(el);
       return el;
     },
-    /** Runs `n` animation frames, 1000/60 ms apart, with a turn of the event loop after each (promises settle). */
+    /** Runs `n` animation frames, 1000/60 ms apart, letting promises and timers due now settle after each. */
     async frames(n: number) {
       for (let i = 0; i < n; i++) {
         raf.now += 1000 / 60;
@@ -256,6 +347,38 @@ export function widgetDom() {
       const button = target instanceof HTMLButtonElement;
       if (send("keydown") && button && k === "Enter") target.click();
       if (send("keyup") && button && k === " ") target.click();
+    },
+    /**
+     * The bytes (rows of width × 4, unpadded, in the texture format's order: bgra8unorm from Dawn) of what the GPU last drew on `canvas` through its
+     * WebGPU context (the `canvas` option), read back from the context's texture; null before a draw.
+     */
+    async pixels(canvas: HTMLCanvasElement): Promise<Uint8Array | null> {
+      const ctx = contexts.get(canvas);
+      const t = ctx?.kind === "webgpu" ? (ctx.ctx as FakeGPUCanvasContext).texture : null;
+      const device = t && (ctx!.ctx as FakeGPUCanvasContext).getConfiguration()?.device;
+      if (!t || !device) return null;
+      const row = Math.ceil((t.width * 4) / 256) * 256;
+      const buf = device.createBuffer({size: row * t.height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ});
+      const enc = device.createCommandEncoder();
+      enc.copyTextureToBuffer({texture: t}, {buffer: buf, bytesPerRow: row}, [t.width, t.height]);
+      device.queue.submit([enc.finish()]);
+      await buf.mapAsync(GPUMapMode.READ);
+      const src = new Uint8Array(buf.getMappedRange());
+      const out = new Uint8Array(t.width * t.height * 4);
+      for (let y = 0; y < t.height; y++) out.set(src.subarray(y * row, y * row + t.width * 4), y * t.width * 4);
+      buf.destroy();
+      return out;
+    },
+    /**
+     * A mouse's pointer event (`pointerdown`, `pointermove`, `pointerup`) of pointer 1 at client point
+     * (x, y) on `el`, as a MouseEvent with `pointerId` and `pointerType` (jsdom has no PointerEvent);
+     * a pointerdown focuses what a press would focus. Returns false when a handler prevented it.
+     */
+    pointer(el: Element, type: string, x: number, y: number): boolean {
+      if (type === "pointerdown") (el.closest(FOCUSABLE) as HTMLElement | null)?.focus();
+      const e = new MouseEvent(type, {clientX: x, clientY: y, button: 0, buttons: type === "pointerup" ? 0 : 1, bubbles: true, cancelable: true});
+      Object.defineProperties(e, {pointerId: {value: 1}, pointerType: {value: "mouse"}, isPrimary: {value: true}});
+      return el.dispatchEvent(e);
     },
     /** A mouse click on `el`: its nearest focusable element (itself or an ancestor) takes focus, then the click. */
     click(el: Element) {

@@ -67,7 +67,7 @@ export const bhProbeDefinition = defineWidget<BHProbeOptions, ReturnType<typeof 
     view: () => fitView(world(), stage().size.width || 1, stage().size.height || 1),
     touch: "capture",
   }),
-  build: (w) => {
+  build: (w, options) => {
     const {o, state, world} = w.config;
     const {root, stage, status} = w;
     const view = () => fitView(world(), stage.size.width || 1, stage.size.height || 1);
@@ -138,6 +138,7 @@ export const bhProbeDefinition = defineWidget<BHProbeOptions, ReturnType<typeof 
       },
     });
     return {
+      wgsl: options.wgsl,
       gpu: (ctx) => probeGPU(ctx, setup, Math.max(1, o.count - 1)),
       cpu: (ctx) => probeCPU(ctx, setup),
       layout: () => [stage.element, controls.row, counts, legend(), status.element],

@@ -3,6 +3,7 @@
  * Bad options never throw: they are replaced and a note goes to the status line.
  */
 import type {GPUHandle} from "../../gpu/context.js";
+import type {WGSLLoader} from "../../gpu/wgsl.js";
 import type {BoundingSquare} from "../../gravity/morton.js";
 import type {WalkInput} from "../../gravity/walk.js";
 import {readOptions, type OptionSchema, type OptionValues} from "../runtime/options.js";
@@ -30,6 +31,8 @@ export interface BHProbeOptions {
   /** Probe position at the start, world units (default [1.2, 0.6]). */
   probe?: [number, number];
   invalidation?: Promise<unknown>;
+  /** Shader loader (tests: components/gpu/node.ts); default: the page's. */
+  wgsl?: WGSLLoader;
   acquire?: () => Promise<GPUHandle | null>;
 }
 

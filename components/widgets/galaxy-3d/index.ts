@@ -75,7 +75,7 @@ const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeof readG
     view: () => ({x0: -1, y0: -1, x1: 1, y1: 1}),
     touch: "pan-y",
   }),
-  build: (w) => {
+  build: (w, options) => {
     const {o, state} = w.config;
     const {stage} = w;
     const line = readout3();
@@ -116,6 +116,7 @@ const galaxy3DDefinition = defineWidget<Galaxy3DOptions, ReturnType<typeof readG
       }
     );
     return {
+      wgsl: options.wgsl,
       // the slider offers the range of the GPU the runtime found, at the count it decided
       applyLoad: ({range, count}) => {
         if (!range) return;

@@ -6,6 +6,7 @@ import {blankToUndefined, readOptions, type OptionSchema, type OptionValues} fro
 import {gravity3BufferBytes} from "../../gravity3d/gpu.js";
 import {SCENES3, type Scene3} from "../../gravity3d/scenes.js";
 import type {GPUHandle} from "../../gpu/context.js";
+import type {WGSLLoader} from "../../gpu/wgsl.js";
 import type {EnginePhase} from "../runtime/phase.js";
 
 /** The count slider's range on a GPU, and on a software adapter (a CPU emulation). */
@@ -46,6 +47,8 @@ export interface Galaxy3DOptions {
   aspect?: number;
   maxHeight?: number;
   invalidation?: Promise<unknown>;
+  /** Shader loader (tests: components/gpu/node.ts); default: the page's. */
+  wgsl?: WGSLLoader;
   acquire?: () => Promise<GPUHandle | null>;
 }
 

@@ -116,6 +116,7 @@ export const galaxyDefinition = defineWidget<GalaxyOptions, ReturnType<typeof re
       restart: () => w.engine?.reset(),
     });
     return {
+      wgsl: options.wgsl,
       applyLoad: (load) => {
         state.softwareAdapter = load.target === "software";
       },

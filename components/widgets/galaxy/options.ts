@@ -3,6 +3,7 @@
  * never throw: they are replaced and a note goes to the status line.
  */
 import type {GPUHandle} from "../../gpu/context.js";
+import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {gravityBufferBytes} from "../../gravity/gpu.js";
 import type {EnginePhase} from "../runtime/phase.js";
 import {blankToUndefined, readOptions, type OptionSchema, type OptionValues} from "../shared/gravity/read.js";
@@ -45,6 +46,8 @@ export interface GalaxyOptions {
   aspect?: number;
   maxHeight?: number;
   invalidation?: Promise<unknown>;
+  /** Shader loader (tests: components/gpu/node.ts); default: the page's. */
+  wgsl?: WGSLLoader;
   acquire?: () => Promise<GPUHandle | null>;
   /**
    * The hero only: an element outside the widget (the page's line under its title) that the

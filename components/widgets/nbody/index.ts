@@ -47,7 +47,7 @@ export const nbodyDefinition = defineWidget<NBodyOptions, ReturnType<typeof read
     view: () => skyView(stage(), HALF),
     touch: "tap-to-wake",
   }),
-  build: (w) => {
+  build: (w, options) => {
     const {o, state} = w.config;
     const setup: NBodySetup = {state, stage: w.stage, seed: o.seed, half: HALF, publish: w.setValue, frames: w.frames};
     const controls = nbodyControls(o.count, NBODY_OPTIONS.count.max, {
@@ -59,6 +59,7 @@ export const nbodyDefinition = defineWidget<NBodyOptions, ReturnType<typeof read
       restart: () => w.engine?.reset(),
     });
     return {
+      wgsl: options.wgsl,
       gpu: (ctx) => nbodyGPU(ctx, setup, NBODY_OPTIONS.count.max),
       cpu: (ctx) => nbodyCPU(ctx, setup, o.fallbackCount),
       onEngine: () => w.setValue(),

@@ -3,6 +3,7 @@
  * are replaced (clamped, or the default) and a note goes to the status line.
  */
 import type {GPUHandle} from "../../gpu/context.js";
+import type {WGSLLoader} from "../../gpu/wgsl.js";
 import type {EnginePhase} from "../runtime/phase.js";
 import {readOptions, type OptionSchema, type OptionValues} from "../runtime/options.js";
 
@@ -33,6 +34,8 @@ export interface NBodyOptions {
   seed?: number;
   maxHeight?: number;
   invalidation?: Promise<unknown>;
+  /** Shader loader (tests: components/gpu/node.ts); default: the page's. */
+  wgsl?: WGSLLoader;
   /** Device provider (tests); default: the page's shared device. */
   acquire?: () => Promise<GPUHandle | null>;
 }
