@@ -15,7 +15,9 @@
  * - the shaders: widgets take a `wgsl` option; pass `nodeWGSL` (components/gpu/node.ts), which
  *   reads shaders/ from disk;
  * - animation frames: `requestAnimationFrame` queues, and only `frames(n)` runs them, on a clock
- *   that moves 1000/60 ms a frame, so auto-play and "nothing moves" are counted in frames;
+ *   that moves 1000/60 ms a frame, so auto-play and "nothing moves" are counted in frames; while a
+ *   WebGPU canvas is live, each frame waits for its device's submitted work (a browser's
+ *   presentation back-pressure), so a widget that submits every frame cannot pile work up;
  * - IntersectionObserver: every observed element is on screen until `setInView(el, false)`;
  *   observers are told at once, as a page's are when a widget is scrolled away;
  * - ResizeObserver: observes and never reports (jsdom has no layout: nothing changes size);
@@ -26,10 +28,21 @@
  * - the reader's keys and mouse: `press(key)` sends keydown/keyup to the focused element with the
  *   browser's default actions that widgets rely on (Enter and Space click a button), `tab()`
  *   moves focus to the next focusable element in document order, `click(el)` focuses what a
- *   press would focus and clicks.
+ *   press would focus and clicks;
+ * - canvases: `getContext("webgpu")` gives a context whose current texture is an offscreen texture
+ *   on the device the widget configures it with, the canvas's backing size (what a page would
+ *   present; `canvasPixels(canvas)` reads its pixels back), `getContext("2d")` a no-op 2D context
+ *   that records the names of the calls made on it (`ctx.calls`; `getImageData` reads zeros, so
+ *   a 2D canvas's pixels are a browser test's); `navigator.gpu` answers `getPreferredCanvasFormat`
+ *   ("bgra8unorm", desktop Chromium's) and hands `requestAdapter` to Dawn;
+ * - layout: jsdom lays nothing out (every box is 0 × 0); `size(el, width, height)` gives one
+ *   element a box at the page's top left corner (clientWidth/Height, getBoundingClientRect), so a
+ *   canvas stage sized before its first layout (a microtask after the widget is made) gets a
+ *   backing store, and pointer events map through the canvas's box.
  */
 import {afterAll, afterEach, beforeAll, expect} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
+import {nodeGPU} from "../../components/gpu/node.js";
 import {testGPU} from "./gpu.js";
 
 type Callback = (now: number) => void;
@@ -89,6 +102,111 @@ function fakeMatchMedia(query: string) {
   };
 }
 
+/** A canvas's WebGPU context: the current texture is an offscreen one on the configured device, the canvas's size. */
+class FakeGPUCanvasContext {
+  private config: GPUCanvasConfiguration | null = null;
+  private texture: GPUTexture | null = null;
+  constructor(readonly canvas: HTMLCanvasElement) {}
+  configure(config: GPUCanvasConfiguration) {
+    this.unconfigure();
+    this.config = config;
+    liveContexts.add(this);
+  }
+  unconfigure() {
+    this.texture?.destroy();
+    this.texture = null;
+    this.config = null;
+    liveContexts.delete(this);
+  }
+  getConfiguration() {
+    return this.config;
+  }
+  getCurrentTexture(): GPUTexture {
+    if (!this.config) throw new DOMException("the canvas context is not configured", "InvalidStateError");
+    const width = Math.max(1, this.canvas.width);
+    const height = Math.max(1, this.canvas.height);
+    if (!this.texture || this.texture.width !== width || this.texture.height !== height) {
+      this.texture?.destroy();
+      const T = GPUTextureUsage;
+      this.texture = this.config.device.createTexture({
+        label: "canvas (widget-dom)",
+        size: [width, height],
+        format: this.config.format,
+        usage: T.RENDER_ATTACHMENT | T.COPY_SRC | T.TEXTURE_BINDING | (this.config.usage ?? 0),
+      });
+    }
+    return this.texture;
+  }
+  /** The last current texture's pixels (4 bytes each, rows top to bottom, the texture's format), or null before the first frame. */
+  async pixels(): Promise<{width: number; height: number; data: Uint8Array} | null> {
+    const tex = this.texture;
+    const device = this.config?.device;
+    if (!tex || !device) return null;
+    const row = Math.ceil((tex.width * 4) / 256) * 256;
+    const buf = device.createBuffer({label: "canvas readback (widget-dom)", size: row * tex.height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ});
+    const enc = device.createCommandEncoder();
+    enc.copyTextureToBuffer({texture: tex}, {buffer: buf, bytesPerRow: row}, [tex.width, tex.height]);
+    device.queue.submit([enc.finish()]);
+    await buf.mapAsync(GPUMapMode.READ);
+    const mapped = new Uint8Array(buf.getMappedRange());
+    const data = new Uint8Array(tex.width * tex.height * 4);
+    for (let y = 0; y < tex.height; y++) data.set(mapped.subarray(y * row, y * row + tex.width * 4), y * tex.width * 4);
+    buf.unmap();
+    buf.destroy();
+    return {width: tex.width, height: tex.height, data};
+  }
+}
+const liveContexts = new Set<FakeGPUCanvasContext>();
+
+/**
+ * A browser runs no animation frame while the GPU is behind on presenting the last one: with a
+ * WebGPU canvas live, each frame of `frames(n)` waits until the work submitted to its device is
+ * done, so a widget that submits every frame cannot queue up work unseen (none live: no wait).
+ */
+async function presented() {
+  const devices = new Set([...liveContexts].map((c) => c.getConfiguration()?.device).filter((d) => d !== undefined));
+  await Promise.all([...devices].map((d) => d.queue.onSubmittedWorkDone().catch(() => {})));
+}
+
+/** A 2D context that draws nothing and records the names of the calls made on it (`calls`). */
+function fake2d(canvas: HTMLCanvasElement) {
+  const calls: string[] = [];
+  const props: Record<string | symbol, unknown> = {canvas, calls};
+  const made = () => ({addColorStop() {}, setTransform() {}});
+  return new Proxy(props, {
+    get(_, k) {
+      if (k in props) return props[k];
+      if (typeof k === "symbol" || k === "then") return undefined;
+      return (...args: unknown[]) => {
+        calls.push(k);
+        if (k === "measureText") return {width: 6 * String(args[0]).length, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2};
+        if (k === "getImageData" || k === "createImageData") {
+          const [w, h] = k === "getImageData" ? [args[2], args[3]] : [args[0], args[1]];
+          return {width: w, height: h, data: new Uint8ClampedArray(Number(w) * Number(h) * 4)};
+        }
+        if (k === "getTransform") return {a: 1, b: 0, c: 0, d: 1, e: 0, f: 0};
+        if (k === "isPointInPath" || k === "isPointInStroke") return false;
+        if (k.startsWith("create")) return made();
+        return undefined;
+      };
+    },
+    set(_, k, v) {
+      props[k] = v;
+      return true;
+    },
+  });
+}
+
+/** Each canvas's one context (a canvas keeps the kind it gave first, as in a browser). */
+const contexts = new WeakMap<HTMLCanvasElement, {kind: string; ctx: unknown}>();
+function fakeGetContext(this: HTMLCanvasElement, kind: string) {
+  const had = contexts.get(this);
+  if (had) return had.kind === kind ? had.ctx : null;
+  const ctx = kind === "webgpu" ? new FakeGPUCanvasContext(this) : kind === "2d" ? fake2d(this) : null;
+  if (ctx) contexts.set(this, {kind, ctx});
+  return ctx;
+}
+
 /** The globals installed, each with how to put it back. */
 const FAKES: Record<string, unknown> = {
   requestAnimationFrame: (cb: Callback) => (raf.queue.set(raf.next, cb), raf.next++),
@@ -115,6 +233,8 @@ export function button(root: Element, name: RegExp): HTMLButtonElement {
 /** Registers the file's hooks (see the module comment); returns what its tests use. */
 export function widgetDom() {
   const saved = new Map<string, PropertyDescriptor | undefined>();
+  let savedCanvas: PropertyDescriptor | undefined;
+  let savedNavigatorGPU: PropertyDescriptor | undefined;
   const mounted = new Set<HTMLElement & {dispose(): void}>();
   let gpu: GPUHandle | undefined;
   const errors: string[] = [];
@@ -128,10 +248,17 @@ export function widgetDom() {
       saved.set(key, Object.getOwnPropertyDescriptor(globalThis, key));
       Object.defineProperty(globalThis, key, {value, writable: true, configurable: true});
     }
+    savedCanvas = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, "getContext");
+    Object.defineProperty(HTMLCanvasElement.prototype, "getContext", {value: fakeGetContext, writable: true, configurable: true});
+    const dawn = await nodeGPU();
+    savedNavigatorGPU = Object.getOwnPropertyDescriptor(navigator, "gpu");
+    const navigatorGPU = {getPreferredCanvasFormat: () => "bgra8unorm", requestAdapter: (o?: GPURequestAdapterOptions) => dawn.requestAdapter(o)};
+    Object.defineProperty(navigator, "gpu", {value: navigatorGPU, writable: true, configurable: true});
   });
   afterEach(() => {
     for (const el of mounted) el.dispose(), el.remove();
     mounted.clear();
+    for (const ctx of [...liveContexts]) ctx.unconfigure();
     raf.queue.clear();
     motion.reduce = false;
     motion.listeners.clear();
@@ -144,6 +271,9 @@ export function widgetDom() {
     window.removeEventListener("error", onError);
     for (const [key, d] of saved) d ? Object.defineProperty(globalThis, key, d) : delete (globalThis as any)[key];
     saved.clear();
+    if (savedCanvas) Object.defineProperty(HTMLCanvasElement.prototype, "getContext", savedCanvas);
+    if (savedNavigatorGPU) Object.defineProperty(navigator, "gpu", savedNavigatorGPU);
+    else delete (navigator as any).gpu;
     // the device may have been replaced by a loss: the counters are the page's, shared by every device
     if (gpu) expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
   });
@@ -166,14 +296,18 @@ export function widgetDom() {
       mounted.add(el);
       return el;
     },
-    /** Runs `n` animation frames, 1000/60 ms apart, letting promises and timers due now settle after each. */
-    async frames(n: number) {
+    /**
+     * Runs `n` animation frames, `ms` apart (default 1000/60: a 60 Hz screen; more: a slow machine's
+     * frames, as SwiftShader's in a browser), letting promises and timers due now settle after each.
+     */
+    async frames(n: number, ms = 1000 / 60) {
       for (let i = 0; i < n; i++) {
-        raf.now += 1000 / 60;
+        raf.now += ms;
         const due = [...raf.queue.values()];
         raf.queue.clear();
         for (const cb of due) cb(raf.now);
         await new Promise((r) => setTimeout(r, 0));
+        await presented();
       }
     },
     /** Scrolls `el` (and what it holds) out of view or back: its observers are told at once. */
@@ -204,6 +338,22 @@ export function widgetDom() {
       const button = target instanceof HTMLButtonElement;
       if (send("keydown") && button && k === "Enter") target.click();
       if (send("keyup") && button && k === " ") target.click();
+    },
+    /**
+     * Gives `el` a box of `width` × `height` CSS px at the page's top left corner (jsdom lays
+     * nothing out): its clientWidth/clientHeight and getBoundingClientRect. Size a canvas stage
+     * before its first layout (the microtask after the widget is made) and its canvas for pointer events.
+     */
+    size(el: Element, width: number, height = width) {
+      Object.defineProperty(el, "clientWidth", {value: width, configurable: true});
+      Object.defineProperty(el, "clientHeight", {value: height, configurable: true});
+      const rect = {x: 0, y: 0, left: 0, top: 0, width, height, right: width, bottom: height};
+      Object.defineProperty(el, "getBoundingClientRect", {value: () => ({...rect, toJSON: () => rect}), configurable: true});
+    },
+    /** The pixels of a WebGPU canvas's last frame (its offscreen texture, see the module comment), or null before one. */
+    canvasPixels(canvas: HTMLCanvasElement) {
+      const ctx = contexts.get(canvas)?.ctx;
+      return ctx instanceof FakeGPUCanvasContext ? ctx.pixels() : Promise.resolve(null);
     },
     /** A mouse click on `el`: its nearest focusable element (itself or an ancestor) takes focus, then the click. */
     click(el: Element) {
