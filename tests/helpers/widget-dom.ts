@@ -355,6 +355,16 @@ export function widgetDom() {
       const ctx = contexts.get(canvas)?.ctx;
       return ctx instanceof FakeGPUCanvasContext ? ctx.pixels() : Promise.resolve(null);
     },
+    /**
+     * A pointer event of `type` ("pointerdown", "pointermove", "pointerup") at client (x, y) on `el`,
+     * a mouse's by default (jsdom has no PointerEvent: a MouseEvent of that type, with `pointerType`
+     * and `pointerId`). Client points map through a box jsdom does not lay out: `size` the target first.
+     */
+    pointer(el: Element, type: string, clientX: number, clientY: number, o: {pointerType?: string; buttons?: number} = {}) {
+      const e = new MouseEvent(type, {clientX, clientY, buttons: o.buttons ?? 0, bubbles: true, cancelable: true});
+      Object.defineProperties(e, {pointerType: {value: o.pointerType ?? "mouse"}, pointerId: {value: 1}});
+      el.dispatchEvent(e);
+    },
     /** A mouse click on `el`: its nearest focusable element (itself or an ancestor) takes focus, then the click. */
     click(el: Element) {
       (el.closest(FOCUSABLE) as HTMLElement | null)?.focus();

@@ -49,13 +49,6 @@ function countsAgree(el: SandElement) {
   const first = (sel: string) => /([\d,]+) grains/.exec(el.querySelector(sel)?.textContent ?? "")?.[1] ?? "(none)";
   return `${first(".widget-caption")} = ${el.value.count.toLocaleString("en-US")} = ${first(".widget-status")}`;
 }
-/** A mouse's pointer event at client (x, y) on the canvas (jsdom has no PointerEvent: a MouseEvent of that type). */
-function pointer(canvas: HTMLCanvasElement, type: string, clientX: number, clientY: number, buttons = 0) {
-  const e = new MouseEvent(type, {clientX, clientY, buttons, bubbles: true, cancelable: true});
-  Object.defineProperties(e, {pointerType: {value: "mouse"}, pointerId: {value: 1}});
-  canvas.dispatchEvent(e);
-}
-
 describe("sand widget on the Dawn device", () => {
   it("sand runs on the GPU; sliders, re-pour, hash mode and open walls keep it running", async () => {
     const el = createSand({wgsl: nodeWGSL, acquire: dom.acquire});
@@ -124,11 +117,11 @@ describe("sand widget on the Dawn device", () => {
     dom.click(el.querySelector('[data-action="walls"]')!);
     await framesUntil(() => value(el).openWalls, "open walls");
     // push through the pile with the pointer (client points on the canvas's stubbed box)
-    pointer(canvas, "pointermove", width * 0.45, height * 0.8);
-    pointer(canvas, "pointerdown", width * 0.45, height * 0.8, 1);
-    for (let s = 1; s <= 4; s++) pointer(canvas, "pointermove", width * (0.45 + 0.025 * s), height * (0.8 + 0.0125 * s), 1);
+    dom.pointer(canvas, "pointermove", width * 0.45, height * 0.8);
+    dom.pointer(canvas, "pointerdown", width * 0.45, height * 0.8, {buttons: 1});
+    for (let s = 1; s <= 4; s++) dom.pointer(canvas, "pointermove", width * (0.45 + 0.025 * s), height * (0.8 + 0.0125 * s), {buttons: 1});
     await framesAdvance(el, 3);
-    pointer(canvas, "pointerup", width * 0.55, height * 0.85);
+    dom.pointer(canvas, "pointerup", width * 0.55, height * 0.85);
     // back to the dense grid: the walls close and the sand is poured again
     dom.click(el.querySelector('[data-action="hash"]')!);
     await framesUntil(() => !value(el).openWalls, "walls closed");
