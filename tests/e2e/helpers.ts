@@ -147,6 +147,20 @@ export function overlaps(a: {left: number; top: number; width: number; height: n
 }
 
 /**
+ * The sand card's counts as "caption = .value.count = status": the grains its caption says,
+ * its `.value.count`, and the first "N grains" of its status line (en-US separators), e.g.
+ * "2,000 = 2,000 = 2,000" when the card shows one count. Polled, it shows all three on failure.
+ */
+export async function sandCountsAgree(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const sel = '[data-widget="sand"]';
+    const el = (document.querySelector(sel) ?? document.querySelector("ns-sand")?.shadowRoot?.querySelector(sel)) as any;
+    const first = (sel: string) => /([\d,]+) grains/.exec(el.querySelector(sel)?.textContent ?? "")?.[1] ?? "(none)";
+    return `${first(".widget-caption")} = ${(el.value.count as number).toLocaleString("en-US")} = ${first(".widget-status")}`;
+  });
+}
+
+/**
  * Resolves after the page has drawn `n` more animation frames. A condition, not a clock:
  * every widget's loop runs on requestAnimationFrame, so a loop that still runs has had `n`
  * chances to submit, however slow the machine is.

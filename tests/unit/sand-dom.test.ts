@@ -44,7 +44,7 @@ function fill(input: HTMLInputElement, v: string) {
   input.dispatchEvent(new Event("input", {bubbles: true}));
   input.dispatchEvent(new Event("change", {bubbles: true}));
 }
-/** The card's counts as "caption = .value.count = status": the first "N grains" of the caption, `.value.count` and the status line. */
+/** The card's counts as "caption = .value.count = status" (tests/e2e/helpers.ts `sandCountsAgree`, in jsdom). */
 function countsAgree(el: SandElement) {
   const first = (sel: string) => /([\d,]+) grains/.exec(el.querySelector(sel)?.textContent ?? "")?.[1] ?? "(none)";
   return `${first(".widget-caption")} = ${el.value.count.toLocaleString("en-US")} = ${first(".widget-status")}`;
