@@ -15,7 +15,9 @@
  * - the shaders: widgets take a `wgsl` option; pass `nodeWGSL` (components/gpu/node.ts), which
  *   reads shaders/ from disk;
  * - animation frames: `requestAnimationFrame` queues, and only `frames(n)` runs them, on a clock
- *   that moves 1000/60 ms a frame, so auto-play and "nothing moves" are counted in frames;
+ *   that moves 1000/60 ms a frame, so auto-play and "nothing moves" are counted in frames; while a
+ *   WebGPU canvas is live, each frame waits for its device's submitted work (a browser's
+ *   presentation back-pressure), so a widget that submits every frame cannot pile work up;
  * - IntersectionObserver: every observed element is on screen until `setInView(el, false)`;
  *   observers are told at once, as a page's are when a widget is scrolled away;
  * - ResizeObserver: observes and never reports (jsdom has no layout: nothing changes size);
@@ -27,18 +29,21 @@
  *   browser's default actions that widgets rely on (Enter and Space click a button; Tab moves
  *   focus to the next focusable element in document order, a browser's order where no positive
  *   tabindex is set, and the widgets set none); `click(el)` focuses what a press would focus and
- *   clicks; `button(root, /name/)` finds a button as Playwright's `getByRole` does.
- *
- * Opt-in, for widgets with a canvas stage (`widgetDom({layout: {width}, canvas: true})`):
- * - layout (`layout: {width}`): jsdom lays nothing out. Every HTMLElement's clientWidth is its
- *   inline `style.width` in px, else `width`; its clientHeight its inline `style.height` in px,
- *   else 0; getBoundingClientRect that box at the page's (0, 0). The canvas stage sizes its canvas
- *   by inline styles (canvas.ts), so the canvas gets a size and the pointer maps through it;
- * - canvases (`canvas: true`): `getContext("2d")` gives a no-op 2D context that counts its calls
- *   (`ctx.calls`, by method name); `getContext("webgpu")` a GPUCanvasContext whose current texture
- *   is a plain texture of the canvas's size on the configured device, which `pixels(canvas)` reads
- *   back (what the GPU drew, not what a page composites). A canvas that gave one kind gives null
- *   for the other, as in a browser. `navigator.gpu` is Dawn's (getPreferredCanvasFormat).
+ *   clicks; `button(root, /name/)` finds a button as Playwright's `getByRole` does; `pointer(…)`
+ *   sends a mouse's or a finger's pointer events;
+ * - canvases: `getContext("webgpu")` gives a context whose current texture is an offscreen texture
+ *   on the device the widget configures it with, the canvas's backing size (what a page would
+ *   present; `canvasPixels(canvas)` reads its pixels back, `pixels(canvas)` just the bytes), `getContext("2d")` a no-op 2D context
+ *   that records the names of the calls made on it (`ctx.calls`; `getImageData` reads zeros, so
+ *   a 2D canvas's pixels are a browser test's); `navigator.gpu` answers `getPreferredCanvasFormat`
+ *   ("bgra8unorm", desktop Chromium's) and hands `requestAdapter` to Dawn;
+ * - layout: jsdom lays nothing out (every box is 0 × 0); `size(el, width, height)` gives one
+ *   element a box at the page's top left corner (clientWidth/Height, getBoundingClientRect), so a
+ *   canvas stage sized before its first layout (a microtask after the widget is made) gets a
+ *   backing store, and pointer events map through the canvas's box; with `widgetDom({layout:
+ *   {width}})` every element is laid out: its clientWidth its inline `style.width` in px, else
+ *   `width`, its clientHeight its inline `style.height` in px, else 0, its box at (0, 0) (the
+ *   canvas stage sizes its canvas by inline styles, canvas.ts).
  */
 import {afterAll, afterEach, beforeAll, expect} from "vitest";
 import type {GPUHandle} from "../../components/gpu/context.js";
@@ -102,6 +107,111 @@ function fakeMatchMedia(query: string) {
   };
 }
 
+/** A canvas's WebGPU context: the current texture is an offscreen one on the configured device, the canvas's size. */
+class FakeGPUCanvasContext {
+  private config: GPUCanvasConfiguration | null = null;
+  private texture: GPUTexture | null = null;
+  constructor(readonly canvas: HTMLCanvasElement) {}
+  configure(config: GPUCanvasConfiguration) {
+    this.unconfigure();
+    this.config = config;
+    liveContexts.add(this);
+  }
+  unconfigure() {
+    this.texture?.destroy();
+    this.texture = null;
+    this.config = null;
+    liveContexts.delete(this);
+  }
+  getConfiguration() {
+    return this.config;
+  }
+  getCurrentTexture(): GPUTexture {
+    if (!this.config) throw new DOMException("the canvas context is not configured", "InvalidStateError");
+    const width = Math.max(1, this.canvas.width);
+    const height = Math.max(1, this.canvas.height);
+    if (!this.texture || this.texture.width !== width || this.texture.height !== height) {
+      this.texture?.destroy();
+      const T = GPUTextureUsage;
+      this.texture = this.config.device.createTexture({
+        label: "canvas (widget-dom)",
+        size: [width, height],
+        format: this.config.format,
+        usage: T.RENDER_ATTACHMENT | T.COPY_SRC | T.TEXTURE_BINDING | (this.config.usage ?? 0),
+      });
+    }
+    return this.texture;
+  }
+  /** The last current texture's pixels (4 bytes each, rows top to bottom, the texture's format), or null before the first frame. */
+  async pixels(): Promise<{width: number; height: number; data: Uint8Array} | null> {
+    const tex = this.texture;
+    const device = this.config?.device;
+    if (!tex || !device) return null;
+    const row = Math.ceil((tex.width * 4) / 256) * 256;
+    const buf = device.createBuffer({label: "canvas readback (widget-dom)", size: row * tex.height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ});
+    const enc = device.createCommandEncoder();
+    enc.copyTextureToBuffer({texture: tex}, {buffer: buf, bytesPerRow: row}, [tex.width, tex.height]);
+    device.queue.submit([enc.finish()]);
+    await buf.mapAsync(GPUMapMode.READ);
+    const mapped = new Uint8Array(buf.getMappedRange());
+    const data = new Uint8Array(tex.width * tex.height * 4);
+    for (let y = 0; y < tex.height; y++) data.set(mapped.subarray(y * row, y * row + tex.width * 4), y * tex.width * 4);
+    buf.unmap();
+    buf.destroy();
+    return {width: tex.width, height: tex.height, data};
+  }
+}
+const liveContexts = new Set<FakeGPUCanvasContext>();
+
+/**
+ * A browser runs no animation frame while the GPU is behind on presenting the last one: with a
+ * WebGPU canvas live, each frame of `frames(n)` waits until the work submitted to its device is
+ * done, so a widget that submits every frame cannot queue up work unseen (none live: no wait).
+ */
+async function presented() {
+  const devices = new Set([...liveContexts].map((c) => c.getConfiguration()?.device).filter((d) => d !== undefined));
+  await Promise.all([...devices].map((d) => d.queue.onSubmittedWorkDone().catch(() => {})));
+}
+
+/** A 2D context that draws nothing and records the names of the calls made on it (`calls`). */
+function fake2d(canvas: HTMLCanvasElement) {
+  const calls: string[] = [];
+  const props: Record<string | symbol, unknown> = {canvas, calls};
+  const made = () => ({addColorStop() {}, setTransform() {}});
+  return new Proxy(props, {
+    get(_, k) {
+      if (k in props) return props[k];
+      if (typeof k === "symbol" || k === "then") return undefined;
+      return (...args: unknown[]) => {
+        calls.push(k);
+        if (k === "measureText") return {width: 6 * String(args[0]).length, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2};
+        if (k === "getImageData" || k === "createImageData") {
+          const [w, h] = k === "getImageData" ? [args[2], args[3]] : [args[0], args[1]];
+          return {width: w, height: h, data: new Uint8ClampedArray(Number(w) * Number(h) * 4)};
+        }
+        if (k === "getTransform") return {a: 1, b: 0, c: 0, d: 1, e: 0, f: 0};
+        if (k === "isPointInPath" || k === "isPointInStroke") return false;
+        if (k.startsWith("create")) return made();
+        return undefined;
+      };
+    },
+    set(_, k, v) {
+      props[k] = v;
+      return true;
+    },
+  });
+}
+
+/** Each canvas's one context (a canvas keeps the kind it gave first, as in a browser). */
+const contexts = new WeakMap<HTMLCanvasElement, {kind: string; ctx: unknown}>();
+function fakeGetContext(this: HTMLCanvasElement, kind: string) {
+  const had = contexts.get(this);
+  if (had) return had.kind === kind ? had.ctx : null;
+  const ctx = kind === "webgpu" ? new FakeGPUCanvasContext(this) : kind === "2d" ? fake2d(this) : null;
+  if (ctx) contexts.set(this, {kind, ctx});
+  return ctx;
+}
+
 /** The globals installed, each with how to put it back. */
 const FAKES: Record<string, unknown> = {
   requestAnimationFrame: (cb: Callback) => (raf.queue.set(raf.next, cb), raf.next++),
@@ -110,91 +220,6 @@ const FAKES: Record<string, unknown> = {
   ResizeObserver: FakeResizeObserver,
   matchMedia: fakeMatchMedia,
 };
-
-/** What `widgetDom` installs besides the default fakes (see the module comment). */
-export interface WidgetDomOptions {
-  /** Elements get a layout: this width (CSS px) unless their inline style says another. */
-  layout?: {width: number};
-  /** Canvases give a counting no-op 2D context and a texture-backed WebGPU context. */
-  canvas?: boolean;
-}
-
-/** The no-op 2D context: every method counts its calls (`calls`) and returns nothing, or what callers read. */
-function fake2D(canvas: HTMLCanvasElement) {
-  const calls = new Map<string, number>();
-  const values: Record<string, unknown> = {canvas, calls};
-  const made: Record<string, (...a: any[]) => unknown> = {
-    measureText: (t: string) => ({width: 6 * String(t).length, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 2}),
-    getImageData: (_x: number, _y: number, w: number, h: number) => ({width: w, height: h, data: new Uint8ClampedArray(Math.max(0, w * h * 4))}),
-    createImageData: (w: number, h: number) => ({width: w, height: h, data: new Uint8ClampedArray(Math.max(0, w * h * 4))}),
-    createLinearGradient: () => ({addColorStop() {}}),
-    createRadialGradient: () => ({addColorStop() {}}),
-    createConicGradient: () => ({addColorStop() {}}),
-    createPattern: () => ({setTransform() {}}),
-    getTransform: () => ({a: 1, b: 0, c: 0, d: 1, e: 0, f: 0}),
-    getLineDash: () => [],
-    isPointInPath: () => false,
-    isPointInStroke: () => false,
-  };
-  return new Proxy(values, {
-    get(target, key) {
-      if (typeof key !== "string" || key in target) return target[key as string];
-      return (...args: unknown[]) => {
-        calls.set(key, (calls.get(key) ?? 0) + 1);
-        return made[key]?.(...args);
-      };
-    },
-    set(target, key, v) {
-      target[key as string] = v;
-      return true;
-    },
-  });
-}
-
-/** A GPUCanvasContext on a plain texture of the canvas's size (see the module comment). */
-class FakeGPUCanvasContext {
-  private config: GPUCanvasConfiguration | null = null;
-  texture: GPUTexture | null = null;
-  constructor(readonly canvas: HTMLCanvasElement) {}
-  configure(config: GPUCanvasConfiguration) {
-    this.drop();
-    this.config = config;
-  }
-  unconfigure() {
-    this.drop();
-    this.config = null;
-  }
-  getConfiguration() {
-    return this.config;
-  }
-  getCurrentTexture(): GPUTexture {
-    const c = this.config;
-    if (!c) throw new Error("getCurrentTexture: the context is not configured");
-    const width = Math.max(1, this.canvas.width);
-    const height = Math.max(1, this.canvas.height);
-    if (this.texture && (this.texture.width !== width || this.texture.height !== height)) this.drop();
-    this.texture ??= c.device.createTexture({
-      label: "fake-canvas",
-      size: [width, height],
-      format: c.format,
-      usage: (c.usage ?? GPUTextureUsage.RENDER_ATTACHMENT) | GPUTextureUsage.RENDER_ATTACHMENT | GPUTextureUsage.COPY_SRC,
-    });
-    return this.texture;
-  }
-  private drop() {
-    this.texture?.destroy();
-    this.texture = null;
-  }
-}
-
-const contexts = new WeakMap<HTMLCanvasElement, {kind: string; ctx: unknown}>();
-function fakeGetContext(this: HTMLCanvasElement, kind: string) {
-  const had = contexts.get(this);
-  if (had) return had.kind === kind ? had.ctx : null;
-  const ctx = kind === "2d" ? fake2D(this) : kind === "webgpu" ? new FakeGPUCanvasContext(this) : null;
-  if (ctx) contexts.set(this, {kind, ctx});
-  return ctx;
-}
 
 /** An inline style length in px, or null. */
 const px = (v: string) => (/^-?[\d.]+px$/.test(v) ? Number.parseFloat(v) : null);
@@ -240,17 +265,20 @@ export function button(root: Element, name: RegExp): HTMLButtonElement {
   return found[0];
 }
 
+/** What a file opts into: `layout`, every element laid out (see the module comment). */
+export interface WidgetDomOptions {
+  layout?: {width: number};
+}
+
 /** Registers the file's hooks (see the module comment); returns what its tests use. */
 export function widgetDom(options: WidgetDomOptions = {}) {
   const saved = new Map<string, PropertyDescriptor | undefined>();
-  /** Prototype properties the options replaced, with what was there. */
-  const patched: [object, string, PropertyDescriptor | undefined][] = [];
-  const patch = (proto: object, props: Record<string, PropertyDescriptor>) => {
-    for (const [key, d] of Object.entries(props)) {
-      patched.push([proto, key, Object.getOwnPropertyDescriptor(proto, key)]);
-      Object.defineProperty(proto, key, d);
-    }
-  };
+  /** HTMLElement.prototype's properties the `layout` option replaced, with what was there. */
+  const patched: [string, PropertyDescriptor | undefined][] = [];
+  /** Whether the mouse's button is down (between a pointerdown and a pointerup). */
+  let pressed = false;
+  let savedCanvas: PropertyDescriptor | undefined;
+  let savedNavigatorGPU: PropertyDescriptor | undefined;
   const mounted = new Set<HTMLElement & {dispose(): void}>();
   let gpu: GPUHandle | undefined;
   const errors: string[] = [];
@@ -264,15 +292,22 @@ export function widgetDom(options: WidgetDomOptions = {}) {
       saved.set(key, Object.getOwnPropertyDescriptor(globalThis, key));
       Object.defineProperty(globalThis, key, {value, writable: true, configurable: true});
     }
-    if (options.layout) patch(HTMLElement.prototype, layoutFakes(options.layout.width));
-    if (options.canvas) {
-      patch(HTMLCanvasElement.prototype, {getContext: {value: fakeGetContext, writable: true, configurable: true}});
-      patch(navigator, {gpu: {value: await nodeGPU(), configurable: true}});
-    }
+    savedCanvas = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, "getContext");
+    Object.defineProperty(HTMLCanvasElement.prototype, "getContext", {value: fakeGetContext, writable: true, configurable: true});
+    const dawn = await nodeGPU();
+    savedNavigatorGPU = Object.getOwnPropertyDescriptor(navigator, "gpu");
+    const navigatorGPU = {getPreferredCanvasFormat: () => "bgra8unorm", requestAdapter: (o?: GPURequestAdapterOptions) => dawn.requestAdapter(o)};
+    Object.defineProperty(navigator, "gpu", {value: navigatorGPU, writable: true, configurable: true});
+    if (options.layout)
+      for (const [key, d] of Object.entries(layoutFakes(options.layout.width))) {
+        patched.push([key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)]);
+        Object.defineProperty(HTMLElement.prototype, key, d);
+      }
   });
   afterEach(() => {
     for (const el of mounted) el.dispose(), el.remove();
     mounted.clear();
+    for (const ctx of [...liveContexts]) ctx.unconfigure();
     raf.queue.clear();
     motion.reduce = false;
     motion.listeners.clear();
@@ -285,8 +320,10 @@ export function widgetDom(options: WidgetDomOptions = {}) {
     window.removeEventListener("error", onError);
     for (const [key, d] of saved) d ? Object.defineProperty(globalThis, key, d) : delete (globalThis as any)[key];
     saved.clear();
-    for (const [proto, key, d] of patched.reverse()) d ? Object.defineProperty(proto, key, d) : delete (proto as any)[key];
-    patched.length = 0;
+    if (savedCanvas) Object.defineProperty(HTMLCanvasElement.prototype, "getContext", savedCanvas);
+    if (savedNavigatorGPU) Object.defineProperty(navigator, "gpu", savedNavigatorGPU);
+    else delete (navigator as any).gpu;
+    for (const [key, d] of patched.splice(0).reverse()) d ? Object.defineProperty(HTMLElement.prototype, key, d) : delete (HTMLElement.prototype as any)[key];
     // the device may have been replaced by a loss: the counters are the page's, shared by every device
     if (gpu) expect(gpu.stats.validationErrors, gpu.stats.lastError ?? "").toBe(0);
   });
@@ -309,14 +346,18 @@ export function widgetDom(options: WidgetDomOptions = {}) {
       mounted.add(el);
       return el;
     },
-    /** Runs `n` animation frames, 1000/60 ms apart, letting promises and timers due now settle after each. */
-    async frames(n: number) {
+    /**
+     * Runs `n` animation frames, `ms` apart (default 1000/60: a 60 Hz screen; more: a slow machine's
+     * frames, as SwiftShader's in a browser), letting promises and timers due now settle after each.
+     */
+    async frames(n: number, ms = 1000 / 60) {
       for (let i = 0; i < n; i++) {
-        raf.now += 1000 / 60;
+        raf.now += ms;
         const due = [...raf.queue.values()];
         raf.queue.clear();
         for (const cb of due) cb(raf.now);
         await new Promise((r) => setTimeout(r, 0));
+        await presented();
       }
     },
     /** Scrolls `el` (and what it holds) out of view or back: its observers are told at once. */
@@ -349,35 +390,39 @@ export function widgetDom(options: WidgetDomOptions = {}) {
       if (send("keyup") && button && k === " ") target.click();
     },
     /**
-     * The bytes (rows of width × 4, unpadded, in the texture format's order: bgra8unorm from Dawn) of what the GPU last drew on `canvas` through its
-     * WebGPU context (the `canvas` option), read back from the context's texture; null before a draw.
+     * Gives `el` a box of `width` × `height` CSS px at the page's top left corner (jsdom lays
+     * nothing out): its clientWidth/clientHeight and getBoundingClientRect. Size a canvas stage
+     * before its first layout (the microtask after the widget is made) and its canvas for pointer events.
      */
+    size(el: Element, width: number, height = width) {
+      Object.defineProperty(el, "clientWidth", {value: width, configurable: true});
+      Object.defineProperty(el, "clientHeight", {value: height, configurable: true});
+      const rect = {x: 0, y: 0, left: 0, top: 0, width, height, right: width, bottom: height};
+      Object.defineProperty(el, "getBoundingClientRect", {value: () => ({...rect, toJSON: () => rect}), configurable: true});
+    },
+    /** The pixels of a WebGPU canvas's last frame (its offscreen texture, see the module comment), or null before one. */
+    canvasPixels(canvas: HTMLCanvasElement) {
+      const ctx = contexts.get(canvas)?.ctx;
+      return ctx instanceof FakeGPUCanvasContext ? ctx.pixels() : Promise.resolve(null);
+    },
+    /** The bytes (4 a pixel, the canvas's format) of a WebGPU canvas's last frame, or null before one. */
     async pixels(canvas: HTMLCanvasElement): Promise<Uint8Array | null> {
-      const ctx = contexts.get(canvas);
-      const t = ctx?.kind === "webgpu" ? (ctx.ctx as FakeGPUCanvasContext).texture : null;
-      const device = t && (ctx!.ctx as FakeGPUCanvasContext).getConfiguration()?.device;
-      if (!t || !device) return null;
-      const row = Math.ceil((t.width * 4) / 256) * 256;
-      const buf = device.createBuffer({size: row * t.height, usage: GPUBufferUsage.COPY_DST | GPUBufferUsage.MAP_READ});
-      const enc = device.createCommandEncoder();
-      enc.copyTextureToBuffer({texture: t}, {buffer: buf, bytesPerRow: row}, [t.width, t.height]);
-      device.queue.submit([enc.finish()]);
-      await buf.mapAsync(GPUMapMode.READ);
-      const src = new Uint8Array(buf.getMappedRange());
-      const out = new Uint8Array(t.width * t.height * 4);
-      for (let y = 0; y < t.height; y++) out.set(src.subarray(y * row, y * row + t.width * 4), y * t.width * 4);
-      buf.destroy();
-      return out;
+      const ctx = contexts.get(canvas)?.ctx;
+      return ctx instanceof FakeGPUCanvasContext ? ((await ctx.pixels())?.data ?? null) : null;
     },
     /**
-     * A mouse's pointer event (`pointerdown`, `pointermove`, `pointerup`) of pointer 1 at client point
-     * (x, y) on `el`, as a MouseEvent with `pointerId` and `pointerType` (jsdom has no PointerEvent);
-     * a pointerdown focuses what a press would focus. Returns false when a handler prevented it.
+     * A pointer event of `type` ("pointerdown", "pointermove", "pointerup") at client (x, y) on `el`,
+     * a mouse's by default (jsdom has no PointerEvent: a MouseEvent of that type, with `pointerType`,
+     * `pointerId` and `isPrimary`). As in a browser, a pointerdown focuses the nearest focusable
+     * element and the button counts as held (`buttons` 1) until the pointerup, unless `o.buttons`
+     * says otherwise. Client points map through a box jsdom does not lay out: `size` the target
+     * first, or mount with the `layout` option. Returns false when a handler prevented the default.
      */
-    pointer(el: Element, type: string, x: number, y: number): boolean {
-      if (type === "pointerdown") (el.closest(FOCUSABLE) as HTMLElement | null)?.focus();
-      const e = new MouseEvent(type, {clientX: x, clientY: y, button: 0, buttons: type === "pointerup" ? 0 : 1, bubbles: true, cancelable: true});
-      Object.defineProperties(e, {pointerId: {value: 1}, pointerType: {value: "mouse"}, isPrimary: {value: true}});
+    pointer(el: Element, type: string, clientX: number, clientY: number, o: {pointerType?: string; buttons?: number} = {}): boolean {
+      if (type === "pointerdown") (pressed = true), (el.closest(FOCUSABLE) as HTMLElement | null)?.focus();
+      if (type === "pointerup" || type === "pointercancel") pressed = false;
+      const e = new MouseEvent(type, {clientX, clientY, button: 0, buttons: o.buttons ?? (pressed ? 1 : 0), bubbles: true, cancelable: true});
+      Object.defineProperties(e, {pointerType: {value: o.pointerType ?? "mouse"}, pointerId: {value: 1}, isPrimary: {value: true}});
       return el.dispatchEvent(e);
     },
     /** A mouse click on `el`: its nearest focusable element (itself or an ancestor) takes focus, then the click. */

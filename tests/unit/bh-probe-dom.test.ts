@@ -9,7 +9,7 @@ import {nodeWGSL} from "../../components/gpu/node.js";
 import {type BHProbeValue, createBHProbe} from "../../components/widgets/bh-probe/index.js";
 import {widgetDom} from "../helpers/widget-dom.js";
 
-const dom = widgetDom({layout: {width: 880}, canvas: true});
+const dom = widgetDom({layout: {width: 880}});
 /** Waits (real time: the GPU's tree build and readback). */
 const GPU_WAIT = {timeout: 60_000, interval: 20};
 const setRange = (root: Element, name: string, v: number) => {

@@ -11,7 +11,7 @@ import {nodeWGSL} from "../../components/gpu/node.js";
 import {createGalaxy, type GalaxyValue} from "../../components/widgets/galaxy/index.js";
 import {widgetDom} from "../helpers/widget-dom.js";
 
-const dom = widgetDom({layout: {width: 880}, canvas: true});
+const dom = widgetDom({layout: {width: 880}});
 /** Waits in real time (the GPU's pipelines, steps and readbacks), running a frame at each poll. */
 const GPU_WAIT = {timeout: 90_000, interval: 20};
 const framed =

@@ -11,7 +11,7 @@ import {nodeWGSL} from "../../components/gpu/node.js";
 import {createGalaxy3D} from "../../components/widgets/galaxy-3d/index.js";
 import {widgetDom} from "../helpers/widget-dom.js";
 
-const dom = widgetDom({layout: {width: 880}, canvas: true});
+const dom = widgetDom({layout: {width: 880}});
 /** Waits in real time (the GPU's pipelines, steps and readbacks), running a frame at each poll. */
 const GPU_WAIT = {timeout: 120_000, interval: 20};
 const framed =

@@ -5,7 +5,7 @@ import {describe, expect, it} from "vitest";
 import {readBuffers} from "../../components/gpu/readback.js";
 import {widgetDom} from "../helpers/widget-dom.js";
 
-const dom = widgetDom({canvas: true});
+const dom = widgetDom();
 
 describe("widget-dom harness", () => {
   it("a canvas's WebGPU context draws into a texture of the canvas's size, readable by a copy", async () => {

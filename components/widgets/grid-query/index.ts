@@ -48,7 +48,7 @@ export const gridDefinition = defineWidget<GridQueryOptions, ReturnType<typeof r
       keys: "Arrow keys move the query point; its 3 by 3 cells and their discs are highlighted and counted.",
       maxWidth: o.maxWidth,
     }),
-  build: (w) => {
+  build: (w, options) => {
     const {o, P, g, park} = w.config;
     const {root, stage, status} = w;
     frameDiscStage(stage);
@@ -80,6 +80,7 @@ export const gridDefinition = defineWidget<GridQueryOptions, ReturnType<typeof r
     return {
       gpu: (ctx) => gridGPU(ctx, sim, o.count, g),
       cpu: (ctx) => gridCPU(ctx, sim, g),
+      wgsl: options.wgsl,
       cpuReason: o.engine === "auto" ? null : "Counters from the CPU twin of the GPU kernels (WebGPU switched off for this demo).",
       layout: (play) => (controls.append(play!), [stage.element, controls, status.element]),
       frameCount: () => root.value.steps,

@@ -2,6 +2,8 @@
  * Options and `.value` of the §2 grid-query demo. Bad values never throw: they are
  * replaced (clamped, or the default) and a note goes to the status line.
  */
+import type {GPUHandle} from "../../gpu/context.js";
+import type {WGSLLoader} from "../../gpu/wgsl.js";
 import {CONTACTS_GRID_SIDE} from "../../contacts/grid-query.js";
 import type {OptionSchema} from "../runtime/options.js";
 
@@ -49,6 +51,10 @@ export interface GridQueryOptions {
   gpu?: boolean;
   maxWidth?: number;
   invalidation?: Promise<unknown>;
+  /** Shader loader (tests; default: the page's). */
+  wgsl?: WGSLLoader;
+  /** GPU provider (tests: tests/helpers/widget-dom.ts; default: the page's shared device). */
+  acquire?: () => Promise<GPUHandle | null>;
 }
 
 /** The factory's options in the schema's flat shape (`parkCell` → parkX, parkY). */

@@ -178,6 +178,7 @@ export const waterDefinition = defineWidget<WaterOptions, ReturnType<typeof read
     return {
       applyLoad,
       gpu: (ctx) => waterGPU(ctx, {...setup, name, maxCount: o.maxCount}),
+      wgsl: options.wgsl,
       // the twin's code loads when it is needed (no WebGPU, or lost too often): not at first view
       cpu: (ctx) => import("./cpu.js").then(({waterCPU}) => waterCPU(ctx, setup)),
       onEngine: () => {

@@ -3,6 +3,7 @@
  * throw: they are replaced (clamped, or the default) and a note goes to the status line.
  * The hero reads the same schema with its own defaults (HERO_OPTIONS).
  */
+import type {WGSLLoader} from "../../gpu/wgsl.js";
 import type {GPUHandle} from "../../gpu/context.js";
 import {DENSITY_BINS, TUNABLE, WATER_DEFAULTS, WATER_SUBSTEPS, type TunableKey, type WaterParams} from "../../water/params.js";
 import {type EnginePhase, startingAlias} from "../runtime/phase.js";
@@ -119,6 +120,8 @@ export interface WaterOptions {
   invalidation?: Promise<unknown>;
   /** Device provider (tests, benchmarks); default: the page's shared device. */
   acquire?: () => Promise<GPUHandle | null>;
+  /** Shader loader (tests; default: the page's). */
+  wgsl?: WGSLLoader;
   /**
    * The hero only: an element outside the widget (the page's line under its title) that the
    * widget keeps saying what runs where it runs (the GPU, a CPU-emulated adapter, the CPU twin).
