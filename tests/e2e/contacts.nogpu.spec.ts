@@ -20,7 +20,7 @@ test.afterAll(async () => {
 
 // @long: the fallback path is held in `npm test` by sort-widget.nogpu, water.nogpu and hero.nogpu,
 // this widget's start without WebGPU by embed-errors.nogpu, and its counters on the GPU by
-// contacts.spec's "§2 grid query".
+// grid-query-dom.test.ts in Node.
 test("grid demo falls back to the twin with a visible line, same count, right counters", {tag: "@long"}, async () => {
   expect(await page.evaluate(() => "gpu" in navigator && (navigator as any).gpu)).toBeFalsy();
   const el = page.locator('[data-widget="grid-query"]');

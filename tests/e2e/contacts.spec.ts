@@ -110,7 +110,7 @@ test.describe("/embed/contacts, one page", () => {
 // §2 alone: the keyboard's query (from keyboard.spec.ts), then the canvas drawn with the grid on
 test.describe("/embed/grid-query, one page", () => {
   const shared = onePage("/embed/grid-query");
-  // @long: the keyboard pointer is held in `npm test` on §1 ("the arrow keys shove the discs", the
+  // @long: the keyboard pointer is held in `npm test` in Node on §1 (contacts-dom.test.ts: "the arrow keys shove the discs", the
   // same keyboard-pointer.ts).
   test("§2: the arrow keys move the query; Escape parks it again", {tag: "@long"}, async () => {
     const {page, errs} = shared;

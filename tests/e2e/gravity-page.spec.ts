@@ -55,7 +55,7 @@ test.describe("/gravity, one still page", () => {
   // page; Ctrl with the wheel zooms, and so do + and − on the focused canvas (moved here from
   // galaxy3d.spec.ts, now tests/unit/galaxy3d-dom.test.ts: the same still page). Reduced motion: every widget waits paused, so the
   // picture changes only with the camera
-  // @long: galaxy-3d's drag and keys are held in `npm test` by galaxy3d.spec on its embed page;
+  // @long: galaxy-3d's drag and keys are held in `npm test` in Node (galaxy3d-dom.test.ts);
   // here the page's wheel and zoom.
   test("galaxy-3d on /gravity: after a drag the wheel scrolls the page; Ctrl + wheel and the + key zoom", {tag: "@long"}, async () => {
     await expectWebGPU(page);
@@ -117,7 +117,7 @@ async function litPixels(page: Page, png: Buffer): Promise<number> {
   return counts.filter(([k]) => rgb(k).some((v, i) => Math.abs(v - bg[i]) > 40)).reduce((n, [, c]) => n + c, 0);
 }
 
-// @long: the hero running on the GPU is held in `npm test` by gravity.spec's first test; here its
+// @long: the galaxy running on the GPU is held in `npm test` in Node (galaxy-dom.test.ts); here its
 // first picture before its pipelines, at the default count.
 test(
   "the galaxy hero shows bodies before its first step, and once its pipelines are built it steps, on a CPU-emulated adapter at its default count",

@@ -2,8 +2,8 @@
 // focusable with a name and instructions, the arrow keys stir §5; sliders say their value in
 // the reader's units and one arrow press moves a log slider by a few percent. The key test
 // mounts its widget alone on its embed page; the rest need the essay (its canvases together,
-// its sliders, its skip link). The keys of §1 and §2 are tested on contacts.spec.ts's pages of
-// those widgets, §4's on sand.spec.ts's: each shares the load of its widget's own tests.
+// its sliders, its skip link). The keys of §1 are tested in Node (contacts-dom.test.ts), §2's on
+// contacts.spec.ts's page of that widget and §4's on sand.spec.ts's (both in the long tier).
 import {expect, test, type Page} from "@playwright/test";
 import {expectWebGPU, watchErrors, widgetValue} from "./helpers.js";
 
@@ -52,8 +52,8 @@ async function hold(page: Page, key: string, ms: number, repeatMs = 100) {
   await page.keyboard.up(key);
 }
 
-// @long: the keyboard pointer is held in `npm test` by contacts.spec's "the arrow keys shove the
-// discs" (the same keyboard-pointer.ts); here the water's.
+// @long: the keyboard pointer is held in `npm test` in Node by contacts-dom.test.ts ("the arrow
+// keys shove the discs", the same keyboard-pointer.ts); here the water's.
 test("§5: the arrow keys stir the water", {tag: "@long"}, async ({page}) => {
   const errs = watchErrors(page);
   await recordWaterPointer(page);

@@ -51,8 +51,8 @@ test.describe("/embed/sand, one page", () => {
     await shared.page?.close();
   });
 
-  // @long: the keyboard pointer is held in `npm test` by contacts.spec's "the arrow keys shove the
-  // discs" (the same keyboard-pointer.ts); here the sand's.
+  // @long: the keyboard pointer is held in `npm test` in Node by contacts-dom.test.ts ("the arrow
+  // keys shove the discs", the same keyboard-pointer.ts); here the sand's.
   test("§4: the arrow keys push through the sand", {tag: "@long"}, async () => {
     const {page, errs} = shared;
     await expectWebGPU(page);
