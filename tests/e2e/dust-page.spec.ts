@@ -112,7 +112,10 @@ test.describe("/worlds-from-dust, one moving page", () => {
     await page?.close();
   });
 
-  test("the hero draws its ring before its kernels exist, and the paragraph never counts a disc that is not running", async () => {
+  // @long: the hero's picture before any engine is held in `npm test` by "/worlds-from-dust: the
+  // hero shows its bodies before any engine runs" above, and the page's figures reading the running
+  // disc by "the §4 disc" below; here the paragraph while the kernels compile.
+  test("the hero draws its ring before its kernels exist, and the paragraph never counts a disc that is not running", {tag: "@long"}, async () => {
     test.setTimeout(240_000);
     await expectWebGPU(page);
     // the stage's own canvas (the WebGPU one), not the 2D poster laid over it before any engine

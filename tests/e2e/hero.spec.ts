@@ -265,7 +265,9 @@ test.describe("at 1440×900 in the light scheme, one still page", () => {
     await context?.close();
   });
 
-  test("the hero's caption says the count it runs, even when nothing moves (reduced motion: no frames, no stats)", async () => {
+  // @long: the same caption on the CPU twin with reduced motion is held in `npm test` by
+  // water.nogpu's "the hero's caption says the twin's reduced count"; here on the GPU.
+  test("the hero's caption says the count it runs, even when nothing moves (reduced motion: no frames, no stats)", {tag: "@long"}, async () => {
     await expectWebGPU(page);
     const hero = page.locator('[data-widget="hero"]');
     // a CPU-emulated adapter runs 4,000 of the 45,000 asked for: as soon as the status line

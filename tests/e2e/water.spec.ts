@@ -24,7 +24,10 @@ async function waitForCount(page: Page, name: string, n: number) {
 
 // the water demo's own behaviour (its histogram, sliders, parameters, colour choice, pour, drag)
 // is proved in Node: tests/unit/water-dom.test.ts. The hero's part needs the essay: its first screen
-test("the hero runs on the GPU and pauses off screen", async ({page}) => {
+// @long: the hero on the GPU is held in `npm test` by hero.spec's moving pages (its count, its
+// layout while it runs); a widget pausing off screen by the runtime's rule, in Node (sort-widget-
+// dom.test.ts: auto-play pauses out of view; mount.test.ts); here the essay's hero scrolled away.
+test("the hero runs on the GPU and pauses off screen", {tag: "@long"}, async ({page}) => {
   const errs = watchErrors(page);
   await page.goto("/?hero=800&water=1500&substeps=1");
   await expectWebGPU(page);
