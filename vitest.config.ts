@@ -18,7 +18,10 @@ process.env.XDG_RUNTIME_DIR ??= mkdtempSync(join(tmpdir(), "xdg-"));
 class DeviceLossLast extends BaseSequencer {
   async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const loses = (f: TestSpecification) => (readFileSync(f.moduleId, "utf8").includes("__gpuLoseDevice") ? 1 : 0);
-    return (await super.sort(files)).map((f) => [f, loses(f)] as const).sort((a, b) => a[1] - b[1]).map(([f]) => f);
+    return (await super.sort(files))
+      .map((f) => [f, loses(f)] as const)
+      .sort((a, b) => a[1] - b[1])
+      .map(([f]) => f);
   }
 }
 
