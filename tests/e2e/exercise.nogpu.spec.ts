@@ -83,6 +83,10 @@ test.describe("the essay's exercises on the CPU interpreter, one page", () => {
   test("step a thread of that scan by keyboard: the caption says each step (the race too) and the editor marks its line", {tag: "@long"}, async () => {
     const ex = exercise(page, "workgroup-scan");
     const code = taskWGSL("workgroup-scan", "race");
+    // its own check of the raced scan: the test above, which leaves the page so, is not in the long tier
+    await openExercise(page, "workgroup-scan");
+    await setCode(page, "workgroup-scan", code);
+    expect((await runCheck(page, "workgroup-scan")).state).toBe("fail");
     // the same trace in Node: the page's captions must be its captions
     const trace = traceOnInterpreter(taskById("workgroup-scan"), code, {thread: 5});
     const raced = trace.steps.findIndex((s) => s.accesses.some((a) => a.race));
