@@ -8,6 +8,7 @@
 // Tests that read one page at one size share its load (a serial block, one page opened in
 // beforeAll): every load starts every widget; the order inside a block is the order written.
 import {type BrowserContextOptions, expect, type Locator, type Page, test} from "@playwright/test";
+import {expectH200Chart} from "./gravity-chart-check.js";
 import {watchErrors, widgetValue} from "./helpers.js";
 import {SECTIONS} from "./sections.js";
 
@@ -381,8 +382,12 @@ test.describe("on a phone (390 × 844)", () => {
     });
   });
 
-  test("the gravity page's big-GPU charts' labels are at least 11 px and fit the screen", async ({page}) => {
+  // (the chart's bars against the committed JSON moved here from gravity-page.spec.ts, where a
+  // WebGPU page compiled the gravity kernels for a figure of committed numbers)
+  test("the gravity page's big-GPU charts are drawn from the committed JSON, their labels at least 11 px and on the screen", async ({page}) => {
+    const errs = watchErrors(page);
     await page.goto("/gravity");
+    await expectH200Chart(page);
     for (const sel of ["svg.gravity-step-chart", "svg.gravity-pass-chart"]) {
       const chart = page.locator(sel);
       await chart.scrollIntoViewIfNeeded();
@@ -393,5 +398,6 @@ test.describe("on a phone (390 × 844)", () => {
       );
       expect(right, `${sel}: every label on screen`).toBeLessThanOrEqual(390);
     }
+    errs.expectNone();
   });
 });
